@@ -1,0 +1,77 @@
+# Stern - Chinese Checkers engine. `make` builds everything under build/;
+# `make test` builds and runs every cmocka test; `make asan` / `make tsan` run the
+# tests under AddressSanitizer+UBSan / ThreadSanitizer.
+CC ?= cc
+ARCH := $(shell uname -m)
+ifeq ($(ARCH),x86_64)
+  MARCH ?= -march=x86-64-v2
+endif
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+OPT ?= -O3 $(MARCH) -g
+CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread -Iengine -Iprotocol -Itools/lib $(EXTRA_CFLAGS)
+LDLIBS := -lxxhash -pthread -lm
+BUILD ?= build
+
+ENGINE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/*.c))
+PROTO_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out protocol/main.c,$(wildcard protocol/*.c)))
+TOOLLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/lib/*.c))
+LIB := $(BUILD)/libstern.a
+TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
+TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
+
+.PHONY: all deps test clean asan tsan play bench perft
+all: deps $(BUILD)/stern $(TOOLS)
+
+# Installs the libraries the build needs when they are missing (Debian, as root).
+deps:
+	@if [ ! -f /usr/include/xxhash.h ] || [ ! -f /usr/include/cmocka.h ]; then \
+	  echo "installing libxxhash-dev libcmocka-dev"; \
+	  (apt-get update -qq && apt-get install -y -qq libxxhash-dev libcmocka-dev) >/dev/null || \
+	  { echo "could not install libxxhash-dev libcmocka-dev: install them and retry"; exit 1; }; \
+	fi
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(ENGINE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libproto.a: $(PROTO_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libtools.a: $(TOOLLIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^ $(if $(TOOLLIB_OBJ),,/dev/null)
+
+$(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(BUILD)/libtools.a $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
+
+# Every test binary runs from the top directory; protocol tests start build/stern.
+test: all $(TESTS)
+	@fail=0; for t in $(TESTS); do echo "== $$t"; STERN_BIN=$(BUILD)/stern $$t || fail=1; done; \
+	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
+
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" test
+
+tsan:
+	$(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" test
+
+# The main job: a whole game between two engine processes, printed on the terminal.
+play: all
+	$(BUILD)/stern-play
+
+clean:
+	rm -rf build build-asan build-tsan
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

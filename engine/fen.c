@@ -1,0 +1,259 @@
+/* fen.c - FEN parsing and writing; see fen.h. */
+#include "fen.h"
+
+#include "board.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const int ROW_LEN[17] = {1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Reads a decimal number of at most 5 digits at *s; -1 when none. */
+static long read_number(const char **s)
+{
+    const char *p = *s;
+    long n = 0;
+    int digits = 0;
+    while (isdigit((unsigned char)*p) && digits < 6) {
+        n = n * 10 + (*p++ - '0');
+        digits++;
+    }
+    if (!digits || digits > 5)
+        return -1;
+    *s = p;
+    return n;
+}
+
+static int parse_board(Position *p, const Variant *v, const char *s, const char *end, char *err, size_t errlen)
+{
+    int row = 0, col = 0, h = 0;
+    for (; s < end; s++) {
+        const char c = *s;
+        if (c == '/') {
+            if (col != ROW_LEN[row])
+                return fail(err, errlen, "fen board: row %d has %d holes, expected %d", 17 - row, col, ROW_LEN[row]);
+            if (++row >= 17)
+                return fail(err, errlen, "fen board: more than 17 rows");
+            col = 0;
+            continue;
+        }
+        if (isdigit((unsigned char)c)) {
+            const char *q = s;
+            const long n = read_number(&q);
+            if (n < 1 || n > 13 || col + n > ROW_LEN[row])
+                return fail(err, errlen, "fen board: bad run of empty holes in row %d", 17 - row);
+            col += (int)n;
+            h += (int)n;
+            s = q - 1;
+            continue;
+        }
+        if (col >= ROW_LEN[row])
+            return fail(err, errlen, "fen board: row %d has more than %d holes", 17 - row, ROW_LEN[row]);
+        if (tolower((unsigned char)c) == 'x') {
+            if (!v->capture)
+                return fail(err, errlen, "fen board: piece 'x' in row %d, but %s has no neutral pieces", 17 - row, v->name);
+            p->neutral |= bb_bit(h);
+        } else {
+            const int seat = variant_seat_of_letter(c);
+            if (seat < 0)
+                return fail(err, errlen, "fen board: unknown piece '%c' in row %d", c, 17 - row);
+            if (v->capture || v->slot[seat] < 0)
+                return fail(err, errlen, "fen board: piece '%c' in row %d, but %s has no %s marbles", c, 17 - row,
+                            v->name, v->capture ? "seat" : "such");
+            p->seat_bb[seat] |= bb_bit(h);
+        }
+        col++;
+        h++;
+    }
+    if (row != 16 || col != ROW_LEN[16])
+        return fail(err, errlen, "fen board: expected 17 complete rows, got %d", row + 1);
+    return 0;
+}
+
+/* One seat entry "<letter><moves>[c<captures>][=<place>|=|!<place>]". */
+static int parse_seat(Position *p, const Variant *v, int slot, const char *s, const char *end, char *err, size_t errlen)
+{
+    const int seat = v->seats[slot];
+    if (s >= end || variant_seat_of_letter(*s) != seat)
+        return fail(err, errlen, "fen seats: entry %d must start with '%c'", slot + 1, variant_seat_letter(seat));
+    s++;
+    const long moves = read_number(&s);
+    if (moves < 0)
+        return fail(err, errlen, "fen seats: '%c' needs its number of moves", variant_seat_letter(seat));
+    p->moves[seat] = (int16_t)moves;
+    if (v->capture) {
+        long caps;
+        if (s >= end || *s != 'c' || (s++, caps = read_number(&s)) < 0 || caps > 60)
+            return fail(err, errlen, "fen seats: '%c' needs c<captures> in capture mode", variant_seat_letter(seat));
+        p->captures[seat] = (int16_t)caps;
+    }
+    if (s < end && (*s == '=' || *s == '!')) {
+        const bool arrived = *s++ == '=';
+        long place = 0;
+        if (s < end && (place = read_number(&s)) < 1)
+            return fail(err, errlen, "fen seats: bad place for '%c'", variant_seat_letter(seat));
+        if (place > v->nunits || (!arrived && !place) || (!place && !v->teams))
+            return fail(err, errlen, "fen seats: bad place for '%c'", variant_seat_letter(seat));
+        p->status[seat] = arrived ? ST_ARRIVED : ST_ELIMINATED;
+        p->place[seat] = (uint8_t)place;
+    }
+    if (s != end)
+        return fail(err, errlen, "fen seats: unexpected '%c' in the entry of '%c'", *s, variant_seat_letter(seat));
+    return 0;
+}
+
+static int check_material(const Position *p, const Variant *v, char *err, size_t errlen)
+{
+    if (v->capture) {
+        int total = bb_count(p->neutral);
+        for (int i = 0; i < v->nseats; i++)
+            total += p->captures[v->seats[i]];
+        if (total != 60)
+            return fail(err, errlen, "fen: pieces on the board plus captures make %d, expected 60", total);
+        return 0;
+    }
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        const int n = bb_count(p->seat_bb[s]);
+        const int want = (p->status[s] == ST_ELIMINATED && v->nseats > 2) ? 0 : v->marbles;
+        if (n != want)
+            return fail(err, errlen, "fen: seat '%c' has %d marbles, expected %d", variant_seat_letter(s), n, want);
+    }
+    return 0;
+}
+
+/* Reason a finished game loaded from a FEN ended (the FEN does not say). */
+static EndReason infer_reason(const Position *p)
+{
+    const Variant *v = p->v;
+    if (v->capture)
+        return END_CAPTURES;
+    bool arrived = false, eliminated = false, any_move = false;
+    int unplaced = 0;
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        arrived |= p->status[s] == ST_ARRIVED;
+        eliminated |= p->status[s] == ST_ELIMINATED;
+        unplaced += !p->place[s];
+        any_move |= p->status[s] == ST_PLAYING && pos_has_move(p, s);
+    }
+    if (arrived && (v->nseats == 2 || unplaced <= 1))
+        return END_ARRIVED;
+    if (eliminated && (v->nseats == 2 || unplaced <= 1))
+        return END_DEADLINE;
+    if (p->round >= ROUND_LIMIT)
+        return END_LIMIT;
+    return any_move ? END_REPETITION : END_NOMOVES;
+}
+
+int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_t errlen)
+{
+    const char *field[4], *fend[4];
+    const char *s = fen;
+    int nf = 0;
+    while (*s == ' ' || *s == '\t') s++;
+    while (*s && nf < 5) {
+        if (nf == 4)
+            return fail(err, errlen, "fen: more than 4 fields");
+        field[nf] = s;
+        while (*s && *s != ' ' && *s != '\t') s++;
+        fend[nf++] = s;
+        while (*s == ' ' || *s == '\t') s++;
+    }
+    if (nf != 4)
+        return fail(err, errlen, "fen: expected 4 fields (board, side to move, seats, round), got %d", nf);
+    Position p;
+    memset(&p, 0, sizeof p);
+    p.v = v;
+    if (parse_board(&p, v, field[0], fend[0], err, errlen))
+        return -1;
+    /* field 3: seats */
+    const char *e = field[2];
+    for (int i = 0; i < v->nseats; i++) {
+        const char *c = e;
+        while (c < fend[2] && *c != ',') c++;
+        if (parse_seat(&p, v, i, e, c, err, errlen))
+            return -1;
+        if (i < v->nseats - 1 && c >= fend[2])
+            return fail(err, errlen, "fen seats: %d entries, %s needs %d", i + 1, v->name, v->nseats);
+        e = c + 1;
+    }
+    if (e <= fend[2])
+        return fail(err, errlen, "fen seats: more than %d entries for %s", v->nseats, v->name);
+    if (check_material(&p, v, err, errlen))
+        return -1;
+    /* field 2: side to move */
+    if (fend[1] - field[1] != 1)
+        return fail(err, errlen, "fen: side to move must be one seat letter or '-'");
+    if (*field[1] == '-') {
+        p.stm = -1;
+    } else {
+        const int stm = variant_seat_of_letter(*field[1]);
+        if (stm < 0 || v->slot[stm] < 0)
+            return fail(err, errlen, "fen: side to move '%c' is not a seat of %s", *field[1], v->name);
+        if (p.status[stm] != ST_PLAYING)
+            return fail(err, errlen, "fen: side to move '%c' is out of play", *field[1]);
+        p.stm = (int8_t)stm;
+    }
+    /* field 4: round */
+    const char *r = field[3];
+    const long round = read_number(&r);
+    if (round < 1 || r != fend[3] || (round > ROUND_LIMIT && !v->capture))
+        return fail(err, errlen, "fen: round must be a number from 1 to %d", ROUND_LIMIT);
+    p.round = (int16_t)round;
+    pos_refresh(&p);
+    if (p.stm < 0)
+        pos_finish(&p, infer_reason(&p));
+    *out = p;
+    return 0;
+}
+
+char *fen_write(const Position *p, char *buf)
+{
+    const Variant *v = p->v;
+    char *o = buf;
+    int h = 0;
+    for (int row = 0; row < 17; row++) {
+        if (row)
+            *o++ = '/';
+        int empty = 0;
+        for (int col = 0; col < ROW_LEN[row]; col++, h++) {
+            const int piece = p->board[h];
+            if (!piece) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                o += sprintf(o, "%d", empty);
+            empty = 0;
+            *o++ = piece == PIECE_NEUTRAL ? 'x' : variant_seat_letter(piece - 1);
+        }
+        if (empty)
+            o += sprintf(o, "%d", empty);
+    }
+    o += sprintf(o, " %c ", p->stm < 0 ? '-' : variant_seat_letter(p->stm));
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        o += sprintf(o, "%s%c%d", i ? "," : "", variant_seat_letter(s), p->moves[s]);
+        if (v->capture)
+            o += sprintf(o, "c%d", p->captures[s]);
+        if (p->status[s] == ST_ARRIVED)
+            o += p->place[s] ? sprintf(o, "=%d", p->place[s]) : sprintf(o, "=");
+        else if (p->status[s] == ST_ELIMINATED)
+            o += sprintf(o, "!%d", p->place[s]);
+    }
+    sprintf(o, " %d", p->round);
+    return buf;
+}

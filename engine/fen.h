@@ -1,0 +1,20 @@
+/*
+ * fen.h - the position string of PROTOCOL.md ("Position string (FEN)"), both ways.
+ */
+#ifndef STERN_FEN_H
+#define STERN_FEN_H
+
+#include "position.h"
+
+#define FEN_MAX 256 /* longest FEN written, with its terminating NUL */
+
+/* Parses `fen` (four fields) for variant v into *p. Returns 0, or -1 with a message
+ * naming the field and the problem in err (errlen bytes); *p is then unchanged.
+ * A FEN whose side to move is '-' is a finished game: seats without a suffix are
+ * ranked (RULES.md section 6) and the end reason is inferred (fen.c). */
+int fen_parse(Position *p, const Variant *v, const char *fen, char *err, size_t errlen);
+
+/* Writes the FEN of p into buf (FEN_MAX bytes). Returns buf. */
+char *fen_write(const Position *p, char *buf);
+
+#endif

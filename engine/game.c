@@ -1,0 +1,59 @@
+/* game.c - game history and repetition; see game.h. */
+#include "game.h"
+
+#include "fen.h"
+
+#include <string.h>
+
+void game_fix_pointers(Game *g)
+{
+    g->start.v = &g->v;
+    g->pos.v = &g->v;
+}
+
+int game_new(Game *g, const char *name)
+{
+    Variant v;
+    if (variant_init(&v, name))
+        return -1;
+    g->v = v;
+    pos_set_start(&g->start, &g->v);
+    g->pos = g->start;
+    g->nplies = 0;
+    g->keys[0] = g->pos.key;
+    return 0;
+}
+
+int game_set_fen(Game *g, const char *fen, char *err, size_t errlen)
+{
+    Position p;
+    if (fen_parse(&p, &g->v, fen, err, errlen))
+        return -1;
+    g->start = p;
+    g->pos = p;
+    g->nplies = 0;
+    g->keys[0] = p.key;
+    return 0;
+}
+
+int game_occurrences(const Game *g)
+{
+    int n = 0;
+    for (int i = 0; i <= g->nplies; i++)
+        n += g->keys[i] == g->pos.key;
+    return n;
+}
+
+int game_play(Game *g, const Move *m)
+{
+    if (pos_over(&g->pos) || g->nplies >= GAME_MAX_PLIES)
+        return -1;
+    pos_play(&g->pos, m);
+    g->moves[g->nplies++] = *m;
+    g->keys[g->nplies] = g->pos.key;
+    if (!pos_over(&g->pos) && game_occurrences(g) >= 3) {
+        pos_finish(&g->pos, END_REPETITION);
+        g->keys[g->nplies] = g->pos.key;
+    }
+    return 0;
+}

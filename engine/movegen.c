@@ -1,0 +1,268 @@
+/* movegen.c - legal move generation; see movegen.h. */
+#include "movegen.h"
+
+#include "board.h"
+
+#include <string.h>
+
+int jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[])
+{
+    const uint8_t *line = geo.line[c][d];
+    const int len = geo.line_len[c][d];
+    if (rule == JUMP_SHORT) {
+        if (len < 2 || !bb_test(occ, line[0]) || bb_test(occ, line[1]))
+            return 0;
+        land[0] = line[1];
+        over[0] = line[0];
+        return 1;
+    }
+    if (rule == JUMP_LONG) {
+        int i = 0;
+        while (i < len && !bb_test(occ, line[i]))
+            i++;
+        const int landing = 2 * i + 1; /* marble at distance i+1, landing at 2(i+1) */
+        if (landing >= len)
+            return 0;
+        for (int j = i + 1; j <= landing; j++)
+            if (bb_test(occ, line[j]))
+                return 0;
+        land[0] = line[landing];
+        over[0] = line[i];
+        return 1;
+    }
+    /* Symmetric: holes 0..k-1 between, landing k; the pattern must read the same from
+     * both ends and hold a marble. */
+    int n = 0, first = -1;
+    for (int k = 1; k < len; k++) {
+        if (first < 0 && bb_test(occ, line[k - 1]))
+            first = k - 1;
+        if (first < 0 || bb_test(occ, line[k]))
+            continue;
+        bool mirrored = true;
+        for (int i = 0, j = k - 1; i < j && mirrored; i++, j--)
+            mirrored = bb_test(occ, line[i]) == bb_test(occ, line[j]);
+        if (mirrored) {
+            land[n] = line[k];
+            over[n] = line[first];
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Holes the marble on `from` can land on by a chain of jumps, honouring the target
+ * lock at every landing (RULES.md section 3); `occ` has `from` lifted. */
+static Bitboard chain_reach(JumpRule rule, Bitboard occ, Bitboard target, int from)
+{
+    Bitboard seen = bb_bit(from);
+    uint8_t stack[NUM_HOLES], land[MAX_LINE], over[MAX_LINE];
+    int sp = 0;
+    stack[sp++] = (uint8_t)from;
+    while (sp) {
+        const int c = stack[--sp];
+        const Bitboard allowed = bb_test(target, c) ? target : geo.all;
+        for (int d = 0; d < NUM_DIRS; d++) {
+            const int n = jump_landings(rule, occ, c, d, land, over);
+            for (int i = 0; i < n; i++) {
+                const Bitboard b = bb_bit(land[i]);
+                if ((seen & b) || !(allowed & b))
+                    continue;
+                seen |= b;
+                stack[sp++] = land[i];
+            }
+        }
+    }
+    return seen & ~bb_bit(from);
+}
+
+/* Short-rule chain flood using the precomputed lines; the hot path of classic. */
+static Bitboard chain_reach_short(const Position *p, Bitboard target, int from)
+{
+    Bitboard seen = bb_bit(from);
+    uint8_t stack[NUM_HOLES];
+    int sp = 0;
+    stack[sp++] = (uint8_t)from;
+    while (sp) {
+        const int c = stack[--sp];
+        const Bitboard allowed = bb_test(target, c) ? target : geo.all;
+        for (int d = 0; d < NUM_DIRS; d++) {
+            if (geo.line_len[c][d] < 2)
+                continue;
+            const int mid = geo.line[c][d][0], l = geo.line[c][d][1];
+            if (!p->board[mid] || mid == from || p->board[l])
+                continue;
+            const Bitboard b = bb_bit(l);
+            if ((seen & b) || !(allowed & b))
+                continue;
+            seen |= b;
+            stack[sp++] = (uint8_t)l;
+        }
+    }
+    return seen & ~bb_bit(from);
+}
+
+Bitboard marble_destinations(const Position *p, int s, int from)
+{
+    const Variant *v = p->v;
+    const Bitboard target = v->target[s];
+    const Bitboard end_ok = ~v->foreign[s] & (bb_test(target, from) ? target : geo.all);
+    const Bitboard steps = geo.adjacent[from] & ~p->occ;
+    const Bitboard jumps = v->jump == JUMP_SHORT
+                               ? chain_reach_short(p, target, from)
+                               : chain_reach(v->jump, p->occ & ~bb_bit(from), target, from);
+    return (steps | jumps) & end_ok;
+}
+
+/* Masters: the seat whose marbles may be swapped out of s's target, or -1 when
+ * none may (RULES.md section 8: that seat must have made 30 or more moves). */
+static int swap_victim(const Position *p, int s)
+{
+    const int o = (s + 3) % 6;
+    if (!p->v->masters || p->v->slot[o] < 0 || p->moves[o] < p->v->deadline)
+        return -1;
+    return o;
+}
+
+/* Appends the Masters swaps of the marble on `from` (chain landings `reach`) to
+ * list (when non-NULL) and returns how many there are. A swap is a step, or a last
+ * short jump, from a hole outside s's target onto a victim marble in the target. */
+static int gen_swaps(const Position *p, int s, int from, Bitboard reach, MoveList *list)
+{
+    const int o = swap_victim(p, s);
+    if (o < 0)
+        return 0;
+    const Bitboard target = p->v->target[s];
+    const Bitboard victims = p->seat_bb[o] & target & p->v->home[o];
+    if (!victims)
+        return 0;
+    const Bitboard occ = p->occ & ~bb_bit(from);
+    int count = 0;
+    Bitboard starts = (reach | bb_bit(from)) & ~target;
+    while (starts) {
+        const int c = bb_pop(&starts);
+        for (int d = 0; d < NUM_DIRS; d++) {
+            const int len = geo.line_len[c][d];
+            uint8_t to[2];
+            int n = 0;
+            if (c == from && len >= 1 && bb_test(victims, geo.line[c][d][0]))
+                to[n++] = geo.line[c][d][0]; /* a step */
+            if (len >= 2 && bb_test(occ, geo.line[c][d][0]) && bb_test(victims, geo.line[c][d][1]))
+                to[n++] = geo.line[c][d][1]; /* a last jump */
+            for (int i = 0; i < n; i++) {
+                if (list && list->n < MAX_MOVES)
+                    list->m[list->n++] = (Move){.from = (uint8_t)from, .to = to[i], .swap = (uint8_t)c};
+                count++;
+            }
+        }
+    }
+    return count;
+}
+
+bool marble_can_move(const Position *p, int s, int from)
+{
+    const Bitboard dests = marble_destinations(p, s, from);
+    if (dests)
+        return true;
+    return gen_swaps(p, s, from, 0, NULL) > 0;
+}
+
+/* ---- capture mode ---- */
+
+typedef struct {
+    MoveList *list;   /* may be NULL: count only */
+    int count;
+    int from;
+    /* open-addressing set of (end, captured) already produced from `from` */
+    struct { Bitboard captured; int16_t end; } seen[1 << 12];
+    uint16_t used[1 << 12];
+    uint16_t stamp;
+} CaptureGen;
+
+static bool capture_seen(CaptureGen *g, int end, Bitboard captured)
+{
+    const uint64_t h = ((uint64_t)captured * 0x9E3779B97F4A7C15ull) ^ (uint64_t)(captured >> 64) * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)end * 0x165667B19E3779F9ull;
+    unsigned i = (unsigned)(h >> 52);
+    for (;; i = (i + 1) & ((1u << 12) - 1)) {
+        if (g->used[i] != g->stamp) {
+            g->used[i] = g->stamp;
+            g->seen[i].captured = captured;
+            g->seen[i].end = (int16_t)end;
+            return false;
+        }
+        if (g->seen[i].end == end && g->seen[i].captured == captured)
+            return true;
+    }
+}
+
+static void capture_dfs(CaptureGen *g, JumpRule rule, Bitboard occ, int c, Bitboard captured, int ncapt)
+{
+    uint8_t land[MAX_LINE], over[MAX_LINE];
+    for (int d = 0; d < NUM_DIRS; d++) {
+        if (!jump_landings(rule, occ, c, d, land, over))
+            continue;
+        const Bitboard cap = captured | bb_bit(over[0]);
+        if (!capture_seen(g, land[0], cap)) {
+            if (g->list && g->list->n < MAX_MOVES)
+                g->list->m[g->list->n++] = (Move){.captured = cap, .from = (uint8_t)g->from,
+                                                  .to = land[0], .swap = NO_HOLE, .ncapt = (uint8_t)(ncapt + 1)};
+            g->count++;
+        }
+        capture_dfs(g, rule, occ & ~bb_bit(over[0]), land[0], cap, ncapt + 1);
+    }
+}
+
+static int capture_moves(const Position *p, MoveList *list)
+{
+    static _Thread_local CaptureGen g; /* 96 KiB: too large for search stacks */
+    g.list = list;
+    g.count = 0;
+    for (Bitboard pieces = p->neutral; pieces;) {
+        const int from = bb_pop(&pieces);
+        g.from = from;
+        if (++g.stamp == 0) {
+            memset(g.used, 0, sizeof g.used);
+            g.stamp = 1;
+        }
+        capture_dfs(&g, p->v->jump, p->occ & ~bb_bit(from), from, 0, 0);
+    }
+    return g.count;
+}
+
+/* ---- entry points ---- */
+
+static int race_moves(const Position *p, MoveList *list)
+{
+    const int s = p->stm;
+    int count = 0;
+    for (Bitboard own = p->seat_bb[s]; own;) {
+        const int from = bb_pop(&own);
+        Bitboard dests = marble_destinations(p, s, from);
+        count += bb_count(dests);
+        if (list)
+            while (dests)
+                list->m[list->n++] = (Move){.from = (uint8_t)from, .to = (uint8_t)bb_pop(&dests), .swap = NO_HOLE};
+        if (p->v->masters) {
+            const Bitboard reach = chain_reach(JUMP_SHORT, p->occ & ~bb_bit(from), p->v->target[s], from);
+            count += gen_swaps(p, s, from, reach, list);
+        }
+    }
+    return count;
+}
+
+void gen_moves(const Position *p, MoveList *list)
+{
+    list->n = 0;
+    if (pos_over(p))
+        return;
+    if (p->v->capture)
+        capture_moves(p, list);
+    else
+        race_moves(p, list);
+}
+
+int count_moves(const Position *p)
+{
+    if (pos_over(p))
+        return 0;
+    return p->v->capture ? capture_moves(p, NULL) : race_moves(p, NULL);
+}

@@ -1,0 +1,43 @@
+/*
+ * movegen.h - legal moves (RULES.md sections 3, 8, 9): steps and jump chains under
+ * the short, long and symmetric jump rules with the foreign-point and target-lock
+ * restrictions, Masters swaps, and capture-mode chains. One move per distinct
+ * resulting position.
+ */
+#ifndef STERN_MOVEGEN_H
+#define STERN_MOVEGEN_H
+
+#include "position.h"
+
+#define MAX_MOVES 4096
+
+typedef struct {
+    int n;
+    Move m[MAX_MOVES];
+} MoveList;
+
+/* Fills *list with the legal moves of the side to move in p, ordered by start hole
+ * then end hole (in capture mode, chains with equal ends in depth-first order).
+ * Empty when the game is over. Capture mode keeps at most MAX_MOVES moves. */
+void gen_moves(const Position *p, MoveList *list);
+
+/* Number of legal moves of the side to move in p (0 when over); equals the n of
+ * gen_moves without building the list (perft bulk counting). */
+int count_moves(const Position *p);
+
+/* Race games: the holes (0-120) where the marble of seat s on hole `from` can end a
+ * step or jump chain, Masters swaps excluded. */
+Bitboard marble_destinations(const Position *p, int s, int from);
+
+/* Whether the marble of seat s on hole `from` has any legal move (swaps included);
+ * a marble in its home is trapped (RULES.md section 5) when this is false. */
+bool marble_can_move(const Position *p, int s, int from);
+
+/* The landings of the jumps from hole c in direction d (0-5) under jump rule
+ * `rule`, given occupancy `occ` (the moving marble already lifted off its start).
+ * Writes them (nearest first) to land[] (MAX_LINE entries) and, for each, the hole
+ * of the marble jumped over to over[] (for the symmetric rule: the nearest marble).
+ * Landings must be empty. Returns the number of landings. */
+int jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[]);
+
+#endif

@@ -1,0 +1,299 @@
+/* notation.c - move text in and out; see notation.h. */
+#include "notation.h"
+
+#include "board.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Breadth-first search over jump landings from `from` to `goal` (race games),
+ * honouring the target lock; directions in RULES.md order, nearer landings first.
+ * Writes the path and returns its length, or 0 when goal is not reachable. */
+static int jump_path(const Position *p, int s, int from, int goal, uint8_t path[])
+{
+    const Bitboard occ = p->occ & ~bb_bit(from);
+    const Bitboard target = p->v->target[s];
+    uint8_t parent[NUM_HOLES], queue[NUM_HOLES], land[MAX_LINE], over[MAX_LINE];
+    Bitboard seen = bb_bit(from);
+    int head = 0, tail = 0;
+    queue[tail++] = (uint8_t)from;
+    while (head < tail) {
+        const int c = queue[head++];
+        if (c == goal)
+            break;
+        const Bitboard allowed = bb_test(target, c) ? target : geo.all;
+        for (int d = 0; d < NUM_DIRS; d++) {
+            const int n = jump_landings(p->v->jump, occ, c, d, land, over);
+            for (int i = 0; i < n; i++) {
+                if (bb_test(seen, land[i]) || !bb_test(allowed, land[i]))
+                    continue;
+                seen |= bb_bit(land[i]);
+                parent[land[i]] = (uint8_t)c;
+                queue[tail++] = land[i];
+            }
+        }
+    }
+    if (!bb_test(seen, goal))
+        return 0;
+    int len = 0;
+    for (int h = goal; h != from; h = parent[h])
+        path[len++] = (uint8_t)h;
+    path[len++] = (uint8_t)from;
+    for (int i = 0; i < len / 2; i++) {
+        const uint8_t t = path[i];
+        path[i] = path[len - 1 - i];
+        path[len - 1 - i] = t;
+    }
+    return len;
+}
+
+/* Depth-first search for the first capture chain (direction order) from `from`
+ * that ends on m->to having captured exactly m->captured. */
+static int capture_path(JumpRule rule, Bitboard occ, int c, const Move *m, Bitboard captured, uint8_t path[], int len)
+{
+    path[len++] = (uint8_t)c;
+    if (len > 1 && c == m->to && captured == m->captured)
+        return len;
+    uint8_t land[MAX_LINE], over[MAX_LINE];
+    for (int d = 0; d < NUM_DIRS; d++) {
+        if (!jump_landings(rule, occ, c, d, land, over) || !bb_test(m->captured, over[0]))
+            continue;
+        const int n = capture_path(rule, occ & ~bb_bit(over[0]), land[0], m, captured | bb_bit(over[0]), path, len);
+        if (n)
+            return n;
+    }
+    return 0;
+}
+
+int move_path(const Position *p, const Move *m, uint8_t path[])
+{
+    if (p->v->capture)
+        return capture_path(p->v->jump, p->occ & ~bb_bit(m->from), m->from, m, 0, path, 0);
+    const int last = m->swap != NO_HOLE ? m->swap : m->to;
+    int len;
+    if (last == m->from)
+        len = 1, path[0] = m->from;
+    else if (bb_test(geo.adjacent[m->from], last))
+        len = 2, path[0] = m->from, path[1] = (uint8_t)last;
+    else
+        len = jump_path(p, p->stm, m->from, last, path);
+    if (m->swap != NO_HOLE)
+        path[len++] = m->to;
+    return len;
+}
+
+char *move_str(const Position *p, const Move *m, char *buf)
+{
+    uint8_t path[MAX_PATH];
+    const int n = move_path(p, m, path);
+    char *o = buf;
+    for (int i = 0; i < n; i++) {
+        if (i)
+            *o++ = '-';
+        board_hole_name(path[i], o);
+        o += strlen(o);
+    }
+    *o = 0;
+    return buf;
+}
+
+/* Direction (0-5) in which b lies on a straight line from a, and the distance;
+ * -1 when not on a line. */
+static int direction_to(int a, int b, int *dist)
+{
+    for (int d = 0; d < NUM_DIRS; d++)
+        for (int k = 0; k < geo.line_len[a][d]; k++)
+            if (geo.line[a][d][k] == b) {
+                *dist = k + 1;
+                return d;
+            }
+    return -1;
+}
+
+/* Checks hop c -> b as a jump in p's rule under occupancy occ; sets *over to the
+ * marble jumped over (the nearest for symmetric jumps). */
+static bool is_jump(const Position *p, Bitboard occ, int c, int b, int *over)
+{
+    int dist;
+    const int d = direction_to(c, b, &dist);
+    if (d < 0)
+        return false;
+    uint8_t land[MAX_LINE], ov[MAX_LINE];
+    const int n = jump_landings(p->v->jump, occ, c, d, land, ov);
+    for (int i = 0; i < n; i++)
+        if (land[i] == b) {
+            *over = ov[i];
+            return true;
+        }
+    return false;
+}
+
+static bool same_move(const Move *a, const Move *b)
+{
+    return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
+}
+
+static int find_move(const MoveList *list, const Move *m)
+{
+    for (int i = 0; i < list->n; i++)
+        if (same_move(&list->m[i], m))
+            return i;
+    return -1;
+}
+
+/* Validates path[0..n-1] hop by hop as a race move; fills *m with its identity. */
+static int race_path(const Position *p, const uint8_t path[], int n, Move *m, const char *text, char *err, size_t errlen)
+{
+    const int s = p->stm;
+    const Bitboard target = p->v->target[s];
+    char name[8];
+    *m = (Move){.from = path[0], .to = path[n - 1], .swap = NO_HOLE};
+    if (n == 2 && bb_test(geo.adjacent[path[0]], path[1])) {
+        if (bb_test(p->occ, path[1]))
+            m->swap = path[0];
+        return 0;
+    }
+    Bitboard occ = p->occ & ~bb_bit(path[0]);
+    Bitboard seen = bb_bit(path[0]);
+    for (int i = 0; i + 1 < n; i++) {
+        const int c = path[i], b = path[i + 1];
+        int over;
+        if (i + 2 == n && p->v->masters && bb_test(occ, b)) {
+            /* a Masters swap: the last short jump lands on the displaced marble */
+            const Bitboard lifted = occ & ~bb_bit(b);
+            if (!is_jump(p, lifted, c, b, &over) || p->v->jump != JUMP_SHORT)
+                return fail(err, errlen, "illegal move '%s': %s-%s is not a jump", text, board_hole_name(c, name),
+                            board_hole_name(b, name + 4));
+            m->swap = (uint8_t)c;
+            return 0;
+        }
+        if (!is_jump(p, occ, c, b, &over))
+            return fail(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a jump", text, i + 1,
+                        board_hole_name(c, name), board_hole_name(b, name + 4));
+        if (bb_test(seen, b))
+            return fail(err, errlen, "illegal move '%s': the chain lands twice on %s", text, board_hole_name(b, name));
+        if (bb_test(target, c) && !bb_test(target, b))
+            return fail(err, errlen, "illegal move '%s': a marble in its target must stay there", text);
+        seen |= bb_bit(b);
+    }
+    return 0;
+}
+
+/* Validates a capture chain hop by hop; fills *m with its identity. */
+static int capture_chain(const Position *p, const uint8_t path[], int n, Move *m, const char *text, char *err, size_t errlen)
+{
+    char name[8];
+    Bitboard occ = p->occ & ~bb_bit(path[0]);
+    *m = (Move){.from = path[0], .to = path[n - 1], .swap = NO_HOLE};
+    for (int i = 0; i + 1 < n; i++) {
+        int over;
+        if (!is_jump(p, occ, path[i], path[i + 1], &over))
+            return fail(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a capturing jump", text, i + 1,
+                        board_hole_name(path[i], name), board_hole_name(path[i + 1], name + 4));
+        occ &= ~bb_bit(over);
+        m->captured |= bb_bit(over);
+        m->ncapt++;
+    }
+    return 0;
+}
+
+int move_parse(const Position *p, const char *text, Move *out, char *err, size_t errlen)
+{
+    uint8_t path[MAX_PATH];
+    int n = 0;
+    char name[8];
+    if (pos_over(p))
+        return fail(err, errlen, "illegal move '%s': the game is over", text);
+    for (const char *s = text;;) {
+        const int h = board_parse_hole(&s);
+        if (h < 0)
+            return fail(err, errlen, "bad move '%s': expected a hole name at '%s'", text, s);
+        if (n >= MAX_PATH)
+            return fail(err, errlen, "bad move '%s': path too long", text);
+        path[n++] = (uint8_t)h;
+        if (!*s)
+            break;
+        if (*s++ != '-')
+            return fail(err, errlen, "bad move '%s': holes must be joined by '-'", text);
+    }
+    if (n < 2)
+        return fail(err, errlen, "bad move '%s': a move needs at least two holes", text);
+    const int piece = p->board[path[0]];
+    if (p->v->capture ? piece != PIECE_NEUTRAL : piece != p->stm + 1)
+        return fail(err, errlen, "illegal move '%s': no %s on %s", text, p->v->capture ? "piece" : "marble of the side to move",
+                    board_hole_name(path[0], name));
+    MoveList *list = malloc(sizeof *list);
+    if (!list)
+        return fail(err, errlen, "out of memory");
+    gen_moves(p, list);
+    Move m;
+    int rc = p->v->capture ? capture_chain(p, path, n, &m, text, err, errlen)
+                           : race_path(p, path, n, &m, text, err, errlen);
+    if (rc && n == 2 && !p->v->capture) {
+        /* the from-to shorthand: exactly one legal move with these ends */
+        int found = -1, count = 0;
+        for (int i = 0; i < list->n; i++)
+            if (list->m[i].from == path[0] && list->m[i].to == path[1])
+                found = i, count++;
+        if (count == 1) {
+            m = list->m[found];
+            rc = 0;
+        } else if (count > 1) {
+            rc = fail(err, errlen, "ambiguous move '%s': %d moves match, give the full path", text, count);
+        }
+    } else if (rc && n == 2 && p->v->capture) {
+        rc = fail(err, errlen, "illegal move '%s': capture mode needs the full path of the chain", text);
+    }
+    if (!rc) {
+        const int i = find_move(list, &m);
+        if (i < 0)
+            rc = fail(err, errlen, "illegal move '%s'", text);
+        else
+            *out = list->m[i];
+    }
+    free(list);
+    return rc;
+}
+
+typedef struct {
+    Move m;
+    char text[MOVE_STR_MAX];
+} SortItem;
+
+static int cmp_items(const void *a, const void *b)
+{
+    const SortItem *x = a, *y = b;
+    if (x->m.from != y->m.from)
+        return x->m.from - y->m.from;
+    if (x->m.to != y->m.to)
+        return x->m.to - y->m.to;
+    return strcmp(x->text, y->text);
+}
+
+void move_list_sort(const Position *p, MoveList *list, char (*texts)[MOVE_STR_MAX])
+{
+    SortItem *items = malloc(sizeof *items * (size_t)(list->n ? list->n : 1));
+    if (!items)
+        abort();
+    for (int i = 0; i < list->n; i++) {
+        items[i].m = list->m[i];
+        move_str(p, &list->m[i], items[i].text);
+    }
+    qsort(items, (size_t)list->n, sizeof *items, cmp_items);
+    for (int i = 0; i < list->n; i++) {
+        list->m[i] = items[i].m;
+        memcpy(texts[i], items[i].text, MOVE_STR_MAX);
+    }
+    free(items);
+}

@@ -1,0 +1,99 @@
+/* variant.c - variant rule tables; see variant.h. */
+#include "variant.h"
+
+#include "board.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+const char *const variant_names[NUM_VARIANT_NAMES] = {
+    "classic-2", "classic-3", "classic-4", "classic-6",
+    "longjumps-2", "longjumps-3", "longjumps-4", "longjumps-6",
+    "symmetric-2", "symmetric-6", "fifteen-2", "fifteen-3",
+    "pairs-4", "pairs-6", "masters-2", "masters-6",
+    "capture-2", "capture-3", "capture-4", "capture-5", "capture-6",
+    "capture-bigjump-2", "capture-bigjump-3", "capture-bigjump-4",
+    "capture-bigjump-5", "capture-bigjump-6",
+};
+
+static const char SEAT_LETTERS[MAX_SEATS + 1] = "wrubyg";
+
+/* Seats in play by player count (RULES.md section 2, decided). */
+static const int SEATS_2[] = {SEAT_WHITE, SEAT_BLACK};
+static const int SEATS_3[] = {SEAT_WHITE, SEAT_BLUE, SEAT_YELLOW};
+static const int SEATS_4[] = {SEAT_WHITE, SEAT_RED, SEAT_BLACK, SEAT_YELLOW};
+static const int SEATS_5[] = {SEAT_WHITE, SEAT_RED, SEAT_BLUE, SEAT_BLACK, SEAT_YELLOW};
+static const int SEATS_6[] = {0, 1, 2, 3, 4, 5};
+static const int *const SEATS_BY_COUNT[7] = {0, 0, SEATS_2, SEATS_3, SEATS_4, SEATS_5, SEATS_6};
+
+char variant_seat_letter(int s) { return SEAT_LETTERS[s]; }
+
+int variant_seat_of_letter(int c)
+{
+    const char *p = c ? strchr(SEAT_LETTERS, tolower(c)) : NULL;
+    return p ? (int)(p - SEAT_LETTERS) : -1;
+}
+
+int variant_init(Variant *out, const char *name)
+{
+    int found = -1;
+    for (int i = 0; i < NUM_VARIANT_NAMES; i++)
+        if (!strcasecmp(name, variant_names[i]))
+            found = i;
+    if (found < 0)
+        return -1;
+    board_init();
+    Variant v;
+    memset(&v, 0, sizeof v);
+    snprintf(v.name, sizeof v.name, "%s", variant_names[found]);
+    const char *dash = strrchr(v.name, '-');
+    v.nseats = dash[1] - '0';
+    for (int s = 0; s < MAX_SEATS; s++)
+        v.slot[s] = -1;
+    for (int i = 0; i < v.nseats; i++) {
+        v.seats[i] = SEATS_BY_COUNT[v.nseats][i];
+        v.slot[v.seats[i]] = i;
+    }
+    v.jump = JUMP_SHORT;
+    v.marbles = 10;
+    v.deadline = 30;
+    v.foreign_rule = true;
+    if (!strncmp(v.name, "longjumps", 9)) v.jump = JUMP_LONG;
+    if (!strncmp(v.name, "symmetric", 9)) v.jump = JUMP_SYMMETRIC;
+    if (!strncmp(v.name, "fifteen", 7)) { v.marbles = 15; v.deadline = 40; }
+    if (!strncmp(v.name, "pairs", 5)) v.teams = true;
+    if (!strncmp(v.name, "masters", 7)) v.masters = true;
+    if (!strncmp(v.name, "capture", 7)) {
+        v.capture = true;
+        v.marbles = 0;
+        v.foreign_rule = false;
+        v.start = geo.hexagon & ~bb_bit(board_hole_at(0, 0));
+        if (strstr(v.name, "bigjump")) v.jump = JUMP_LONG;
+    }
+    v.nunits = v.teams ? v.nseats / 2 : v.nseats;
+    for (int s = 0; s < MAX_SEATS; s++) {
+        const int t = (s + 3) % 6;
+        v.home[s] = geo.point[s];
+        v.target[s] = geo.point[t];
+        if (v.marbles == 15) {
+            v.home[s] |= geo.edge_row[s];
+            v.target[s] |= geo.edge_row[t];
+        }
+        for (int p = 0; p < NUM_POINTS; p++)
+            if (p != s && p != t && v.foreign_rule)
+                v.foreign[s] |= geo.point[p];
+        for (int h = 0; h < NUM_HOLES; h++) {
+            int best = 99;
+            for (Bitboard b = v.target[s]; b;) {
+                const int d = board_distance(h, bb_pop(&b));
+                if (d < best)
+                    best = d;
+            }
+            v.target_dist[s][h] = (uint8_t)best;
+        }
+    }
+    *out = v;
+    return 0;
+}
