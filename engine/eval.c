@@ -1,0 +1,120 @@
+/* eval.c - static evaluation; see eval.h. Weights are first guesses, to be tuned
+ * with the arena (issue 5). */
+#include "eval.h"
+
+#include "board.h"
+
+#include <pthread.h>
+
+#define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
+#define W_STRAGGLER 12      /* cp per step a marble lags behind the pack */
+#define STRAGGLER_SLACK 3   /* steps behind the average that cost nothing */
+#define DEADLINE_WARN 8     /* own moves before the deadline when the home term starts */
+#define W_DEADLINE 25       /* cp per marble at home, per move into the warning window */
+#define W_CAPTURE 100       /* cp per captured piece */
+#define TEMPO 40            /* the side to move is part of a tempo ahead */
+
+static uint8_t tip_dist[6][NUM_HOLES];
+
+static void build_tables(void)
+{
+    board_init();
+    for (int s = 0; s < 6; s++)
+        for (int h = 0; h < NUM_HOLES; h++)
+            tip_dist[s][h] = (uint8_t)board_distance(h, geo.tip[(s + 3) % 6]);
+}
+
+static void init_tables(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_tables);
+}
+
+int eval_tip_distance(int s, int h)
+{
+    init_tables();
+    return tip_dist[s][h];
+}
+
+/* The least summed tip distance of n marbles: the holes nearest the tip are
+ * 1 at distance 0, 2 at 1, 3 at 2, 4 at 3 and 5 at 4 (the 15-hole target). */
+static int packed_sum(int n)
+{
+    int sum = 0, d = 0, row = 1;
+    while (n > 0) {
+        const int k = n < row ? n : row;
+        sum += k * d;
+        n -= k;
+        d++;
+        row++;
+    }
+    return sum;
+}
+
+EvalTerms eval_seat(const Position *p, int s)
+{
+    init_tables();
+    EvalTerms t = {0, 0, 0, 0, 0};
+    if (p->v->capture) {
+        t.material = W_CAPTURE * p->captures[s];
+        t.total = t.material;
+        return t;
+    }
+    if (p->status[s] != ST_PLAYING)
+        return t;
+    const Bitboard own = p->seat_bb[s];
+    const int n = bb_count(own);
+    if (!n)
+        return t;
+    int sum = 0, maxd = 0;
+    for (Bitboard b = own; b;) {
+        const int d = tip_dist[s][bb_pop(&b)];
+        sum += d;
+        if (d > maxd)
+            maxd = d;
+    }
+    t.distance = -W_DISTANCE * (sum - packed_sum(n));
+    const int avg = sum / n;
+    for (Bitboard b = own & ~p->v->target[s]; b;) {
+        const int lag = tip_dist[s][bb_pop(&b)] - avg - STRAGGLER_SLACK;
+        if (lag > 0)
+            t.straggler -= W_STRAGGLER * lag;
+    }
+    const int window = p->moves[s] - (p->v->deadline - DEADLINE_WARN);
+    if (window > 0)
+        t.deadline = -W_DEADLINE * window * bb_count(own & p->v->home[s]);
+    t.total = t.distance + t.straggler + t.deadline;
+    return t;
+}
+
+int eval_standing(const Position *p, int s)
+{
+    const int partner = variant_partner(p->v, s);
+    int v = eval_seat(p, s).total;
+    if (partner >= 0)
+        v += eval_seat(p, partner).total;
+    return v;
+}
+
+int eval_for(const Position *p, int s)
+{
+    const Variant *v = p->v;
+    const int own = eval_standing(p, s);
+    int best = -SCORE_INF;
+    for (int i = 0; i < v->nseats; i++) {
+        const int o = v->seats[i];
+        if (o == s || o == variant_partner(v, s) || variant_unit(v, o) != o)
+            continue;
+        if (p->place[o] && !v->capture)
+            continue;
+        const int st = eval_standing(p, o);
+        if (st > best)
+            best = st;
+    }
+    if (best == -SCORE_INF)
+        best = 0;
+    int score = own - best;
+    if (p->stm == s || p->stm == variant_partner(v, s))
+        score += TEMPO;
+    return score;
+}

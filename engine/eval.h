@@ -1,0 +1,42 @@
+/*
+ * eval.h - static evaluation. Race games: for each seat, the distance its marbles
+ * still have to cover to the tip of its target (a marble on hole h needs at least
+ * dist(h, tip) steps, and 10 marbles packed into the target sum to 20), plus
+ * penalties for stragglers and for marbles still in the home as the exit deadline
+ * nears. Capture mode: pieces captured. Scores are in centi-moves (100 = one tempo
+ * of progress) or centi-pieces.
+ */
+#ifndef STERN_EVAL_H
+#define STERN_EVAL_H
+
+#include "position.h"
+
+#define SCORE_MATE 30000        /* a forced first place (or win) at the root */
+#define SCORE_MATE_BOUND 29000  /* |score| above this is a mate score */
+#define SCORE_INF 32000
+
+/* The terms of one seat's evaluation, in centi-moves (negative is worse). */
+typedef struct {
+    int distance;   /* -(distance left to the target) x weight */
+    int straggler;  /* -(marbles far behind the rest) */
+    int deadline;   /* -(marbles still home as the deadline nears) */
+    int material;   /* capture mode: captures x 100 */
+    int total;
+} EvalTerms;
+
+/* Terms for seat s (0-5) in p. A seat out of play (placed) has all terms 0. */
+EvalTerms eval_seat(const Position *p, int s);
+
+/* Absolute value of seat s's (team's) own standing, higher is better: the sum of
+ * its members' totals. */
+int eval_standing(const Position *p, int s);
+
+/* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus the
+ * best standing among the other seats (teams) still unplaced, plus a tempo bonus
+ * when s is to move. p must not be over. */
+int eval_for(const Position *p, int s);
+
+/* Hex distance from hole h (0-120) to the tip of seat s's target, in steps. */
+int eval_tip_distance(int s, int h);
+
+#endif

@@ -1,0 +1,709 @@
+/* search.c - iterative deepening PVS / paranoid alpha-beta with Lazy SMP; see
+ * search.h. Scores inside the tree are from the view of the side to move, where
+ * "side" means the root seat's team versus everyone else (paranoid reduction,
+ * which is plain negamax with two seats). */
+#include "search.h"
+
+#include "board.h"
+#include "eval.h"
+#include "notation.h"
+#include "timeman.h"
+#include "tt.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define ASPIRATION_DELTA 60      /* cp, first aspiration half-window */
+#define ASPIRATION_MIN_DEPTH 4
+#define PLACE_SCORE 10000        /* cp between first and last place (3+ seats) */
+#define HISTORY_MAX 8192
+#define ORDER_TT (1 << 30)
+#define ORDER_KILLER (1 << 28)
+#define ORDER_PROGRESS 16384     /* per step of progress toward the target */
+#define CHECK_EVERY 1023         /* nodes between clock checks (mask) */
+#define HISTORY_FILTER_BITS 12   /* bloom filter over game-history keys */
+
+typedef struct SearchContext SearchContext;
+
+typedef struct {
+    Move move;
+    int score;      /* last completed search of this move, or -SCORE_INF */
+    int prev_score;
+    Move pv[MAX_PLY + 1];
+    int pvlen;
+} RootMove;
+
+typedef struct {
+    int id;
+    SearchContext *ctx;
+    pthread_t thread;
+    atomic_uint_fast64_t nodes;
+    int seldepth;
+    MoveList *lists;                     /* [MAX_PLY + 1] */
+    int (*order)[MAX_MOVES];             /* [MAX_PLY + 1] ordering scores */
+    Move killers[MAX_PLY + 1][2];
+    int history[NUM_HOLES][NUM_HOLES];
+    uint64_t path_keys[MAX_PLY + 2];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pvlen[MAX_PLY + 1];
+    RootMove *root;
+    int nroot;
+    int completed_depth;
+} Worker;
+
+struct SearchContext {
+    const Game *game;
+    int root_seat;
+    const SearchLimits *lim;
+    const SearchConfig *cfg;
+    SearchSignals *sig;
+    atomic_bool abort_all;   /* main worker finished: helpers stop */
+    SearchOutput out;
+    void *out_ctx;
+    int64_t start_ms;
+    bool pondering;          /* ponder search before ponderhit: no clock */
+    TimeBudget budget;
+    Worker *workers;
+    int nworkers;
+    uint64_t history_filter[(1 << HISTORY_FILTER_BITS) / 64];
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+void search_limits_init(SearchLimits *l)
+{
+    memset(l, 0, sizeof *l);
+    for (int s = 0; s < MAX_SEATS; s++)
+        l->time[s] = -1;
+}
+
+/* History scores survive between searches of one game (cleared by ucinewgame). */
+static int (*saved_history)[NUM_HOLES];
+static pthread_mutex_t saved_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void search_clear(void)
+{
+    pthread_mutex_lock(&saved_lock);
+    free(saved_history);
+    saved_history = NULL;
+    pthread_mutex_unlock(&saved_lock);
+}
+
+/* ---- helpers ---- */
+
+static bool stopped(const Worker *w)
+{
+    return atomic_load_explicit(&w->ctx->sig->stop, memory_order_relaxed) ||
+           atomic_load_explicit(&w->ctx->abort_all, memory_order_relaxed);
+}
+
+/* +1 when seat s plays on the root's side (the root seat or its partner), else -1. */
+static int side_of(const SearchContext *c, int s)
+{
+    return s == c->root_seat || s == variant_partner(&c->game->v, c->root_seat) ? 1 : -1;
+}
+
+static uint32_t move_code(const Move *m)
+{
+    const uint64_t h = (uint64_t)m->captured * 0x9E3779B97F4A7C15ull ^ (uint64_t)(m->captured >> 64);
+    return 1u + (m->from | (uint32_t)m->to << 7 | (uint32_t)(m->swap & 127) << 14 | (uint32_t)(h >> 53) << 21);
+}
+
+static bool same_move(const Move *a, const Move *b)
+{
+    return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
+}
+
+static int score_to_tt(int v, int ply)
+{
+    return v > SCORE_MATE_BOUND ? v + ply : v < -SCORE_MATE_BOUND ? v - ply : v;
+}
+
+static int score_from_tt(int v, int ply)
+{
+    return v > SCORE_MATE_BOUND ? v - ply : v < -SCORE_MATE_BOUND ? v + ply : v;
+}
+
+/* Value for the root of a position where the root's place is known (game over, or
+ * the root's team placed), `ply` plies below the root. */
+static int place_value(const SearchContext *c, const Position *p, int ply)
+{
+    const Variant *v = &c->game->v;
+    const int pl = p->place[c->root_seat];
+    if (v->nseats == 2) {
+        const int other = v->seats[v->seats[0] == c->root_seat];
+        if (pl == 1 && p->place[other] == 1)
+            return 0;
+        return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
+    }
+    if (pl == 1)
+        return SCORE_MATE - ply;
+    if (pl == v->nunits)
+        return -(SCORE_MATE - ply);
+    return (v->nunits + 1 - 2 * pl) * PLACE_SCORE / (2 * (v->nunits - 1));
+}
+
+static bool in_game_history(const SearchContext *c, uint64_t key)
+{
+    const unsigned bit = (unsigned)(key >> (64 - HISTORY_FILTER_BITS));
+    return c->history_filter[bit / 64] >> (bit % 64) & 1;
+}
+
+/* Whether child position p (at `ply`) ends the game for the root: over, the root's
+ * team placed, or a repetition (a second occurrence inside the tree, or a third
+ * counting the game). Sets *value (root's view). */
+static bool terminal(Worker *w, const Position *p, int ply, int *value)
+{
+    const SearchContext *c = w->ctx;
+    if (pos_over(p) || p->place[c->root_seat]) {
+        *value = place_value(c, p, ply);
+        return true;
+    }
+    int seen = 0;
+    for (int i = ply - 2; i >= 1 && !seen; i--)
+        seen = w->path_keys[i] == p->key;
+    if (!seen && in_game_history(c, p->key)) {
+        int n = 0;
+        const Game *g = c->game;
+        for (int i = 0; i <= g->nplies; i++)
+            n += g->keys[i] == p->key;
+        seen = n >= 2;
+    }
+    if (!seen)
+        return false;
+    Position end = *p;
+    pos_finish(&end, END_REPETITION);
+    *value = place_value(c, &end, ply);
+    return true;
+}
+
+/* Ordering score of move m for the side to move of p (higher first). */
+static int order_score(const Worker *w, const Position *p, const Move *m, uint32_t tt_move, int ply)
+{
+    if (tt_move && move_code(m) == tt_move)
+        return ORDER_TT;
+    if (same_move(m, &w->killers[ply][0]))
+        return ORDER_KILLER;
+    if (same_move(m, &w->killers[ply][1]))
+        return ORDER_KILLER - 1;
+    if (p->v->capture)
+        return m->ncapt * ORDER_PROGRESS + w->history[m->from][m->to];
+    const int progress = eval_tip_distance(p->stm, m->from) - eval_tip_distance(p->stm, m->to);
+    return progress * ORDER_PROGRESS + w->history[m->from][m->to];
+}
+
+/* Moves the best-ordered move among [i, n) to i. */
+static void pick(MoveList *list, int *order, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < list->n; j++)
+        if (order[j] > order[best])
+            best = j;
+    if (best != i) {
+        const Move m = list->m[i];
+        list->m[i] = list->m[best];
+        list->m[best] = m;
+        const int o = order[i];
+        order[i] = order[best];
+        order[best] = o;
+    }
+}
+
+static void update_history(Worker *w, const Move *m, int bonus)
+{
+    int *h = &w->history[m->from][m->to];
+    *h += bonus - *h * abs(bonus) / HISTORY_MAX;
+}
+
+static void check_limits(Worker *w)
+{
+    SearchContext *c = w->ctx;
+    if (w->id != 0)
+        return;
+    if (c->lim->nodes) {
+        uint64_t total = 0;
+        for (int i = 0; i < c->nworkers; i++)
+            total += atomic_load_explicit(&c->workers[i].nodes, memory_order_relaxed);
+        if (total >= c->lim->nodes)
+            atomic_store(&c->sig->stop, true);
+    }
+    if (c->pondering) {
+        if (!atomic_load(&c->sig->ponderhit))
+            return;
+        c->pondering = false; /* the clock starts at ponderhit */
+        c->start_ms = now_ms();
+    }
+    if (c->budget.hard_ms >= 0 && !c->lim->infinite && now_ms() - c->start_ms >= c->budget.hard_ms)
+        atomic_store(&c->sig->stop, true);
+}
+
+static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
+
+/* Searches child c of a node whose side is `side`, returning its value for that
+ * side; (alpha, beta) is the node's window. */
+static int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side)
+{
+    int v;
+    if (terminal(w, c, ply, &v))
+        return side * v;
+    if (side_of(w->ctx, c->stm) == side)
+        return search(w, c, depth, alpha, beta, ply);
+    return -search(w, c, depth, -beta, -alpha, ply);
+}
+
+static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply)
+{
+    SearchContext *c = w->ctx;
+    const int side = side_of(c, p->stm);
+    const bool pv_node = beta - alpha > 1;
+    w->pvlen[ply] = ply;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
+    if (!(nodes & CHECK_EVERY))
+        check_limits(w);
+    if (stopped(w))
+        return 0;
+    if (depth <= 0 || ply >= MAX_PLY)
+        return side * eval_for(p, c->root_seat);
+    w->path_keys[ply] = p->key;
+
+    TTData tte;
+    uint32_t tt_move = 0;
+    if (tt_probe(p->key, &tte)) {
+        tt_move = tte.move;
+        const int ts = score_from_tt(tte.score, ply);
+        if (!pv_node && tte.depth >= depth &&
+            (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && ts >= beta) ||
+             (tte.bound == BOUND_UPPER && ts <= alpha)))
+            return ts;
+    }
+
+    MoveList *list = &w->lists[ply];
+    int *order = w->order[ply];
+    gen_moves(p, list);
+    for (int i = 0; i < list->n; i++)
+        order[i] = order_score(w, p, &list->m[i], tt_move, ply);
+
+    const int alpha0 = alpha;
+    int best = -SCORE_INF;
+    Move best_move = {0};
+    for (int i = 0; i < list->n; i++) {
+        pick(list, order, i);
+        const Move *m = &list->m[i];
+        Position child = *p;
+        pos_play(&child, m);
+        int v;
+        if (i == 0) {
+            v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
+        } else {
+            int r = 0;
+            if (depth >= 3 && i >= 3 && order[i] < ORDER_KILLER - 1) {
+                r = 1 + (i >= 10 && depth >= 6) + (order[i] < 0);
+                if (r > depth - 2)
+                    r = depth - 2;
+            }
+            v = child_value(w, &child, depth - 1 - r, alpha, alpha + 1, ply + 1, side);
+            if (v > alpha && r)
+                v = child_value(w, &child, depth - 1, alpha, alpha + 1, ply + 1, side);
+            if (v > alpha && v < beta)
+                v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
+        }
+        if (stopped(w))
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = *m;
+            if (v > alpha) {
+                alpha = v;
+                w->pv[ply][ply] = *m;
+                for (int j = ply + 1; j < w->pvlen[ply + 1]; j++)
+                    w->pv[ply][j] = w->pv[ply + 1][j];
+                w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
+            }
+        }
+        if (alpha >= beta) {
+            if (order[i] < ORDER_KILLER - 1) {
+                w->killers[ply][1] = w->killers[ply][0];
+                w->killers[ply][0] = *m;
+            }
+            update_history(w, m, depth * depth);
+            for (int j = 0; j < i; j++)
+                update_history(w, &list->m[j], -depth * depth);
+            break;
+        }
+    }
+    if (list->n == 0) /* cannot happen: the side to move always has a move */
+        return side * eval_for(p, c->root_seat);
+    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), 0, (int8_t)depth,
+                      (uint8_t)(best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER)};
+    tt_store(p->key, &d);
+    return best;
+}
+
+/* One root iteration for the line pv_index (multipv): searches root moves
+ * [pv_index, nroot) and returns the best value (root side's view). */
+static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
+{
+    const Position *p = &w->ctx->game->pos;
+    int best = -SCORE_INF;
+    w->path_keys[0] = p->key;
+    w->pvlen[0] = 0;
+    for (int i = pv_index; i < w->nroot; i++) {
+        RootMove *rm = &w->root[i];
+        Position child = *p;
+        pos_play(&child, &rm->move);
+        atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
+        int v;
+        if (i == pv_index) {
+            v = child_value(w, &child, depth - 1, alpha, beta, 1, 1);
+        } else {
+            v = child_value(w, &child, depth - 1, alpha, alpha + 1, 1, 1);
+            if (v > alpha && v < beta)
+                v = child_value(w, &child, depth - 1, alpha, beta, 1, 1);
+        }
+        if (stopped(w))
+            return best;
+        if (v > alpha || i == pv_index) {
+            rm->score = v;
+            rm->pv[0] = rm->move;
+            rm->pvlen = 1;
+            for (int j = 1; j < w->pvlen[1]; j++)
+                rm->pv[rm->pvlen++] = w->pv[1][j];
+        } else {
+            rm->score = -SCORE_INF;
+        }
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* Stable sort of root moves [from, n) by score, best first. */
+static void sort_root(RootMove *r, int from, int n)
+{
+    for (int i = from + 1; i < n; i++)
+        for (int j = i; j > from && r[j].score > r[j - 1].score; j--) {
+            const RootMove t = r[j];
+            r[j] = r[j - 1];
+            r[j - 1] = t;
+        }
+}
+
+static void emit(SearchContext *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void emit(SearchContext *c, const char *fmt, ...)
+{
+    char line[16384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    c->out(line, c->out_ctx);
+}
+
+static uint64_t total_nodes(const SearchContext *c)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < c->nworkers; i++)
+        n += atomic_load_explicit(&c->workers[i].nodes, memory_order_relaxed);
+    return n;
+}
+
+/* Writes " score cp X" or " score mate N" (N own moves of the root seat). */
+static int format_score(const SearchContext *c, int score, char *buf, size_t len)
+{
+    if (abs(score) > SCORE_MATE_BOUND) {
+        const int plies = SCORE_MATE - abs(score);
+        const int n = c->game->v.nseats;
+        const int own = (plies + n - 1) / n;
+        return snprintf(buf, len, "score mate %d", score > 0 ? own : -own);
+    }
+    return snprintf(buf, len, "score cp %d", score);
+}
+
+static void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm)
+{
+    char buf[12288], *o = buf;
+    const char *end = buf + sizeof buf - MOVE_STR_MAX - 2;
+    o += format_score(c, rm->score, o, (size_t)(end - o));
+    Position p = c->game->pos;
+    if (c->game->v.nseats > 2) {
+        Position leaf = p;
+        for (int i = 0; i < rm->pvlen && !pos_over(&leaf); i++)
+            pos_play(&leaf, &rm->pv[i]);
+        o += snprintf(o, (size_t)(end - o), " scores");
+        for (int i = 0; i < c->game->v.nseats; i++) {
+            const int s = c->game->v.seats[i];
+            const int val = s == c->root_seat ? rm->score : pos_over(&leaf) ? 0 : eval_for(&leaf, s);
+            o += snprintf(o, (size_t)(end - o), " %c:%d", variant_seat_letter(s), val);
+        }
+    }
+    const int64_t ms = now_ms() - c->start_ms;
+    const uint64_t nodes = total_nodes(c);
+    o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu hashfull %d time %lld pv", (unsigned long long)nodes,
+                  (unsigned long long)(ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes), tt_hashfull(), (long long)ms);
+    for (int i = 0; i < rm->pvlen && o < end && !pos_over(&p); i++) {
+        *o++ = ' ';
+        move_str(&p, &rm->pv[i], o);
+        o += strlen(o);
+        pos_play(&p, &rm->pv[i]);
+    }
+    *o = 0;
+    emit(c, "info depth %d seldepth %d multipv %d %s", depth, w->seldepth, k + 1, buf);
+}
+
+static void *worker_main(void *arg);
+
+static void iterate(Worker *w)
+{
+    SearchContext *c = w->ctx;
+    const int multipv = w->id == 0 ? (c->cfg->multipv < w->nroot ? c->cfg->multipv : w->nroot) : 1;
+    const int max_depth = c->lim->depth > 0 && c->lim->depth < MAX_PLY ? c->lim->depth : MAX_PLY - 1;
+    for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+        w->seldepth = 0;
+        for (int k = 0; k < multipv; k++) {
+            int prev = w->root[k].prev_score, delta = ASPIRATION_DELTA;
+            int alpha = -SCORE_INF, beta = SCORE_INF;
+            if (depth >= ASPIRATION_MIN_DEPTH && abs(prev) < SCORE_MATE_BOUND) {
+                alpha = prev - delta;
+                beta = prev + delta;
+            }
+            for (;;) {
+                const int v = search_root(w, depth, alpha, beta, k);
+                if (stopped(w))
+                    break;
+                sort_root(w->root, k, w->nroot);
+                if (v <= alpha && alpha > -SCORE_INF) {
+                    beta = (alpha + beta) / 2;
+                    alpha = v - delta > -SCORE_INF ? v - delta : -SCORE_INF;
+                } else if (v >= beta && beta < SCORE_INF) {
+                    beta = v + delta < SCORE_INF ? v + delta : SCORE_INF;
+                } else {
+                    break;
+                }
+                delta *= 2;
+                if (delta > 1000)
+                    alpha = -SCORE_INF, beta = SCORE_INF;
+            }
+            if (stopped(w))
+                break;
+        }
+        if (stopped(w))
+            break;
+        for (int i = 0; i < w->nroot; i++)
+            w->root[i].prev_score = w->root[i].score;
+        w->completed_depth = depth;
+        if (w->id != 0)
+            continue;
+        for (int k = 0; k < multipv; k++)
+            report_line(c, w, depth, k, &w->root[k]);
+        const bool timed = !c->lim->infinite && !c->pondering && c->budget.soft_ms >= 0;
+        if (timed && (now_ms() - c->start_ms >= c->budget.soft_ms || w->nroot == 1))
+            break;
+        if (abs(w->root[0].score) > SCORE_MATE_BOUND && depth >= SCORE_MATE - abs(w->root[0].score) + 2 &&
+            !c->lim->infinite && !c->pondering)
+            break;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    iterate(arg);
+    return NULL;
+}
+
+/* Root moves: legal, in searchmoves when given, and not eliminating the mover
+ * while another move exists (RULES.md section 5). */
+static int root_moves(const SearchContext *c, RootMove *out)
+{
+    const Position *p = &c->game->pos;
+    MoveList *list = malloc(sizeof *list);
+    if (!list)
+        abort();
+    gen_moves(p, list);
+    int n = 0, safe = 0;
+    for (int i = 0; i < list->n; i++) {
+        bool wanted = c->lim->nsearchmoves == 0;
+        for (int j = 0; j < c->lim->nsearchmoves && !wanted; j++)
+            wanted = same_move(&list->m[i], &c->lim->searchmoves[j]);
+        if (!wanted)
+            continue;
+        Position child = *p;
+        pos_play(&child, &list->m[i]);
+        const bool suicide = child.status[p->stm] == ST_ELIMINATED;
+        out[n] = (RootMove){.move = list->m[i], .score = suicide ? -SCORE_INF + 1 : 0, .prev_score = 0};
+        safe += !suicide;
+        n++;
+    }
+    free(list);
+    if (safe && safe < n) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (out[i].score == 0)
+                out[k++] = out[i];
+        n = k;
+    }
+    for (int i = 0; i < n; i++)
+        out[i].score = -SCORE_INF;
+    return n;
+}
+
+static int moves_left_estimate(const Position *p)
+{
+    if (p->v->capture)
+        return 15;
+    const int dist = -eval_seat(p, p->stm).distance / 35; /* steps still to go */
+    const int est = dist / 3 + 8;
+    return est < 10 ? 10 : est;
+}
+
+static Worker *worker_new(SearchContext *c, int id, const RootMove *root, int nroot)
+{
+    Worker *w = calloc(1, sizeof *w);
+    if (!w)
+        abort();
+    w->id = id;
+    w->ctx = c;
+    w->lists = malloc(sizeof *w->lists * (MAX_PLY + 1));
+    w->order = malloc(sizeof *w->order * (MAX_PLY + 1));
+    w->root = malloc(sizeof *w->root * (size_t)(nroot ? nroot : 1));
+    if (!w->lists || !w->order || !w->root)
+        abort();
+    memcpy(w->root, root, sizeof *root * (size_t)nroot);
+    w->nroot = nroot;
+    atomic_init(&w->nodes, 0);
+    return w;
+}
+
+static void worker_free(Worker *w)
+{
+    free(w->lists);
+    free(w->order);
+    free(w->root);
+}
+
+SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
+                        SearchOutput out, void *ctx)
+{
+    SearchContext *c = calloc(1, sizeof *c);
+    if (!c)
+        abort();
+    c->game = g;
+    c->root_seat = g->pos.stm;
+    c->lim = limits;
+    c->cfg = config;
+    c->sig = sig;
+    c->out = out;
+    c->out_ctx = ctx;
+    c->start_ms = now_ms();
+    c->pondering = limits->ponder;
+    atomic_init(&c->abort_all, false);
+    for (int i = 0; i <= g->nplies; i++) {
+        const unsigned bit = (unsigned)(g->keys[i] >> (64 - HISTORY_FILTER_BITS));
+        c->history_filter[bit / 64] |= 1ull << (bit % 64);
+    }
+    SearchResult res = {.has_best = false};
+    RootMove *root = malloc(sizeof *root * MAX_MOVES);
+    if (!root)
+        abort();
+    const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, root);
+    if (nroot == 0) {
+        /* nothing to search; an infinite or ponder search still waits for stop */
+        while ((limits->infinite || limits->ponder) && !atomic_load(&sig->stop) && !atomic_load(&sig->ponderhit)) {
+            const struct timespec t = {0, 1000000};
+            nanosleep(&t, NULL);
+        }
+        out("bestmove (none)", ctx);
+        free(root);
+        free(c);
+        return res;
+    }
+    const int s = g->pos.stm;
+    c->budget = time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo,
+                            limits->movetime, moves_left_estimate(&g->pos), config->overhead);
+    tt_new_search();
+    const int nthreads = config->threads < 1 ? 1 : config->threads > MAX_THREADS ? MAX_THREADS : config->threads;
+    c->nworkers = nthreads;
+    c->workers = calloc((size_t)nthreads, sizeof *c->workers);
+    Worker **ws = malloc(sizeof *ws * (size_t)nthreads);
+    if (!c->workers || !ws)
+        abort();
+    /* workers live in c->workers so node counts can be summed */
+    for (int i = 0; i < nthreads; i++) {
+        Worker *w = worker_new(c, i, root, nroot);
+        memcpy(&c->workers[i], w, sizeof *w);
+        free(w);
+        ws[i] = &c->workers[i];
+        pthread_mutex_lock(&saved_lock);
+        if (saved_history)
+            memcpy(ws[i]->history, saved_history, sizeof ws[i]->history);
+        pthread_mutex_unlock(&saved_lock);
+    }
+    for (int i = 1; i < nthreads; i++)
+        if (pthread_create(&ws[i]->thread, NULL, worker_main, ws[i]))
+            ws[i]->thread = 0;
+    iterate(ws[0]);
+    /* infinite / ponder: the answer waits for stop (or ponderhit, then the clock) */
+    while ((limits->infinite || c->pondering) && !atomic_load(&sig->stop)) {
+        if (c->pondering && atomic_load(&sig->ponderhit))
+            break;
+        const struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
+    atomic_store(&c->abort_all, true);
+    for (int i = 1; i < nthreads; i++)
+        if (ws[i]->thread)
+            pthread_join(ws[i]->thread, NULL);
+    Worker *w0 = ws[0];
+    const RootMove *best = &w0->root[0];
+    res.best = best->move;
+    res.has_best = true;
+    res.score = best->prev_score;
+    res.depth = w0->completed_depth;
+    res.nodes = total_nodes(c);
+    if (best->pvlen > 1) {
+        res.ponder = best->pv[1];
+        res.has_ponder = true;
+    }
+    pthread_mutex_lock(&saved_lock);
+    if (!saved_history)
+        saved_history = malloc(sizeof w0->history);
+    if (saved_history)
+        memcpy(saved_history, w0->history, sizeof w0->history);
+    pthread_mutex_unlock(&saved_lock);
+    char mv[MOVE_STR_MAX], pm[MOVE_STR_MAX];
+    move_str(&g->pos, &res.best, mv);
+    if (res.has_ponder) {
+        Position after = g->pos;
+        pos_play(&after, &res.best);
+        if (!pos_over(&after))
+            move_str(&after, &res.ponder, pm);
+        else
+            res.has_ponder = false;
+    }
+    if (res.has_ponder)
+        emit(c, "bestmove %s ponder %s", mv, pm);
+    else
+        emit(c, "bestmove %s", mv);
+    for (int i = 0; i < nthreads; i++)
+        worker_free(ws[i]);
+    free(ws);
+    free(c->workers);
+    free(root);
+    free(c);
+    return res;
+}

@@ -1,0 +1,70 @@
+/*
+ * search.h - the game-tree search: iterative deepening over principal variation
+ * search (alpha-beta with null windows) for two seats and paranoid alpha-beta
+ * (Sturtevant and Korf 2000: every other seat is assumed to play against the
+ * root's team) for three to six, on a shared transposition table, with Lazy SMP
+ * helper threads (independent searches sharing the table).
+ */
+#ifndef STERN_SEARCH_H
+#define STERN_SEARCH_H
+
+#include "game.h"
+
+#include <stdatomic.h>
+
+#define MAX_PLY 96
+#define MAX_THREADS 256
+
+typedef struct {
+    int64_t time[MAX_SEATS];   /* remaining ms per seat; -1 when not given */
+    int64_t inc[MAX_SEATS];    /* ms per move per seat */
+    int movestogo;             /* 0 when not given */
+    int depth;                 /* plies, 0 = no limit */
+    uint64_t nodes;            /* 0 = no limit */
+    int64_t movetime;          /* ms, 0 = none */
+    bool infinite;             /* search until stop */
+    bool ponder;               /* search as infinite until ponderhit or stop */
+    int nsearchmoves;          /* restrict the root to these moves when > 0 */
+    Move searchmoves[MAX_MOVES];
+} SearchLimits;
+
+typedef struct {
+    int threads;        /* 1-256 */
+    int multipv;        /* 1-256 */
+    int64_t overhead;   /* Move Overhead, ms */
+} SearchConfig;
+
+/* Receives every output line (info ..., bestmove ...) without newline. */
+typedef void (*SearchOutput)(const char *line, void *ctx);
+
+typedef struct {
+    Move best;
+    bool has_best;       /* false: no legal move (bestmove (none)) */
+    Move ponder;
+    bool has_ponder;
+    int score;           /* root seat's view, centi-moves or mate score */
+    int depth;           /* last completed iteration, plies */
+    uint64_t nodes;
+} SearchResult;
+
+/* Controls of a running search, shared with the protocol thread. */
+typedef struct {
+    atomic_bool stop;       /* set by `stop` or `quit`: finish now */
+    atomic_bool ponderhit;  /* set by `ponderhit`: the ponder search becomes timed */
+} SearchSignals;
+
+/* Searches the current position of g under `limits` and `config`, writing info
+ * lines and finally exactly one "bestmove ..." line through `out`. Blocks until
+ * done: the caller runs it on its own thread and sets sig->stop to end it early.
+ * With infinite or ponder it only returns after stop (or ponderhit, then by time).
+ * Never chooses a move that eliminates the mover while it has another move. */
+SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
+                        SearchOutput out, void *ctx);
+
+/* Clears history tables kept between searches (ucinewgame). */
+void search_clear(void);
+
+/* Limits with every field "not given". */
+void search_limits_init(SearchLimits *l);
+
+#endif

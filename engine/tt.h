@@ -1,0 +1,45 @@
+/*
+ * tt.h - the transposition table: buckets of 4 entries shared by all
+ * search threads without locks. Each entry stores key ^ data beside data, so a torn
+ * write by two threads fails the key check instead of returning wrong data (the
+ * "lockless hashing" of Hyatt and Mann, ICGA Journal 25(1), 2002).
+ */
+#ifndef STERN_TT_H
+#define STERN_TT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
+
+typedef struct {
+    uint32_t move;  /* tt_move_code of the best move, 0 for none */
+    int16_t score;  /* from the side to move's view; mate scores relative to this node */
+    int16_t eval;   /* static evaluation */
+    int8_t depth;   /* plies */
+    uint8_t bound;  /* BOUND_* */
+} TTData;
+
+/* Resizes the table to `mib` MiB (1-65536), rounded down to a power-of-two number
+ * of buckets, and clears it. Returns 0, or -1 when the memory cannot be had (the
+ * old table is kept). Not thread-safe: call with no search running. */
+int tt_resize(size_t mib);
+
+/* Clears every entry (no search running). */
+void tt_clear(void);
+
+/* Starts a new search generation (entries of older searches are replaced first). */
+void tt_new_search(void);
+
+/* Looks up `key`; returns true and fills *out on a hit. */
+bool tt_probe(uint64_t key, TTData *out);
+
+/* Stores data for `key`, replacing the same key or the least valuable entry of
+ * its bucket (shallowest, oldest). */
+void tt_store(uint64_t key, const TTData *data);
+
+/* Permill of the first 1000 buckets' entries used by the current search. */
+int tt_hashfull(void);
+
+#endif

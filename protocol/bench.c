@@ -1,0 +1,99 @@
+/* bench.c - the bench position set and driver; see bench.h. */
+#include "bench.h"
+
+#include "eval.h"
+#include "fen.h"
+#include "tt.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Positions: each variant's start, then the positions reached after `plies` moves
+ * of greedy play (every seat takes the move with the best static evaluation, the
+ * first such move in generation order), which makes opening and middle-game
+ * positions without storing any. */
+typedef struct {
+    const char *variant;
+    int plies;
+} BenchSpec;
+
+static const BenchSpec SPECS[] = {
+    {"classic-2", 0}, {"classic-2", 12}, {"classic-2", 24}, {"classic-2", 40}, {"classic-2", 60},
+    {"classic-3", 0}, {"classic-3", 30}, {"classic-4", 20}, {"classic-6", 0}, {"classic-6", 60},
+};
+
+static void greedy_move(Game *g, MoveList *list)
+{
+    gen_moves(&g->pos, list);
+    int best = -1, best_score = 0;
+    for (int i = 0; i < list->n; i++) {
+        Position c = g->pos;
+        pos_play(&c, &list->m[i]);
+        const int s = pos_over(&c) ? 0 : eval_standing(&c, g->pos.stm);
+        if (best < 0 || s > best_score) {
+            best = i;
+            best_score = s;
+        }
+    }
+    game_play(g, &list->m[best]);
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static void quiet(const char *line, void *ctx)
+{
+    (void)line;
+    (void)ctx;
+}
+
+uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void *ctx)
+{
+    Game *g = malloc(sizeof *g);
+    MoveList *list = malloc(sizeof *list);
+    SearchLimits *lim = malloc(sizeof *lim);
+    if (!g || !list || !lim)
+        abort();
+    uint64_t total = 0;
+    const int64_t t0 = now_ms();
+    for (size_t i = 0; i < sizeof SPECS / sizeof *SPECS; i++) {
+        game_new(g, SPECS[i].variant);
+        game_fix_pointers(g);
+        for (int k = 0; k < SPECS[i].plies && !pos_over(&g->pos); k++)
+            greedy_move(g, list);
+        /* search from this position as a fresh game start */
+        g->start = g->pos;
+        g->nplies = 0;
+        g->keys[0] = g->pos.key;
+        search_limits_init(lim);
+        lim->depth = depth;
+        tt_clear();
+        search_clear();
+        SearchSignals sig;
+        atomic_init(&sig.stop, false);
+        atomic_init(&sig.ponderhit, false);
+        const SearchResult r = search_run(g, lim, config, &sig, quiet, NULL);
+        char fen[FEN_MAX], line[FEN_MAX + 128];
+        snprintf(line, sizeof line, "info string bench %zu %s %s nodes %" PRIu64 " score %d", i + 1, SPECS[i].variant,
+                 fen_write(&g->pos, fen), r.nodes, r.score);
+        out(line, ctx);
+        total += r.nodes;
+    }
+    const int64_t ms = now_ms() - t0;
+    char line[128];
+    snprintf(line, sizeof line, "Nodes searched: %" PRIu64, total);
+    out(line, ctx);
+    snprintf(line, sizeof line, "Nodes/second: %" PRIu64, ms > 0 ? total * 1000 / (uint64_t)ms : total);
+    out(line, ctx);
+    free(g);
+    free(list);
+    free(lim);
+    return total;
+}

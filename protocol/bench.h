@@ -1,0 +1,19 @@
+/*
+ * bench.h - the `bench` command: a fixed set of positions searched to a fixed
+ * depth. Its node count is the regression signature of the search (the same on
+ * every run with Threads 1); its nodes/second is the speed benchmark.
+ */
+#ifndef STERN_BENCH_H
+#define STERN_BENCH_H
+
+#include "search.h"
+
+#define BENCH_DEFAULT_DEPTH 7
+
+/* Searches every bench position to `depth` plies with `config` (a clean hash
+ * table and history per position), writing an info line per position and then
+ * "Nodes searched: <n>" and "Nodes/second: <n>" through out. Returns the node
+ * total. */
+uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void *ctx);
+
+#endif

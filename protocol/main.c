@@ -1,0 +1,10 @@
+/* main.c - the stern engine binary: the protocol loop on stdin/stdout. */
+#include "uci.h"
+
+#include <signal.h>
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN); /* a vanished GUI must not kill us mid-line */
+    return uci_loop(stdin, stdout);
+}

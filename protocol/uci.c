@@ -1,0 +1,584 @@
+/* uci.c - the command loop of PROTOCOL.md; see uci.h. Every command is parsed
+ * completely before it changes anything, so a refused command leaves the state as
+ * it was. */
+#include "uci.h"
+
+#include "bench.h"
+#include "display.h"
+#include "eval.h"
+#include "fen.h"
+#include "notation.h"
+#include "perft.h"
+#include "search.h"
+#include "tt.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define DEFAULT_HASH_MIB 64
+#define MAX_HASH_MIB 65536
+#define DEFAULT_OVERHEAD_MS 30
+#define MAX_OVERHEAD_MS 5000
+#define MAX_TOKENS 8192
+
+typedef struct {
+    FILE *out;
+    pthread_mutex_t out_lock;
+    Game *game;              /* the current game */
+    int hash_mib;
+    SearchConfig config;
+    bool ponder_option;
+    /* the running search */
+    bool searching;
+    pthread_t thread;
+    Game *search_game;       /* private copy the search thread reads */
+    SearchLimits limits;
+    SearchSignals sig;
+    atomic_bool finished;    /* the search has sent (or is sending) bestmove */
+} Engine;
+
+static void say(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(Engine *e, const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&e->out_lock);
+    va_start(ap, fmt);
+    vfprintf(e->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', e->out);
+    fflush(e->out);
+    pthread_mutex_unlock(&e->out_lock);
+}
+
+static void search_output(const char *line, void *ctx)
+{
+    Engine *e = ctx;
+    if (!strncmp(line, "bestmove", 8))
+        atomic_store(&e->finished, true);
+    say(e, "%s", line);
+}
+
+/* ---- tokens ---- */
+
+typedef struct {
+    int n;
+    char *t[MAX_TOKENS];
+} Tokens;
+
+static void tokenize(char *line, Tokens *tk)
+{
+    tk->n = 0;
+    for (char *s = strtok(line, " \t\r\n"); s && tk->n < MAX_TOKENS; s = strtok(NULL, " \t\r\n"))
+        tk->t[tk->n++] = s;
+}
+
+/* Parses a whole decimal integer token within [lo, hi]. */
+static bool parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    const long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* ---- search thread ---- */
+
+static void *search_thread(void *arg)
+{
+    Engine *e = arg;
+    search_run(e->search_game, &e->limits, &e->config, &e->sig, search_output, e);
+    return NULL;
+}
+
+/* Waits for a search that has already answered; returns false when a search is
+ * still thinking (the caller refuses its command). */
+static bool settle_search(Engine *e)
+{
+    if (!e->searching)
+        return true;
+    if (!atomic_load(&e->finished))
+        return false;
+    pthread_join(e->thread, NULL);
+    e->searching = false;
+    return true;
+}
+
+static void stop_search(Engine *e)
+{
+    if (!e->searching)
+        return;
+    atomic_store(&e->sig.stop, true);
+    pthread_join(e->thread, NULL);
+    e->searching = false;
+}
+
+static bool refuse_if_busy(Engine *e, const char *cmd)
+{
+    if (settle_search(e))
+        return false;
+    say(e, "info string error %s: a search is running, send stop first", cmd);
+    return true;
+}
+
+/* ---- commands ---- */
+
+static void cmd_uci(Engine *e)
+{
+    say(e, "id name %s %s", STERN_NAME, STERN_VERSION);
+    say(e, "id author %s", STERN_AUTHORS);
+    char line[1024];
+    int n = snprintf(line, sizeof line, "option name Variant type combo default classic-2");
+    for (int i = 0; i < NUM_VARIANT_NAMES; i++)
+        n += snprintf(line + n, sizeof line - (size_t)n, " var %s", variant_names[i]);
+    say(e, "%s", line);
+    say(e, "option name Hash type spin default %d min 1 max %d", DEFAULT_HASH_MIB, MAX_HASH_MIB);
+    say(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
+    say(e, "option name MultiPV type spin default 1 min 1 max 256");
+    say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
+    say(e, "option name Ponder type check default false");
+    say(e, "option name Clear Hash type button");
+    say(e, "uciok");
+}
+
+/* Joins tokens [from, to) with single spaces into buf. */
+static void join(const Tokens *tk, int from, int to, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = from; i < to && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", i > from ? " " : "", tk->t[i]);
+}
+
+static void cmd_setoption(Engine *e, const Tokens *tk)
+{
+    if (refuse_if_busy(e, "setoption"))
+        return;
+    int vi = -1;
+    for (int i = 2; i < tk->n; i++)
+        if (!strcasecmp(tk->t[i], "value")) {
+            vi = i;
+            break;
+        }
+    if (tk->n < 3 || strcasecmp(tk->t[1], "name")) {
+        say(e, "info string error setoption: expected 'setoption name <id> [value <x>]'");
+        return;
+    }
+    char name[256], value[256];
+    join(tk, 2, vi < 0 ? tk->n : vi, name, sizeof name);
+    join(tk, vi < 0 ? tk->n : vi + 1, tk->n, value, sizeof value);
+    long long v;
+    if (!strcasecmp(name, "Variant")) {
+        Game *g = malloc(sizeof *g);
+        if (!g || game_new(g, value)) {
+            free(g);
+            say(e, "info string error setoption: unknown variant '%s'", value);
+            return;
+        }
+        game_fix_pointers(g);
+        free(e->game);
+        e->game = g;
+    } else if (!strcasecmp(name, "Hash")) {
+        if (!parse_int(value, 1, MAX_HASH_MIB, &v) || tt_resize((size_t)v)) {
+            say(e, "info string error setoption: Hash must be 1-%d (MiB) and fit in memory", MAX_HASH_MIB);
+            return;
+        }
+        e->hash_mib = (int)v;
+    } else if (!strcasecmp(name, "Threads")) {
+        if (!parse_int(value, 1, MAX_THREADS, &v)) {
+            say(e, "info string error setoption: Threads must be 1-%d", MAX_THREADS);
+            return;
+        }
+        e->config.threads = (int)v;
+    } else if (!strcasecmp(name, "MultiPV")) {
+        if (!parse_int(value, 1, 256, &v)) {
+            say(e, "info string error setoption: MultiPV must be 1-256");
+            return;
+        }
+        e->config.multipv = (int)v;
+    } else if (!strcasecmp(name, "Move Overhead")) {
+        if (!parse_int(value, 0, MAX_OVERHEAD_MS, &v)) {
+            say(e, "info string error setoption: Move Overhead must be 0-%d (ms)", MAX_OVERHEAD_MS);
+            return;
+        }
+        e->config.overhead = v;
+    } else if (!strcasecmp(name, "Ponder")) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+            say(e, "info string error setoption: Ponder must be true or false");
+            return;
+        }
+        e->ponder_option = !strcasecmp(value, "true");
+    } else if (!strcasecmp(name, "Clear Hash")) {
+        tt_clear();
+    } else {
+        say(e, "info string error setoption: unknown option '%s'", name);
+    }
+}
+
+static void cmd_ucinewgame(Engine *e)
+{
+    if (refuse_if_busy(e, "ucinewgame"))
+        return;
+    tt_clear();
+    search_clear();
+    game_new(e->game, e->game->v.name);
+    game_fix_pointers(e->game);
+}
+
+/* Applies moves tk[from..n) to g; on a bad move, says why and returns false. */
+static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
+{
+    char err[512];
+    for (int i = from; i < tk->n; i++) {
+        Move m;
+        if (move_parse(&g->pos, tk->t[i], &m, err, sizeof err) || game_play(g, &m)) {
+            if (pos_over(&g->pos))
+                snprintf(err, sizeof err, "the game is already over");
+            say(e, "info string error position: move %d '%s': %s", i - from + 1, tk->t[i], err);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void cmd_position(Engine *e, const Tokens *tk)
+{
+    if (refuse_if_busy(e, "position"))
+        return;
+    Game *g = malloc(sizeof *g);
+    if (!g)
+        return;
+    *g = (Game){0};
+    g->v = e->game->v;
+    game_fix_pointers(g);
+    int i = 2;
+    char err[512];
+    if (tk->n >= 2 && !strcmp(tk->t[1], "startpos")) {
+        pos_set_start(&g->start, &g->v);
+        g->pos = g->start;
+        g->keys[0] = g->pos.key;
+    } else if (tk->n >= 2 && !strcmp(tk->t[1], "fen")) {
+        int end = 2;
+        while (end < tk->n && strcmp(tk->t[end], "moves"))
+            end++;
+        char fen[4096];
+        join(tk, 2, end, fen, sizeof fen);
+        if (game_set_fen(g, fen, err, sizeof err)) {
+            say(e, "info string error position: %s", err);
+            free(g);
+            return;
+        }
+        i = end;
+    } else {
+        say(e, "info string error position: expected 'position startpos|fen <fen> [moves ...]'");
+        free(g);
+        return;
+    }
+    if (i < tk->n && strcmp(tk->t[i], "moves")) {
+        say(e, "info string error position: unexpected '%s' (expected 'moves')", tk->t[i]);
+        free(g);
+        return;
+    }
+    if (i < tk->n && !apply_moves(e, g, tk, i + 1)) {
+        free(g);
+        return;
+    }
+    free(e->game);
+    e->game = g;
+}
+
+/* Go field names: per-seat time and increment use the seat letters. */
+static int seat_field(const char *tok, const char *suffix)
+{
+    const size_t n = strlen(tok);
+    if (n != 1 + strlen(suffix) || strcmp(tok + 1, suffix))
+        return -1;
+    return variant_seat_of_letter(tok[0]);
+}
+
+static bool is_go_keyword(const char *t)
+{
+    static const char *const words[] = {"movestogo", "depth", "nodes", "movetime", "infinite", "searchmoves", "ponder"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strcmp(t, words[i]))
+            return true;
+    return seat_field(t, "time") >= 0 || seat_field(t, "inc") >= 0;
+}
+
+static void cmd_go(Engine *e, const Tokens *tk)
+{
+    if (refuse_if_busy(e, "go"))
+        return;
+    SearchLimits *l = malloc(sizeof *l);
+    if (!l)
+        return;
+    search_limits_init(l);
+    char err[512];
+    for (int i = 1; i < tk->n; i++) {
+        const char *t = tk->t[i];
+        long long v;
+        int s;
+        const bool has_arg = i + 1 < tk->n;
+        if (!strcmp(t, "infinite")) {
+            l->infinite = true;
+        } else if (!strcmp(t, "ponder")) {
+            l->ponder = true;
+        } else if (!strcmp(t, "searchmoves")) {
+            while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
+                Move m;
+                if (move_parse(&e->game->pos, tk->t[i + 1], &m, err, sizeof err)) {
+                    say(e, "info string error go: searchmoves: %s", err);
+                    free(l);
+                    return;
+                }
+                l->searchmoves[l->nsearchmoves++] = m;
+                i++;
+            }
+        } else if ((s = seat_field(t, "time")) >= 0 && has_arg && parse_int(tk->t[i + 1], INT64_MIN / 4, INT64_MAX / 4, &v)) {
+            l->time[s] = v < 0 ? 0 : v;
+            i++;
+        } else if ((s = seat_field(t, "inc")) >= 0 && has_arg && parse_int(tk->t[i + 1], 0, INT64_MAX / 4, &v)) {
+            l->inc[s] = v;
+            i++;
+        } else if (!strcmp(t, "movestogo") && has_arg && parse_int(tk->t[i + 1], 1, 100000, &v)) {
+            l->movestogo = (int)v;
+            i++;
+        } else if (!strcmp(t, "depth") && has_arg && parse_int(tk->t[i + 1], 1, MAX_PLY - 1, &v)) {
+            l->depth = (int)v;
+            i++;
+        } else if (!strcmp(t, "nodes") && has_arg && parse_int(tk->t[i + 1], 1, INT64_MAX, &v)) {
+            l->nodes = (uint64_t)v;
+            i++;
+        } else if (!strcmp(t, "movetime") && has_arg && parse_int(tk->t[i + 1], 1, INT64_MAX / 4, &v)) {
+            l->movetime = v;
+            i++;
+        } else {
+            say(e, "info string error go: bad or incomplete field '%s'", t);
+            free(l);
+            return;
+        }
+    }
+    free(e->search_game);
+    e->search_game = malloc(sizeof *e->search_game);
+    if (!e->search_game) {
+        free(l);
+        return;
+    }
+    memcpy(e->search_game, e->game, sizeof *e->game);
+    game_fix_pointers(e->search_game);
+    e->limits = *l;
+    free(l);
+    atomic_store(&e->sig.stop, false);
+    atomic_store(&e->sig.ponderhit, false);
+    atomic_store(&e->finished, false);
+    if (pthread_create(&e->thread, NULL, search_thread, e)) {
+        say(e, "info string error go: cannot start the search thread");
+        return;
+    }
+    e->searching = true;
+}
+
+static void cmd_d(Engine *e)
+{
+    const Position *p = &e->game->pos;
+    char buf[DISPLAY_MAX], fen[FEN_MAX];
+    const int bottom = p->stm >= 0 ? p->stm : e->game->v.seats[0];
+    display_board(p, bottom, buf);
+    pthread_mutex_lock(&e->out_lock);
+    fputs(buf, e->out);
+    fflush(e->out);
+    pthread_mutex_unlock(&e->out_lock);
+    say(e, "Fen: %s", fen_write(p, fen));
+    say(e, "Variant: %s", e->game->v.name);
+    say(e, "Side to move: %c", p->stm >= 0 ? variant_seat_letter(p->stm) : '-');
+    say(e, "Key: %016" PRIx64, p->key);
+    if (pos_over(p))
+        say(e, "Status: over (%s)", pos_reason_name((EndReason)p->reason));
+    else
+        say(e, "Status: ongoing, round %d, position seen %d time(s)", p->round, game_occurrences(e->game));
+}
+
+static void sorted_moves(const Position *p, MoveList *list, char (**texts)[MOVE_STR_MAX])
+{
+    gen_moves(p, list);
+    *texts = malloc(sizeof **texts * (size_t)(list->n ? list->n : 1));
+    if (!*texts)
+        abort();
+    move_list_sort(p, list, *texts);
+}
+
+static void cmd_legalmoves(Engine *e)
+{
+    MoveList *list = malloc(sizeof *list);
+    char(*texts)[MOVE_STR_MAX];
+    sorted_moves(&e->game->pos, list, &texts);
+    size_t cap = 16 + (size_t)list->n * MOVE_STR_MAX, n = 0;
+    char *line = malloc(cap);
+    n += (size_t)snprintf(line, cap, "legalmoves");
+    for (int i = 0; i < list->n; i++)
+        n += (size_t)snprintf(line + n, cap - n, " %s", texts[i]);
+    say(e, "%s", line);
+    free(line);
+    free(texts);
+    free(list);
+}
+
+static void cmd_perft(Engine *e, const Tokens *tk)
+{
+    long long depth;
+    if (tk->n != 2 || !parse_int(tk->t[1], 1, 20, &depth)) {
+        say(e, "info string error perft: expected 'perft <depth 1-20>'");
+        return;
+    }
+    if (refuse_if_busy(e, "perft"))
+        return;
+    MoveList *list = malloc(sizeof *list);
+    char(*texts)[MOVE_STR_MAX];
+    const Position *p = &e->game->pos;
+    sorted_moves(p, list, &texts);
+    uint64_t total = 0;
+    for (int i = 0; i < list->n; i++) {
+        Position c = *p;
+        pos_play(&c, &list->m[i]);
+        const uint64_t n = perft(&c, (int)depth - 1);
+        say(e, "%s: %" PRIu64, texts[i], n);
+        total += n;
+    }
+    say(e, "Nodes searched: %" PRIu64, total);
+    free(texts);
+    free(list);
+}
+
+static void cmd_eval(Engine *e)
+{
+    const Position *p = &e->game->pos;
+    const Variant *v = &e->game->v;
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        const EvalTerms t = eval_seat(p, s);
+        if (pos_over(p))
+            say(e, "eval %c distance %d straggler %d deadline %d material %d total %d", variant_seat_letter(s),
+                t.distance, t.straggler, t.deadline, t.material, t.total);
+        else
+            say(e, "eval %c distance %d straggler %d deadline %d material %d total %d score %d", variant_seat_letter(s),
+                t.distance, t.straggler, t.deadline, t.material, t.total, eval_for(p, s));
+    }
+    if (pos_over(p))
+        say(e, "eval score none (the game is over)");
+    else
+        say(e, "eval score %d (side to move %c)", eval_for(p, p->stm), variant_seat_letter(p->stm));
+}
+
+static void cmd_result(Engine *e)
+{
+    const Position *p = &e->game->pos;
+    if (!pos_over(p)) {
+        say(e, "result ongoing");
+        return;
+    }
+    char line[256];
+    int n = snprintf(line, sizeof line, "result");
+    for (int i = 0; i < e->game->v.nseats; i++) {
+        const int s = e->game->v.seats[i];
+        n += snprintf(line + n, sizeof line - (size_t)n, " %c:%d", variant_seat_letter(s), p->place[s]);
+    }
+    snprintf(line + n, sizeof line - (size_t)n, " reason %s", pos_reason_name((EndReason)p->reason));
+    say(e, "%s", line);
+}
+
+static void bench_output(const char *line, void *ctx)
+{
+    Engine *e = ctx;
+    say(e, "%s", line);
+}
+
+static void cmd_bench(Engine *e, const Tokens *tk)
+{
+    long long depth = BENCH_DEFAULT_DEPTH;
+    if (tk->n > 2 || (tk->n == 2 && !parse_int(tk->t[1], 1, MAX_PLY - 1, &depth))) {
+        say(e, "info string error bench: expected 'bench [depth]'");
+        return;
+    }
+    if (refuse_if_busy(e, "bench"))
+        return;
+    bench_run((int)depth, &e->config, bench_output, e);
+}
+
+static bool handle(Engine *e, char *line)
+{
+    static Tokens tk;
+    tokenize(line, &tk);
+    if (!tk.n)
+        return true;
+    const char *c = tk.t[0];
+    if (!strcmp(c, "quit")) {
+        stop_search(e);
+        return false;
+    }
+    if (!strcmp(c, "isready"))
+        say(e, "readyok");
+    else if (!strcmp(c, "stop"))
+        stop_search(e);
+    else if (!strcmp(c, "ponderhit"))
+        atomic_store(&e->sig.ponderhit, true);
+    else if (!strcmp(c, "uci"))
+        cmd_uci(e);
+    else if (!strcmp(c, "setoption"))
+        cmd_setoption(e, &tk);
+    else if (!strcmp(c, "ucinewgame"))
+        cmd_ucinewgame(e);
+    else if (!strcmp(c, "position"))
+        cmd_position(e, &tk);
+    else if (!strcmp(c, "go"))
+        cmd_go(e, &tk);
+    else if (!strcmp(c, "d"))
+        cmd_d(e);
+    else if (!strcmp(c, "perft"))
+        cmd_perft(e, &tk);
+    else if (!strcmp(c, "legalmoves"))
+        cmd_legalmoves(e);
+    else if (!strcmp(c, "eval"))
+        cmd_eval(e);
+    else if (!strcmp(c, "result"))
+        cmd_result(e);
+    else if (!strcmp(c, "bench"))
+        cmd_bench(e, &tk);
+    else
+        say(e, "info string error unknown command '%s'", c);
+    return true;
+}
+
+int uci_loop(FILE *in, FILE *out)
+{
+    static Engine e;
+    e.out = out;
+    pthread_mutex_init(&e.out_lock, NULL);
+    e.game = malloc(sizeof *e.game);
+    if (!e.game || game_new(e.game, "classic-2"))
+        return 1;
+    game_fix_pointers(e.game);
+    e.hash_mib = DEFAULT_HASH_MIB;
+    if (tt_resize((size_t)e.hash_mib))
+        return 1;
+    e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS};
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, in) >= 0)
+        if (!handle(&e, line))
+            break;
+    stop_search(&e);
+    free(line);
+    free(e.game);
+    free(e.search_game);
+    return 0;
+}

@@ -1,0 +1,19 @@
+/*
+ * uci.h - the engine's text protocol (shared/PROTOCOL.md): a UCI-style command
+ * loop over a pair of streams, with the search on its own thread so that
+ * `isready`, `stop`, `ponderhit` and `quit` are answered while it runs.
+ */
+#ifndef STERN_UCI_H
+#define STERN_UCI_H
+
+#include <stdio.h>
+
+#define STERN_NAME "Stern"
+#define STERN_VERSION "0.1"
+#define STERN_AUTHORS "the Stern developers"
+
+/* Reads commands from `in` until `quit` or end of input, answering on `out`
+ * (flushed after every line). Returns the process exit status (0). */
+int uci_loop(FILE *in, FILE *out);
+
+#endif
