@@ -55,6 +55,7 @@ static void build(void)
             }
     for (int h = 0; h < NUM_HOLES; h++) {
         const int q = geo.q[h], r = geo.r[h];
+        geo.bit[h] = bb_bit(h);
         for (int d = 0; d < NUM_DIRS; d++) {
             int len = 0;
             for (int k = 1; k <= MAX_LINE; k++) {
@@ -66,6 +67,10 @@ static void build(void)
             geo.line_len[h][d] = (uint8_t)len;
             if (len)
                 geo.adjacent[h] |= bb_bit(geo.line[h][d][0]);
+            if (len >= 2) {
+                geo.jump_over[h][geo.njumps[h]] = geo.line[h][d][0];
+                geo.jump_land[h][geo.njumps[h]++] = geo.line[h][d][1];
+            }
         }
         const int p = point_of(q, r);
         if (p >= 0)

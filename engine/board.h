@@ -29,6 +29,10 @@ typedef struct {
     Bitboard hexagon;                              /* the central 61 holes */
     Bitboard all;                                  /* all 121 holes */
     uint8_t tip[NUM_POINTS];                       /* the point's outermost hole */
+    uint8_t njumps[NUM_HOLES];                     /* short jumps that stay on the board */
+    uint8_t jump_over[NUM_HOLES][NUM_DIRS];        /* their jumped hole, in direction order */
+    uint8_t jump_land[NUM_HOLES][NUM_DIRS];        /* their landing hole */
+    Bitboard bit[NUM_HOLES];                       /* bb_bit(h) as a table */
 } BoardGeometry;
 
 extern BoardGeometry geo;

@@ -75,30 +75,27 @@ static Bitboard chain_reach(JumpRule rule, Bitboard occ, Bitboard target, int fr
     return seen & ~bb_bit(from);
 }
 
-/* Short-rule chain flood using the precomputed lines; the hot path of classic. */
-static Bitboard chain_reach_short(const Position *p, Bitboard target, int from)
+/* Short-rule chain flood on the mailbox and the precomputed jump lists; the hot
+ * path of classic (perft and search spend most of their time here). */
+static Bitboard chain_reach_short(const Position *p, const uint8_t *in_target, int from)
 {
-    Bitboard seen = bb_bit(from);
     uint8_t stack[NUM_HOLES];
+    Bitboard seen = geo.bit[from];
     int sp = 0;
     stack[sp++] = (uint8_t)from;
     while (sp) {
         const int c = stack[--sp];
-        const Bitboard allowed = bb_test(target, c) ? target : geo.all;
-        for (int d = 0; d < NUM_DIRS; d++) {
-            if (geo.line_len[c][d] < 2)
+        const bool locked = in_target[c];
+        const int n = geo.njumps[c];
+        for (int i = 0; i < n; i++) {
+            const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
+            if (!p->board[mid] || mid == from || p->board[l] || (seen & geo.bit[l]) || (locked && !in_target[l]))
                 continue;
-            const int mid = geo.line[c][d][0], l = geo.line[c][d][1];
-            if (!p->board[mid] || mid == from || p->board[l])
-                continue;
-            const Bitboard b = bb_bit(l);
-            if ((seen & b) || !(allowed & b))
-                continue;
-            seen |= b;
+            seen |= geo.bit[l];
             stack[sp++] = (uint8_t)l;
         }
     }
-    return seen & ~bb_bit(from);
+    return seen & ~geo.bit[from];
 }
 
 Bitboard marble_destinations(const Position *p, int s, int from)
@@ -108,7 +105,7 @@ Bitboard marble_destinations(const Position *p, int s, int from)
     const Bitboard end_ok = ~v->foreign[s] & (bb_test(target, from) ? target : geo.all);
     const Bitboard steps = geo.adjacent[from] & ~p->occ;
     const Bitboard jumps = v->jump == JUMP_SHORT
-                               ? chain_reach_short(p, target, from)
+                               ? chain_reach_short(p, v->in_target[s], from)
                                : chain_reach(v->jump, p->occ & ~bb_bit(from), target, from);
     return (steps | jumps) & end_ok;
 }

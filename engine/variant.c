@@ -92,6 +92,7 @@ int variant_init(Variant *out, const char *name)
                     best = d;
             }
             v.target_dist[s][h] = (uint8_t)best;
+            v.in_target[s][h] = bb_test(v.target[s], h);
         }
     }
     *out = v;

@@ -33,6 +33,7 @@ typedef struct Variant {
     Bitboard foreign[MAX_SEATS]; /* 10-hole points neither home nor target point */
     Bitboard start;            /* capture mode: the 60 neutral pieces */
     uint8_t target_dist[MAX_SEATS][NUM_HOLES]; /* hex distance to the nearest target hole */
+    uint8_t in_target[MAX_SEATS][NUM_HOLES];   /* 1 where the hole is in the seat's target */
 } Variant;
 
 #define NUM_VARIANT_NAMES 26

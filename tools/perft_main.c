@@ -20,14 +20,16 @@ int main(int argc, char **argv)
 {
     const char *variant = "classic-2", *fen = NULL;
     int depth = 4, plain = 0, divide = 0;
+    long gens = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--variant") && i + 1 < argc) variant = argv[++i];
         else if (!strcmp(argv[i], "--fen") && i + 1 < argc) fen = argv[++i];
         else if (!strcmp(argv[i], "--depth") && i + 1 < argc) depth = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--no-foreign-rule")) plain = 1;
         else if (!strcmp(argv[i], "--divide")) divide = 1;
+        else if (!strcmp(argv[i], "--gen-bench") && i + 1 < argc) gens = atol(argv[++i]);
         else {
-            fprintf(stderr, "usage: stern-perft [--variant NAME] [--fen FEN] [--depth N] [--no-foreign-rule] [--divide]\n");
+            fprintf(stderr, "usage: stern-perft [--variant NAME] [--fen FEN] [--depth N] [--no-foreign-rule] [--divide] [--gen-bench N]\n");
             return 2;
         }
     }
@@ -46,6 +48,18 @@ int main(int argc, char **argv)
     }
     const double t0 = now_s();
     uint64_t total = 0;
+    if (gens > 0) {
+        /* full move-list generations of one position, the movegen benchmark */
+        static MoveList list;
+        for (long i = 0; i < gens; i++) {
+            gen_moves(&g.pos, &list);
+            total += (uint64_t)list.n;
+        }
+        const double dt = now_s() - t0;
+        printf("%ld generations of %d moves in %.3f s (%.2f M generations/s)\n", gens, list.n, dt,
+               dt > 0 ? gens / dt / 1e6 : 0.0);
+        return 0;
+    }
     if (divide) {
         static MoveList list;
         static char texts[MAX_MOVES][MOVE_STR_MAX];
