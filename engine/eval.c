@@ -9,8 +9,10 @@
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
 #define W_STRAGGLER 12      /* cp per step a marble lags behind the pack */
 #define STRAGGLER_SLACK 3   /* steps behind the average that cost nothing */
-#define DEADLINE_WARN 8     /* own moves before the deadline when the home term starts */
-#define W_DEADLINE 25       /* cp per marble at home, per move into the warning window */
+#define HOME_GRACE 8        /* own moves before marbles left at home start to cost */
+#define W_HOME 6            /* cp per step to the home's exit, per own move past the grace */
+#define DEADLINE_SLACK 3    /* spare moves wanted beyond one per marble still at home */
+#define W_DEADLINE 300      /* cp per marble at home, per move short of that margin */
 #define W_CAPTURE 100       /* cp per captured piece */
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
 
@@ -80,9 +82,21 @@ EvalTerms eval_seat(const Position *p, int s)
         if (lag > 0)
             t.straggler -= W_STRAGGLER * lag;
     }
-    const int window = p->moves[s] - (p->v->deadline - DEADLINE_WARN);
-    if (window > 0)
-        t.deadline = -W_DEADLINE * window * bb_count(own & p->v->home[s]);
+    /* Leaving home in time (RULES.md section 5): a growing cost per step still to
+     * go, and a steep one once the moves left barely cover one per marble. */
+    const Bitboard at_home = own & p->v->home[s];
+    if (at_home && p->moves[s] < p->v->deadline) {
+        const int urgency = p->moves[s] - HOME_GRACE;
+        int steps = 0;
+        for (Bitboard b = at_home; b;)
+            steps += p->v->home_exit[s][bb_pop(&b)];
+        if (urgency > 0)
+            t.deadline -= W_HOME * urgency * steps;
+        const int n_home = bb_count(at_home);
+        const int short_by = n_home + DEADLINE_SLACK - (p->v->deadline - p->moves[s]);
+        if (short_by > 0)
+            t.deadline -= W_DEADLINE * n_home * short_by;
+    }
     t.total = t.distance + t.straggler + t.deadline;
     return t;
 }

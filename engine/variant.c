@@ -93,6 +93,16 @@ int variant_init(Variant *out, const char *name)
             }
             v.target_dist[s][h] = (uint8_t)best;
             v.in_target[s][h] = bb_test(v.target[s], h);
+            int exit = 0;
+            if (bb_test(v.home[s], h)) {
+                exit = 99;
+                for (Bitboard b = geo.all & ~v.home[s]; b;) {
+                    const int d = board_distance(h, bb_pop(&b));
+                    if (d < exit)
+                        exit = d;
+                }
+            }
+            v.home_exit[s][h] = (uint8_t)exit;
         }
     }
     *out = v;
