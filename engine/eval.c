@@ -4,39 +4,15 @@
 
 #include "board.h"
 
-#include <pthread.h>
-
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
 #define W_STRAGGLER 12      /* cp per step a marble lags behind the pack */
 #define STRAGGLER_SLACK 3   /* steps behind the average that cost nothing */
-#define HOME_GRACE 8        /* own moves before marbles left at home start to cost */
-#define W_HOME 6            /* cp per step to the home's exit, per own move past the grace */
-#define DEADLINE_SLACK 3    /* spare moves wanted beyond one per marble still at home */
+#define HOME_GRACE 10       /* own moves before marbles left at home start to cost */
+#define W_HOME 15           /* cp per (step to the exit + 1), per own move past the grace */
+#define DEADLINE_SLACK 4    /* spare moves wanted beyond one per marble still at home */
 #define W_DEADLINE 300      /* cp per marble at home, per move short of that margin */
 #define W_CAPTURE 100       /* cp per captured piece */
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
-
-static uint8_t tip_dist[6][NUM_HOLES];
-
-static void build_tables(void)
-{
-    board_init();
-    for (int s = 0; s < 6; s++)
-        for (int h = 0; h < NUM_HOLES; h++)
-            tip_dist[s][h] = (uint8_t)board_distance(h, geo.tip[(s + 3) % 6]);
-}
-
-static void init_tables(void)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, build_tables);
-}
-
-int eval_tip_distance(int s, int h)
-{
-    init_tables();
-    return tip_dist[s][h];
-}
 
 /* The least summed tip distance of n marbles: the holes nearest the tip are
  * 1 at distance 0, 2 at 1, 3 at 2, 4 at 3 and 5 at 4 (the 15-hole target). */
@@ -55,7 +31,6 @@ static int packed_sum(int n)
 
 EvalTerms eval_seat(const Position *p, int s)
 {
-    init_tables();
     EvalTerms t = {0, 0, 0, 0, 0};
     if (p->v->capture) {
         t.material = W_CAPTURE * p->captures[s];
@@ -68,17 +43,12 @@ EvalTerms eval_seat(const Position *p, int s)
     const int n = bb_count(own);
     if (!n)
         return t;
-    int sum = 0, maxd = 0;
-    for (Bitboard b = own; b;) {
-        const int d = tip_dist[s][bb_pop(&b)];
-        sum += d;
-        if (d > maxd)
-            maxd = d;
-    }
+    const uint8_t *tip_dist = p->v->tip_dist[s];
+    const int sum = p->tip_sum[s];
     t.distance = -W_DISTANCE * (sum - packed_sum(n));
     const int avg = sum / n;
     for (Bitboard b = own & ~p->v->target[s]; b;) {
-        const int lag = tip_dist[s][bb_pop(&b)] - avg - STRAGGLER_SLACK;
+        const int lag = tip_dist[bb_pop(&b)] - avg - STRAGGLER_SLACK;
         if (lag > 0)
             t.straggler -= W_STRAGGLER * lag;
     }
@@ -89,7 +59,7 @@ EvalTerms eval_seat(const Position *p, int s)
         const int urgency = p->moves[s] - HOME_GRACE;
         int steps = 0;
         for (Bitboard b = at_home; b;)
-            steps += p->v->home_exit[s][bb_pop(&b)];
+            steps += p->v->home_exit[s][bb_pop(&b)] + 1;
         if (urgency > 0)
             t.deadline -= W_HOME * urgency * steps;
         const int n_home = bb_count(at_home);

@@ -36,7 +36,4 @@ int eval_standing(const Position *p, int s);
  * when s is to move. p must not be over. */
 int eval_for(const Position *p, int s);
 
-/* Hex distance from hole h (0-120) to the tip of seat s's target, in steps. */
-int eval_tip_distance(int s, int h);
-
 #endif

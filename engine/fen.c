@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define FEN_MAX_COUNT 32767 /* moves and rounds are kept in 16 bits */
+
 static const int ROW_LEN[17] = {1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1};
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -90,8 +92,9 @@ static int parse_seat(Position *p, const Variant *v, int slot, const char *s, co
         return fail(err, errlen, "fen seats: entry %d must start with '%c'", slot + 1, variant_seat_letter(seat));
     s++;
     const long moves = read_number(&s);
-    if (moves < 0)
-        return fail(err, errlen, "fen seats: '%c' needs its number of moves", variant_seat_letter(seat));
+    if (moves < 0 || moves > FEN_MAX_COUNT)
+        return fail(err, errlen, "fen seats: '%c' needs its number of moves (0-%d)", variant_seat_letter(seat),
+                    FEN_MAX_COUNT);
     p->moves[seat] = (int16_t)moves;
     if (v->capture) {
         long caps;
@@ -210,8 +213,9 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
     /* field 4: round */
     const char *r = field[3];
     const long round = read_number(&r);
-    if (round < 1 || r != fend[3] || (round > ROUND_LIMIT && !v->capture))
-        return fail(err, errlen, "fen: round must be a number from 1 to %d", ROUND_LIMIT);
+    const long max_round = v->capture ? FEN_MAX_COUNT : ROUND_LIMIT;
+    if (round < 1 || r != fend[3] || round > max_round)
+        return fail(err, errlen, "fen: round must be a number from 1 to %ld", max_round);
     p.round = (int16_t)round;
     pos_refresh(&p);
     if (p.stm < 0)

@@ -11,10 +11,12 @@ static void put(Position *p, int h, int piece)
 {
     p->board[h] = (uint8_t)piece;
     p->occ |= bb_bit(h);
-    if (piece == PIECE_NEUTRAL)
+    if (piece == PIECE_NEUTRAL) {
         p->neutral |= bb_bit(h);
-    else
+    } else {
         p->seat_bb[piece - 1] |= bb_bit(h);
+        p->tip_sum[piece - 1] += p->v->tip_dist[piece - 1][h];
+    }
     p->key ^= zobrist.piece[piece][h];
 }
 
@@ -23,10 +25,12 @@ static void take(Position *p, int h)
     const int piece = p->board[h];
     p->board[h] = 0;
     p->occ &= ~bb_bit(h);
-    if (piece == PIECE_NEUTRAL)
+    if (piece == PIECE_NEUTRAL) {
         p->neutral &= ~bb_bit(h);
-    else
+    } else {
         p->seat_bb[piece - 1] &= ~bb_bit(h);
+        p->tip_sum[piece - 1] -= p->v->tip_dist[piece - 1][h];
+    }
     p->key ^= zobrist.piece[piece][h];
 }
 
@@ -58,8 +62,10 @@ void pos_refresh(Position *p)
     }
     for (int s = 0; s < MAX_SEATS; s++) {
         p->occ |= p->seat_bb[s];
+        p->tip_sum[s] = 0;
         for (Bitboard b = p->seat_bb[s]; b;) {
             const int h = bb_pop(&b);
+            p->tip_sum[s] += p->v->tip_dist[s][h];
             p->board[h] = (uint8_t)(s + 1);
             p->key ^= zobrist.piece[s + 1][h];
         }

@@ -37,6 +37,7 @@ typedef struct Position {
     int16_t moves[MAX_SEATS];    /* own moves made */
     int16_t captures[MAX_SEATS]; /* capture mode: pieces captured */
     int16_t round;               /* round in progress, from 1 */
+    int16_t tip_sum[MAX_SEATS];  /* sum of the seat's marbles' Variant.tip_dist, kept by put/take */
     int8_t stm;                  /* seat to move, or -1 when the game is over */
     uint8_t status[MAX_SEATS];   /* SeatStatus */
     uint8_t place[MAX_SEATS];    /* 1.., or 0 while unplaced */

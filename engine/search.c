@@ -145,11 +145,20 @@ static int place_value(const SearchContext *c, const Position *p, int ply)
             return 0;
         return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
     }
-    if (pl == 1)
-        return SCORE_MATE - ply;
-    if (pl == v->nunits)
-        return -(SCORE_MATE - ply);
-    return (v->nunits + 1 - 2 * pl) * PLACE_SCORE / (2 * (v->nunits - 1));
+    /* A place shared by k units is worth the mean of the k places it spans, as a
+     * draw is worth the mean of a win and a loss: a seat ahead must not be
+     * indifferent between winning its place and sharing it by repetition. */
+    int shared = 0;
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        shared += variant_unit(v, s) == s && p->place[s] == pl;
+    }
+    int sum = 0;
+    for (int q = pl; q < pl + shared; q++)
+        sum += q == 1 ? SCORE_MATE - ply
+             : q == v->nunits ? -(SCORE_MATE - ply)
+                              : (v->nunits + 1 - 2 * q) * PLACE_SCORE / (2 * (v->nunits - 1));
+    return sum / (shared ? shared : 1);
 }
 
 static bool in_game_history(const SearchContext *c, uint64_t key)
@@ -197,7 +206,8 @@ static int order_score(const Worker *w, const Position *p, const Move *m, uint32
         return ORDER_KILLER - 1;
     if (p->v->capture)
         return m->ncapt * ORDER_PROGRESS + w->history[m->from][m->to];
-    const int progress = eval_tip_distance(p->stm, m->from) - eval_tip_distance(p->stm, m->to);
+    const uint8_t *tip = p->v->tip_dist[p->stm];
+    const int progress = tip[m->from] - tip[m->to];
     return progress * ORDER_PROGRESS + w->history[m->from][m->to];
 }
 

@@ -93,6 +93,7 @@ int variant_init(Variant *out, const char *name)
             }
             v.target_dist[s][h] = (uint8_t)best;
             v.in_target[s][h] = bb_test(v.target[s], h);
+            v.tip_dist[s][h] = (uint8_t)board_distance(h, geo.tip[t]);
             int exit = 0;
             if (bb_test(v.home[s], h)) {
                 exit = 99;

@@ -1,0 +1,145 @@
+/* stern_test.c - shared test helpers; see stern_test.h. */
+#include "stern_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Holes per row, row 17 first (PROTOCOL.md FEN order). */
+static const int ROW_LEN[17] = {1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1};
+
+int hole(const char *name)
+{
+    board_init();
+    const char *s = name;
+    const int h = board_parse_hole(&s);
+    if (h < 0 || *s)
+        fail_msg("bad hole name '%s'", name);
+    return h;
+}
+
+char *fen_of(char *buf, const char *pieces, const char *tail)
+{
+    char board[NUM_HOLES];
+    memset(board, 0, sizeof board);
+    char kind = 0;
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", pieces);
+    for (char *save = NULL, *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+        if (!tok[1]) {
+            if (!strchr("wrubygx", tok[0]))
+                fail_msg("fen_of: unknown piece letter '%s'", tok);
+            kind = tok[0];
+            continue;
+        }
+        if (!kind)
+            fail_msg("fen_of: hole '%s' before any piece letter", tok);
+        const int h = hole(tok);
+        if (board[h])
+            fail_msg("fen_of: hole '%s' named twice", tok);
+        board[h] = kind;
+    }
+    char *o = buf;
+    int h = 0;
+    for (int row = 0; row < 17; row++) {
+        if (row)
+            *o++ = '/';
+        int empty = 0;
+        for (int col = 0; col < ROW_LEN[row]; col++, h++) {
+            if (!board[h]) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                o += sprintf(o, "%d", empty);
+            empty = 0;
+            *o++ = board[h];
+        }
+        if (empty)
+            o += sprintf(o, "%d", empty);
+    }
+    snprintf(o, (size_t)(FEN_MAX - (o - buf)), " %s", tail);
+    return buf;
+}
+
+void game_setup(Game *g, const char *variant, const char *pieces, const char *tail)
+{
+    char fen[FEN_MAX], err[256];
+    if (game_new(g, variant))
+        fail_msg("unknown variant '%s'", variant);
+    fen_of(fen, pieces, tail);
+    if (game_set_fen(g, fen, err, sizeof err))
+        fail_msg("FEN '%s' refused: %s", fen, err);
+}
+
+Bitboard holes(const char *names)
+{
+    Bitboard b = 0;
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", names);
+    for (char *save = NULL, *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+        b |= bb_bit(hole(tok));
+    return b;
+}
+
+Move move_ok(const Position *p, const char *text)
+{
+    Move m;
+    char err[256];
+    if (move_parse(p, text, &m, err, sizeof err))
+        fail_msg("move '%s' refused in '%s': %s", text, fen_now(p), err);
+    return m;
+}
+
+void play(Game *g, const char *text)
+{
+    const Move m = move_ok(&g->pos, text);
+    if (game_play(g, &m))
+        fail_msg("game_play refused '%s'", text);
+}
+
+void move_refused(const Position *p, const char *text, const char *word)
+{
+    Move m;
+    char err[256] = "";
+    if (!move_parse(p, text, &m, err, sizeof err))
+        fail_msg("move '%s' accepted in '%s', expected a refusal", text, fen_now(p));
+    if (!strstr(err, word))
+        fail_msg("move '%s' refused with '%s', expected a message containing '%s'", text, err, word);
+}
+
+const char *legal_moves(const Position *p, const char *from)
+{
+    static MoveList list;
+    static char texts[MAX_MOVES][MOVE_STR_MAX];
+    static char out[1 << 16];
+    gen_moves(p, &list);
+    move_list_sort(p, &list, texts);
+    const int only = from ? hole(from) : -1;
+    char *o = out;
+    *o = 0;
+    for (int i = 0; i < list.n; i++) {
+        if (only >= 0 && list.m[i].from != only)
+            continue;
+        const size_t len = strlen(texts[i]);
+        if ((size_t)(o - out) + len + 2 > sizeof out)
+            fail_msg("legal_moves: list too long");
+        if (o != out)
+            *o++ = ' ';
+        memcpy(o, texts[i], len + 1);
+        o += len;
+    }
+    return out;
+}
+
+const char *fen_now(const Position *p)
+{
+    static char buf[FEN_MAX];
+    return fen_write(p, buf);
+}
+
+void assert_position(const Position *p, const char *pieces, const char *tail)
+{
+    char want[FEN_MAX];
+    assert_string_equal(fen_now(p), fen_of(want, pieces, tail));
+}

@@ -1,0 +1,63 @@
+/*
+ * stern_test.h - helpers shared by the cmocka tests: building FENs from lists of
+ * marbles, setting up games, parsing and playing moves, listing legal moves as
+ * text. Every helper fails the running test (cmocka fail_msg) on bad input, so a
+ * test reads as a list of positions, moves and exact expected values.
+ */
+#ifndef STERN_TEST_H
+#define STERN_TEST_H
+
+/* cmocka.h needs these first. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "board.h"
+#include "fen.h"
+#include "game.h"
+#include "notation.h"
+#include "perft.h"
+
+/* Builds a FEN into buf (FEN_MAX bytes) and returns buf.
+ * `pieces`: tokens separated by spaces. A one-letter token (w r u b y g x) selects
+ * the piece written on the holes named after it, e.g. "w m1 l2 m2 b e17 e16".
+ * `tail`: FEN fields 2-4 (side to move, seats, round), e.g. "w w0,b0 1".
+ * Fails the test on an unknown token or a hole named twice. */
+char *fen_of(char *buf, const char *pieces, const char *tail);
+
+/* Starts *g as variant `variant` at fen_of(pieces, tail); fails the test when the
+ * variant or the FEN is refused. */
+void game_setup(Game *g, const char *variant, const char *pieces, const char *tail);
+
+/* Hole number (0-120) of `name` ("m1"); fails the test on a bad name. */
+int hole(const char *name);
+
+/* The set of the holes named in `names` (separated by spaces). */
+Bitboard holes(const char *names);
+
+/* Parses `text` as a legal move of the side to move in p; fails the test (with the
+ * engine's message) when it is refused. */
+Move move_ok(const Position *p, const char *text);
+
+/* Parses `text` and plays it in g with game_play; fails the test when either
+ * refuses. */
+void play(Game *g, const char *text);
+
+/* Asserts that move_parse refuses `text` in p with a message containing `word`. */
+void move_refused(const Position *p, const char *text, const char *word);
+
+/* The legal moves of the side to move in p in list order (move_list_sort), as
+ * their printed texts joined by single spaces; only the moves of the marble on
+ * hole `from` when from is not NULL. Returns a static buffer. */
+const char *legal_moves(const Position *p, const char *from);
+
+/* The FEN of p, in a static buffer. */
+const char *fen_now(const Position *p);
+
+/* Asserts that the FEN of p is exactly fen_of(pieces, tail). */
+void assert_position(const Position *p, const char *pieces, const char *tail);
+
+#endif

@@ -1,0 +1,103 @@
+/*
+ * test_perft.c - perft from every variant's start position against the counts of
+ * an independent implementation (/work/shared/PERFT.md), and the plain-rules
+ * counts (foreign-point rule off) agreed by several programs.
+ */
+#include "support/stern_test.h"
+
+#include <stdio.h>
+
+static Game g;
+
+#define NO_COUNT 0 /* depth not checked here (too slow for a unit test) */
+
+/* PERFT.md, depths 1-4; capture variants stop at depth 3 (depth 4 takes seconds). */
+typedef struct {
+    const char *variant;
+    uint64_t count[4];
+} PerftRow;
+
+static const PerftRow TABLE[] = {
+    {"classic-2", {14, 196, 4648, 110224}},
+    {"classic-3", {14, 196, 2744, 65072}},
+    {"classic-4", {14, 197, 2758, 38809}},
+    {"classic-6", {14, 197, 2772, 39005}},
+    {"longjumps-2", {14, 196, 4872, 121104}},
+    {"longjumps-3", {14, 196, 2744, 68712}},
+    {"longjumps-4", {14, 204, 2856, 41692}},
+    {"longjumps-6", {14, 204, 2992, 43968}},
+    {"symmetric-2", {20, 400, 13240, 438958}},
+    {"symmetric-6", {20, 463, 11340, 282829}},
+    {"fifteen-2", {18, 324, 9504, 278784}},
+    {"fifteen-3", {18, 324, 5832, 171180}},
+    {"pairs-4", {14, 197, 2758, 38809}},
+    {"pairs-6", {14, 197, 2772, 39005}},
+    {"masters-2", {14, 196, 4648, 110224}},
+    {"masters-6", {14, 197, 2772, 39005}},
+    {"capture-2", {54, 3516, 265842, NO_COUNT}},
+    {"capture-3", {54, 3516, 265842, NO_COUNT}},
+    {"capture-4", {54, 3516, 265842, NO_COUNT}},
+    {"capture-5", {54, 3516, 265842, NO_COUNT}},
+    {"capture-6", {54, 3516, 265842, NO_COUNT}},
+    {"capture-bigjump-2", {54, 3720, 309366, NO_COUNT}},
+    {"capture-bigjump-3", {54, 3720, 309366, NO_COUNT}},
+    {"capture-bigjump-4", {54, 3720, 309366, NO_COUNT}},
+    {"capture-bigjump-5", {54, 3720, 309366, NO_COUNT}},
+    {"capture-bigjump-6", {54, 3720, 309366, NO_COUNT}},
+};
+
+static void assert_perft(int depth, uint64_t want)
+{
+    const uint64_t got = perft(&g.pos, depth);
+    if (got != want)
+        fail_msg("%s perft(%d) = %llu, expected %llu", g.v.name, depth, (unsigned long long)got,
+                 (unsigned long long)want);
+}
+
+/* One test per variant (state: its TABLE entry), so every failing variant shows. */
+static void test_perft_start(void **state)
+{
+    const PerftRow *row = *state;
+    assert_int_equal(game_new(&g, row->variant), 0);
+    assert_perft(0, 1);
+    for (int d = 1; d <= 4; d++)
+        if (row->count[d - 1] != NO_COUNT)
+            assert_perft(d, row->count[d - 1]);
+    /* depth 1 is the number of generated moves */
+    assert_int_equal(count_moves(&g.pos), (int)row->count[0]);
+}
+
+static void test_perft_classic2_depth_5(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-2"), 0);
+    assert_perft(5, 2947496);
+}
+
+static void test_perft_plain_rules_without_foreign_points(void **state)
+{
+    (void)state;
+    static const uint64_t plain[5] = {14, 196, 4760, 115600, 3188520};
+    assert_int_equal(game_new(&g, "classic-2"), 0);
+    for (int s = 0; s < MAX_SEATS; s++)
+        g.v.foreign[s] = 0;
+    for (int d = 1; d <= 5; d++)
+        assert_perft(d, plain[d - 1]);
+}
+
+#define NVARIANTS (sizeof TABLE / sizeof TABLE[0])
+
+int main(void)
+{
+    static char names[NVARIANTS][48];
+    struct CMUnitTest tests[NVARIANTS + 2];
+    size_t n = 0; /* fills all NVARIANTS + 2 entries */
+    for (size_t i = 0; i < NVARIANTS; i++, n++) {
+        snprintf(names[i], sizeof names[i], "test_perft_start_%s", TABLE[i].variant);
+        tests[n] = (struct CMUnitTest){
+            .name = names[i], .test_func = test_perft_start, .initial_state = (void *)&TABLE[i]};
+    }
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_perft_classic2_depth_5);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_perft_plain_rules_without_foreign_points);
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
