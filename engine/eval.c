@@ -3,11 +3,14 @@
 #include "eval.h"
 
 #include "board.h"
+#include "movegen.h"
 
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
 #define W_STRAGGLER 12      /* cp per step a marble lags behind the pack */
 #define STRAGGLER_SLACK 3   /* steps behind the average that cost nothing */
-#define HOME_GRACE 10       /* own moves before marbles left at home start to cost */
+#define HOME_GRACE 6        /* own moves before marbles left at home start to cost */
+#define WALLED_GRACE 10     /* own moves before a home marble that cannot get out costs more */
+#define W_WALLED 40         /* cp per walled-in home marble, per own move past that grace */
 #define W_HOME 15           /* cp per (step to the exit + 1), per own move past the grace */
 #define DEADLINE_SLACK 4    /* spare moves wanted beyond one per marble still at home */
 #define W_DEADLINE 300      /* cp per marble at home, per move short of that margin */
@@ -62,6 +65,13 @@ EvalTerms eval_seat(const Position *p, int s)
             steps += p->v->home_exit[s][bb_pop(&b)] + 1;
         if (urgency > 0)
             t.deadline -= W_HOME * urgency * steps;
+        /* A marble whose every move stays at home (walled in by marbles that may
+         * never leave, e.g. arrivals locked in their target) will cost the game. */
+        const int walled_urgency = p->moves[s] - WALLED_GRACE;
+        if (walled_urgency > 0)
+            for (Bitboard b = at_home; b;)
+                if (!(marble_destinations(p, s, bb_pop(&b)) & ~p->v->home[s]))
+                    t.deadline -= W_WALLED * walled_urgency;
         const int n_home = bb_count(at_home);
         const int short_by = n_home + DEADLINE_SLACK - (p->v->deadline - p->moves[s]);
         if (short_by > 0)

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+static void set_stm(Position *p, int s);
+
 static void put(Position *p, int h, int piece)
 {
     p->board[h] = (uint8_t)piece;
@@ -41,6 +43,8 @@ static void set_status(Position *p, int s, SeatStatus st, int place)
     p->place[s] = (uint8_t)place;
     p->key ^= zobrist.status[s][st][place];
 }
+
+void pos_set_stm(Position *p, int s) { set_stm(p, s); }
 
 static void set_stm(Position *p, int s)
 {

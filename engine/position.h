@@ -69,6 +69,11 @@ void pos_finish(Position *p, EndReason reason);
  * hole of the target, in steps (RULES.md section 6 ranking tie-break). */
 int pos_target_distance(const Position *p, int s);
 
+/* Hands the turn to seat s (0-5, in play and playing) without playing a move,
+ * keeping the key right. Used by searches that reorder turns (best-reply search);
+ * not a move of the rules. */
+void pos_set_stm(Position *p, int s);
+
 /* Recomputes p->key, p->occ and p->board from the other fields (after a FEN load). */
 void pos_refresh(Position *p);
 

@@ -27,6 +27,8 @@
 #define CHECK_EVERY 1023         /* nodes between clock checks (mask) */
 #define HISTORY_FILTER_BITS 12   /* bloom filter over game-history keys */
 
+const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs"};
+
 typedef struct SearchContext SearchContext;
 
 typedef struct {
@@ -45,6 +47,7 @@ typedef struct {
     int seldepth;
     MoveList *lists;                     /* [MAX_PLY + 1] */
     int (*order)[MAX_MOVES];             /* [MAX_PLY + 1] ordering scores */
+    uint8_t (*movers)[MAX_MOVES];        /* [MAX_PLY + 1] best-reply search: seat of each move */
     Move killers[MAX_PLY + 1][2];
     int history[NUM_HOLES][NUM_HOLES];
     uint64_t path_keys[MAX_PLY + 2];
@@ -60,6 +63,7 @@ struct SearchContext {
     int root_seat;
     const SearchLimits *lim;
     const SearchConfig *cfg;
+    SearchAlgo algo;         /* resolved: PARANOID, MAXN or BRS (two seats: PARANOID = PVS) */
     SearchSignals *sig;
     atomic_bool abort_all;   /* main worker finished: helpers stop */
     SearchOutput out;
@@ -133,14 +137,14 @@ static int score_from_tt(int v, int ply)
     return v > SCORE_MATE_BOUND ? v - ply : v < -SCORE_MATE_BOUND ? v + ply : v;
 }
 
-/* Value for the root of a position where the root's place is known (game over, or
- * the root's team placed), `ply` plies below the root. */
-static int place_value(const SearchContext *c, const Position *p, int ply)
+/* Value for seat `seat` of a position where its place is known (game over, or
+ * its team placed), `ply` plies below the root. */
+static int place_value_for(const SearchContext *c, const Position *p, int ply, int seat)
 {
     const Variant *v = &c->game->v;
-    const int pl = p->place[c->root_seat];
+    const int pl = p->place[seat];
     if (v->nseats == 2) {
-        const int other = v->seats[v->seats[0] == c->root_seat];
+        const int other = v->seats[v->seats[0] == seat];
         if (pl == 1 && p->place[other] == 1)
             return 0;
         return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
@@ -161,6 +165,11 @@ static int place_value(const SearchContext *c, const Position *p, int ply)
     return sum / (shared ? shared : 1);
 }
 
+static int place_value(const SearchContext *c, const Position *p, int ply)
+{
+    return place_value_for(c, p, ply, c->root_seat);
+}
+
 static bool in_game_history(const SearchContext *c, uint64_t key)
 {
     const unsigned bit = (unsigned)(key >> (64 - HISTORY_FILTER_BITS));
@@ -169,12 +178,15 @@ static bool in_game_history(const SearchContext *c, uint64_t key)
 
 /* Whether child position p (at `ply`) ends the game for the root: over, the root's
  * team placed, or a repetition (a second occurrence inside the tree, or a third
- * counting the game). Sets *value (root's view). */
-static bool terminal(Worker *w, const Position *p, int ply, int *value)
+ * counting the game). Sets *value (root's view) and, when end is not NULL, *end
+ * to the final position (p itself, or p ended by repetition). */
+static bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *end_out)
 {
     const SearchContext *c = w->ctx;
     if (pos_over(p) || p->place[c->root_seat]) {
         *value = place_value(c, p, ply);
+        if (end_out)
+            *end_out = *p;
         return true;
     }
     int seen = 0;
@@ -192,11 +204,18 @@ static bool terminal(Worker *w, const Position *p, int ply, int *value)
     Position end = *p;
     pos_finish(&end, END_REPETITION);
     *value = place_value(c, &end, ply);
+    if (end_out)
+        *end_out = end;
     return true;
 }
 
-/* Ordering score of move m for the side to move of p (higher first). */
-static int order_score(const Worker *w, const Position *p, const Move *m, uint32_t tt_move, int ply)
+static bool terminal(Worker *w, const Position *p, int ply, int *value)
+{
+    return terminal_end(w, p, ply, value, NULL);
+}
+
+/* Ordering score of move m of seat `mover` in p (higher first). */
+static int order_score(const Worker *w, const Position *p, int mover, const Move *m, uint32_t tt_move, int ply)
 {
     if (tt_move && move_code(m) == tt_move)
         return ORDER_TT;
@@ -206,13 +225,13 @@ static int order_score(const Worker *w, const Position *p, const Move *m, uint32
         return ORDER_KILLER - 1;
     if (p->v->capture)
         return m->ncapt * ORDER_PROGRESS + w->history[m->from][m->to];
-    const uint8_t *tip = p->v->tip_dist[p->stm];
+    const uint8_t *tip = p->v->tip_dist[mover];
     const int progress = tip[m->from] - tip[m->to];
     return progress * ORDER_PROGRESS + w->history[m->from][m->to];
 }
 
-/* Moves the best-ordered move among [i, n) to i. */
-static void pick(MoveList *list, int *order, int i)
+/* Moves the best-ordered move among [i, n) to i (with its mover). */
+static void pick(MoveList *list, int *order, uint8_t *movers, int i)
 {
     int best = i;
     for (int j = i + 1; j < list->n; j++)
@@ -225,7 +244,63 @@ static void pick(MoveList *list, int *order, int i)
         const int o = order[i];
         order[i] = order[best];
         order[best] = o;
+        const uint8_t s = movers[i];
+        movers[i] = movers[best];
+        movers[best] = s;
     }
+}
+
+/* Whether p is a best-reply-search min node: all opponents' moves together. */
+static bool brs_min_node(const SearchContext *c, const Position *p)
+{
+    return c->algo == ALGO_BRS && side_of(c, p->stm) < 0;
+}
+
+/* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
+ * ordering scores: the side to move's moves, or at a best-reply min node those of
+ * every opponent still playing (each as if it were its turn). */
+static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
+{
+    MoveList *list = &w->lists[ply];
+    uint8_t *movers = w->movers[ply];
+    int *order = w->order[ply];
+    if (!brs_min_node(w->ctx, p)) {
+        gen_moves(p, list);
+        for (int i = 0; i < list->n; i++)
+            movers[i] = (uint8_t)p->stm;
+    } else {
+        MoveList *tmp = &w->lists[ply + 1]; /* free until the children are searched */
+        list->n = 0;
+        const Variant *v = p->v;
+        for (int k = 0; k < v->nseats; k++) {
+            const int o = v->seats[(v->slot[p->stm] + k) % v->nseats];
+            if (side_of(w->ctx, o) > 0 || p->status[o] != ST_PLAYING)
+                continue;
+            Position q = *p;
+            if (o != q.stm)
+                pos_set_stm(&q, o);
+            gen_moves(&q, tmp);
+            for (int i = 0; i < tmp->n && list->n < MAX_MOVES; i++) {
+                movers[list->n] = (uint8_t)o;
+                list->m[list->n++] = tmp->m[i];
+            }
+        }
+    }
+    for (int i = 0; i < list->n; i++)
+        order[i] = order_score(w, p, movers[i], &list->m[i], tt_move, ply);
+}
+
+/* The child of p after move m by seat `mover`; in best-reply search the root's
+ * side moves again after any opponent's reply. */
+static void make_child(const SearchContext *c, const Position *p, int mover, const Move *m, Position *child)
+{
+    *child = *p;
+    if (child->stm != mover)
+        pos_set_stm(child, mover);
+    pos_play(child, m);
+    if (c->algo == ALGO_BRS && side_of(c, mover) < 0 && !pos_over(child) && side_of(c, child->stm) < 0 &&
+        child->status[c->root_seat] == ST_PLAYING)
+        pos_set_stm(child, c->root_seat);
 }
 
 static void update_history(Worker *w, const Move *m, int bonus)
@@ -298,20 +373,19 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             return ts;
     }
 
+    node_moves(w, p, ply, tt_move);
     MoveList *list = &w->lists[ply];
     int *order = w->order[ply];
-    gen_moves(p, list);
-    for (int i = 0; i < list->n; i++)
-        order[i] = order_score(w, p, &list->m[i], tt_move, ply);
+    uint8_t *movers = w->movers[ply];
 
     const int alpha0 = alpha;
     int best = -SCORE_INF;
     Move best_move = {0};
     for (int i = 0; i < list->n; i++) {
-        pick(list, order, i);
+        pick(list, order, movers, i);
         const Move *m = &list->m[i];
-        Position child = *p;
-        pos_play(&child, m);
+        Position child;
+        make_child(c, p, movers[i], m, &child);
         int v;
         if (i == 0) {
             v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
@@ -360,6 +434,71 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     return best;
 }
 
+/* Max-n: fills out[seat] with the value of p for every seat in play, each seat
+ * to move choosing the child best for itself. No pruning; the table only orders
+ * moves. */
+static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
+{
+    SearchContext *c = w->ctx;
+    const Variant *v = p->v;
+    w->pvlen[ply] = ply;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
+    if (!(nodes & CHECK_EVERY))
+        check_limits(w);
+    memset(out, 0, sizeof(int) * MAX_SEATS);
+    if (stopped(w))
+        return;
+    if (depth <= 0 || ply >= MAX_PLY) {
+        for (int i = 0; i < v->nseats; i++)
+            out[v->seats[i]] = eval_for(p, v->seats[i]);
+        return;
+    }
+    w->path_keys[ply] = p->key;
+    TTData tte;
+    const uint32_t tt_move = tt_probe(p->key, &tte) ? tte.move : 0;
+    node_moves(w, p, ply, tt_move);
+    MoveList *list = &w->lists[ply];
+    const int me = p->stm;
+    int best = -SCORE_INF;
+    Move best_move = {0};
+    for (int i = 0; i < list->n; i++) {
+        pick(list, w->order[ply], w->movers[ply], i);
+        const Move *m = &list->m[i];
+        Position child, end;
+        make_child(c, p, me, m, &child);
+        int vals[MAX_SEATS], root_value;
+        if (terminal_end(w, &child, ply + 1, &root_value, &end)) {
+            w->pvlen[ply + 1] = ply + 1;
+            for (int k = 0; k < v->nseats; k++) {
+                const int s = v->seats[k];
+                vals[s] = end.place[s] ? place_value_for(c, &end, ply + 1, s) : eval_for(&end, s);
+            }
+        } else {
+            maxn(w, &child, depth - 1, ply + 1, vals);
+        }
+        if (stopped(w))
+            return;
+        if (vals[me] > best) {
+            best = vals[me];
+            best_move = *m;
+            memcpy(out, vals, sizeof vals);
+            w->pv[ply][ply] = *m;
+            for (int j = ply + 1; j < w->pvlen[ply + 1]; j++)
+                w->pv[ply][j] = w->pv[ply + 1][j];
+            w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
+        }
+    }
+    if (!list->n) {
+        for (int k = 0; k < v->nseats; k++)
+            out[v->seats[k]] = eval_for(p, v->seats[k]);
+        return;
+    }
+    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), 0, (int8_t)depth, BOUND_NONE};
+    tt_store(p->key, &d);
+}
+
 /* One root iteration for the line pv_index (multipv): searches root moves
  * [pv_index, nroot) and returns the best value (root side's view). */
 static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
@@ -374,7 +513,15 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
         pos_play(&child, &rm->move);
         atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
         int v;
-        if (i == pv_index) {
+        if (w->ctx->algo == ALGO_MAXN) {
+            int vals[MAX_SEATS];
+            if (!terminal(w, &child, 1, &v)) {
+                maxn(w, &child, depth - 1, 1, vals);
+                v = vals[w->ctx->root_seat];
+            } else {
+                w->pvlen[1] = 1;
+            }
+        } else if (i == pv_index) {
             v = child_value(w, &child, depth - 1, alpha, beta, 1, 1);
         } else {
             v = child_value(w, &child, depth - 1, alpha, alpha + 1, 1, 1);
@@ -467,6 +614,8 @@ static void report_line(SearchContext *c, const Worker *w, int depth, int k, con
     o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu hashfull %d time %lld pv", (unsigned long long)nodes,
                   (unsigned long long)(ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes), tt_hashfull(), (long long)ms);
     for (int i = 0; i < rm->pvlen && o < end && !pos_over(&p); i++) {
+        if (!p.v->capture && p.board[rm->pv[i].from] != p.stm + 1)
+            break; /* a best-reply line leaves the turn order: print its legal prefix */
         *o++ = ' ';
         move_str(&p, &rm->pv[i], o);
         o += strlen(o);
@@ -488,7 +637,7 @@ static void iterate(Worker *w)
         for (int k = 0; k < multipv; k++) {
             int prev = w->root[k].prev_score, delta = ASPIRATION_DELTA;
             int alpha = -SCORE_INF, beta = SCORE_INF;
-            if (depth >= ASPIRATION_MIN_DEPTH && abs(prev) < SCORE_MATE_BOUND) {
+            if (depth >= ASPIRATION_MIN_DEPTH && abs(prev) < SCORE_MATE_BOUND && c->algo != ALGO_MAXN) {
                 alpha = prev - delta;
                 beta = prev + delta;
             }
@@ -590,8 +739,9 @@ static Worker *worker_new(SearchContext *c, int id, const RootMove *root, int nr
     w->ctx = c;
     w->lists = malloc(sizeof *w->lists * (MAX_PLY + 1));
     w->order = malloc(sizeof *w->order * (MAX_PLY + 1));
+    w->movers = malloc(sizeof *w->movers * (MAX_PLY + 1));
     w->root = malloc(sizeof *w->root * (size_t)(nroot ? nroot : 1));
-    if (!w->lists || !w->order || !w->root)
+    if (!w->lists || !w->order || !w->movers || !w->root)
         abort();
     memcpy(w->root, root, sizeof *root * (size_t)nroot);
     w->nroot = nroot;
@@ -603,6 +753,7 @@ static void worker_free(Worker *w)
 {
     free(w->lists);
     free(w->order);
+    free(w->movers);
     free(w->root);
 }
 
@@ -616,6 +767,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     c->root_seat = g->pos.stm;
     c->lim = limits;
     c->cfg = config;
+    c->algo = g->v.nseats == 2 || config->algo == ALGO_AUTO ? ALGO_PARANOID : config->algo;
     c->sig = sig;
     c->out = out;
     c->out_ctx = ctx;

@@ -1,9 +1,13 @@
 /*
  * search.h - the game-tree search: iterative deepening over principal variation
- * search (alpha-beta with null windows) for two seats and paranoid alpha-beta
- * (Sturtevant and Korf 2000: every other seat is assumed to play against the
- * root's team) for three to six, on a shared transposition table, with Lazy SMP
- * helper threads (independent searches sharing the table).
+ * search (alpha-beta with null windows) for two seats; for three to six, paranoid
+ * alpha-beta (Sturtevant and Korf 2000: every other seat is assumed to play
+ * against the root's team; the default), max-n (Luckhardt and Irani 1986: each
+ * seat maximises its own value; no pruning) or best-reply search (Schadd and
+ * Winands 2011: only the strongest reply of all opponents together is searched
+ * between two root moves). All share a transposition table (max-n uses it for
+ * move ordering only), with Lazy SMP helper threads (independent searches sharing
+ * the table).
  */
 #ifndef STERN_SEARCH_H
 #define STERN_SEARCH_H
@@ -28,7 +32,16 @@ typedef struct {
     Move searchmoves[MAX_MOVES];
 } SearchLimits;
 
+/* Search algorithm for three or more seats (two seats always use PVS). */
+typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS } SearchAlgo;
+
+#define NUM_ALGOS 4
+
+/* Names of the algorithms as the Search option lists them ("auto", ...). */
+extern const char *const search_algo_names[NUM_ALGOS];
+
 typedef struct {
+    SearchAlgo algo;    /* auto = paranoid */
     int threads;        /* 1-256 */
     int multipv;        /* 1-256 */
     int64_t overhead;   /* Move Overhead, ms */

@@ -73,11 +73,16 @@ typedef struct {
     char *t[MAX_TOKENS];
 } Tokens;
 
-static void tokenize(char *line, Tokens *tk)
+/* Splits line into tokens; returns false when it has more than MAX_TOKENS. */
+static bool tokenize(char *line, Tokens *tk)
 {
     tk->n = 0;
-    for (char *s = strtok(line, " \t\r\n"); s && tk->n < MAX_TOKENS; s = strtok(NULL, " \t\r\n"))
+    for (char *s = strtok(line, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
+        if (tk->n == MAX_TOKENS)
+            return false;
         tk->t[tk->n++] = s;
+    }
+    return true;
 }
 
 /* Parses a whole decimal integer token within [lo, hi]. */
@@ -101,13 +106,14 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
-/* Waits for a search that has already answered; returns false when a search is
- * still thinking (the caller refuses its command). */
+/* Waits for a search that ends by itself (it has answered, or has a depth, node
+ * or time limit); returns false when an infinite or ponder search is still
+ * thinking (the caller refuses its command: only stop or ponderhit ends it). */
 static bool settle_search(Engine *e)
 {
     if (!e->searching)
         return true;
-    if (!atomic_load(&e->finished))
+    if (!atomic_load(&e->finished) && (e->limits.infinite || (e->limits.ponder && !atomic_load(&e->sig.ponderhit))))
         return false;
     pthread_join(e->thread, NULL);
     e->searching = false;
@@ -145,6 +151,7 @@ static void cmd_uci(Engine *e)
     say(e, "option name Hash type spin default %d min 1 max %d", DEFAULT_HASH_MIB, MAX_HASH_MIB);
     say(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
     say(e, "option name MultiPV type spin default 1 min 1 max 256");
+    say(e, "option name Search type combo default auto var auto var paranoid var maxn var brs");
     say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
     say(e, "option name Ponder type check default false");
     say(e, "option name Clear Hash type button");
@@ -206,6 +213,17 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             return;
         }
         e->config.multipv = (int)v;
+    } else if (!strcasecmp(name, "Search")) {
+        int algo = -1;
+        for (int i = 0; i < NUM_ALGOS; i++)
+            if (!strcasecmp(value, search_algo_names[i]))
+                algo = i;
+        if (algo < 0) {
+            say(e, "info string error setoption: Search must be auto, paranoid, maxn or brs");
+            return;
+        }
+        e->config.algo = (SearchAlgo)algo;
+        tt_clear(); /* the algorithms give different values to the same key */
     } else if (!strcasecmp(name, "Move Overhead")) {
         if (!parse_int(value, 0, MAX_OVERHEAD_MS, &v)) {
             say(e, "info string error setoption: Move Overhead must be 0-%d (ms)", MAX_OVERHEAD_MS);
@@ -517,7 +535,10 @@ static void cmd_bench(Engine *e, const Tokens *tk)
 static bool handle(Engine *e, char *line)
 {
     static Tokens tk;
-    tokenize(line, &tk);
+    if (!tokenize(line, &tk)) {
+        say(e, "info string error line refused: more than %d tokens", MAX_TOKENS);
+        return true;
+    }
     if (!tk.n)
         return true;
     const char *c = tk.t[0];

@@ -1,0 +1,1215 @@
+/*
+ * test_protocol.c - the engine binary against shared/PROTOCOL.md, as a black box:
+ * build/stern (or $STERN_BIN) runs as a child process on pipes and every test
+ * checks the exact lines it answers. Reads have generous timeouts (a broken
+ * engine fails a test instead of hanging it); nothing here measures speed.
+ */
+#include "support/engine_pipe.h"
+
+/* cmocka.h needs these first. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#define T EPIPE_TIMEOUT_MS
+
+static const char *const START2 = "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1";
+static const char *const START6 =
+    "b/bb/bbb/bbbb/uuuu5yyyy/uuu6yyy/uu7yy/u8y/9/r8g/rr7gg/rrr6ggg/rrrr5gggg/wwww/www/ww/w w w0,r0,u0,b0,y0,g0 1";
+static const char *const START_CAP2 =
+    "1/2/3/4/4xxxxx4/3xxxxxx3/2xxxxxxx2/1xxxxxxxx1/xxxx1xxxx/1xxxxxxxx1/2xxxxxxx2/3xxxxxx3/4xxxxx4/4/3/2/1 w w0c0,b0c0 1";
+/* classic-2 after `position startpos moves k4-k5` */
+static const char *const AFTER_K4K5 = "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/6w6/w1ww/www/ww/w b w1,b0 1";
+/* classic-2 after `position startpos moves m4-m5 h14-h13 m3-m4` */
+static const char *const AFTER_3 = "b/bb/bbb/bbb1/7b5/12/11/10/9/10/11/12/8w4/wwww/ww1/ww/w b w2,b1 2";
+/* classic-2, over: white has arrived (all ten in the top point), black has not */
+static const char *const FEN_WHITE_WON = "w/ww/www/wwww/13/12/11/10/bbbbbbbbb/b9/11/12/13/4/3/2/1 - w40=1,b40 41";
+/* classic-2, over: both have arrived, a draw */
+static const char *const FEN_DRAW = "w/ww/www/wwww/13/12/11/10/9/10/11/12/13/bbbb/bbb/bb/b - w40=1,b40=1 41";
+/* The 14 white moves of the classic start, in RULES.md §3 order. */
+static const char *const START_MOVES =
+    "j4-i5 j4-j5 k4-j5 k4-k5 l4-k5 l4-l5 m4-l5 m4-m5 k3-i5 k3-k5 l3-j5 l3-l5 m3-k5 m3-m5";
+/* Eight moves that bring the classic-2 start back twice: the third occurrence. */
+static const char *const REPEAT8 = "m4-m5 h14-h13 m5-m4 h13-h14 m4-m5 h14-h13 m5-m4 h13-h14";
+
+static const char *const VARIANTS[] = {
+    "classic-2",   "classic-3",   "classic-4",   "classic-6",   "longjumps-2", "longjumps-3",       "longjumps-4",
+    "longjumps-6", "symmetric-2", "symmetric-6", "fifteen-2",   "fifteen-3",   "pairs-4",           "pairs-6",
+    "masters-2",   "masters-6",   "capture-2",   "capture-3",   "capture-4",   "capture-5",         "capture-6",
+    "capture-bigjump-2", "capture-bigjump-3", "capture-bigjump-4", "capture-bigjump-5", "capture-bigjump-6",
+};
+#define NVARIANTS ((int)(sizeof VARIANTS / sizeof *VARIANTS))
+
+/* ---- fixtures ---- */
+
+static int setup(void **state)
+{
+    *state = epipe_start();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    epipe_kill(*state);
+    return 0;
+}
+
+/* ---- helpers ---- */
+
+static void lines_dump(const EPipeLines *l, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < l->n && o + 4 < n; i++)
+        o += (size_t)snprintf(buf + o, n - o, "%s[%.300s]", i ? " " : "", l->line[i]);
+}
+
+static void send_str(EPipe *p, const char *s)
+{
+    epipe_send_raw(p, s, strlen(s));
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+    return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Whether `s` holds the decimal number `n` as a whole number: a run of digits not
+ * touching a letter or digit on either side (so "e17" is not 17). */
+static bool has_number(const char *s, long n)
+{
+    for (const char *c = s; *c; c++) {
+        if (!isdigit((unsigned char)*c) || (c > s && isalnum((unsigned char)c[-1])))
+            continue;
+        char *end;
+        const long v = strtol(c, &end, 10);
+        if (v == n && !isalpha((unsigned char)*end))
+            return true;
+        c = end - 1;
+    }
+    return false;
+}
+
+/* Whether `word` is one of the space-separated tokens of `list`. */
+static bool in_list(const char *list, const char *word)
+{
+    const size_t n = strlen(word);
+    for (const char *c = list; (c = strstr(c, word)); c++)
+        if ((c == list || c[-1] == ' ') && (c[n] == ' ' || !c[n]))
+            return true;
+    return false;
+}
+
+/* Reads lines for `ms` milliseconds; fails the test on EOF. */
+static void lines_for(EPipe *p, int ms, EPipeLines *out)
+{
+    *out = (EPipeLines){0};
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        struct timespec t1;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        const int left = ms - (int)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+        if (left <= 0)
+            return;
+        char *line;
+        const int r = epipe_try_read(p, left, &line);
+        if (r == 0)
+            return;
+        if (r < 0)
+            fail_msg("the engine closed its output");
+        out->line = realloc(out->line, sizeof *out->line * (size_t)(out->n + 1));
+        out->line[out->n++] = strdup(line);
+    }
+}
+
+/* Sends `cmd` and asserts that it is answered by nothing at all. */
+static void silent(EPipe *p, const char *cmd)
+{
+    EPipeLines l;
+    epipe_command(p, cmd, &l);
+    char d[2048];
+    lines_dump(&l, d, sizeof d);
+    if (l.n)
+        fail_msg("'%s' should print nothing, got %d lines: %s", cmd, l.n, d);
+    epipe_lines_free(&l);
+}
+
+/* Sends `cmd` (a bad command), asserts that it is answered by exactly one line
+ * "info string error ..." that contains every string of the NULL-terminated list,
+ * that the position is still `fen` afterwards and that the engine still answers
+ * isready. */
+static void refused(EPipe *p, const char *cmd, const char *fen, ...) __attribute__((sentinel));
+
+static void refused(EPipe *p, const char *cmd, const char *fen, ...)
+{
+    EPipeLines l;
+    epipe_command(p, cmd, &l);
+    char d[4096];
+    lines_dump(&l, d, sizeof d);
+    if (l.n != 1 || !starts(l.line[0], "info string error "))
+        fail_msg("'%.200s' should be answered by exactly one 'info string error ...' line, got %d lines: %s", cmd, l.n,
+                 d);
+    va_list ap;
+    va_start(ap, fen);
+    for (const char *want; (want = va_arg(ap, const char *));)
+        if (!strstr(l.line[0], want))
+            fail_msg("the error for '%.200s' should mention '%s': %s", cmd, want, d);
+    va_end(ap);
+    epipe_lines_free(&l);
+    const char *now = epipe_fen(p);
+    if (strcmp(now, fen))
+        fail_msg("after the refused '%.200s' the position changed:\n  before: %s\n  after:  %s", cmd, fen, now);
+    epipe_sync(p);
+}
+
+/* The text of `legalmoves` after its first token, in a static buffer. */
+static const char *legal(EPipe *p)
+{
+    static char buf[65536];
+    EPipeLines l;
+    epipe_command(p, "legalmoves", &l);
+    char d[2048];
+    lines_dump(&l, d, sizeof d);
+    if (l.n != 1 || (strcmp(l.line[0], "legalmoves") && !starts(l.line[0], "legalmoves ")))
+        fail_msg("'legalmoves' should print exactly one 'legalmoves ...' line, got %d: %s", l.n, d);
+    snprintf(buf, sizeof buf, "%s", l.line[0][10] ? l.line[0] + 11 : "");
+    epipe_lines_free(&l);
+    return buf;
+}
+
+static void position(EPipe *p, const char *cmd)
+{
+    silent(p, cmd);
+}
+
+static void set_variant(EPipe *p, const char *variant)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "setoption name Variant value %s", variant);
+    silent(p, cmd);
+}
+
+/* Whether `key` occurs in line followed by a whole integer (stored in *v). */
+static bool number_after(const char *line, const char *key, long long *v)
+{
+    const char *c = strstr(line, key);
+    if (!c)
+        return false;
+    c += strlen(key);
+    char *end;
+    *v = strtoll(c, &end, 10);
+    return end != c && (!*end || *end == ' ');
+}
+
+/* Checks one `info depth ...` line: depth, score (cp or mate), nodes, pv with a
+ * legal first move; `seats` (e.g. "wruybg", NULL for 2 players) must each appear
+ * once in `scores`, in that order. Returns its depth. */
+static int check_info_depth(const char *line, const char *legal_moves, const char *seats)
+{
+    long long depth = 0, v = 0;
+    if (!starts(line, "info depth ") || !number_after(line, "info depth ", &depth) || depth < 1)
+        fail_msg("bad info line: '%s'", line);
+    if (!number_after(line, " score cp ", &v) && !number_after(line, " score mate ", &v))
+        fail_msg("info line without 'score cp <x>' or 'score mate <n>': '%s'", line);
+    if (!number_after(line, " nodes ", &v) || v < 0)
+        fail_msg("info line without 'nodes <n>': '%s'", line);
+    const char *pv = strstr(line, " pv ");
+    if (!pv)
+        fail_msg("info line without 'pv': '%s'", line);
+    char first[256];
+    if (sscanf(pv + 4, "%255s", first) != 1 || !in_list(legal_moves, first))
+        fail_msg("info line whose pv does not start with a legal move: '%s' (legal: %s)", line, legal_moves);
+    if (seats) {
+        const char *sc = strstr(line, " scores ");
+        if (!sc)
+            fail_msg("info line of a %zu-seat game without 'scores': '%s'", strlen(seats), line);
+        sc += 8;
+        for (const char *s = seats; *s; s++) {
+            char seat;
+            int val, used;
+            if (sscanf(sc, "%c:%d%n", &seat, &val, &used) != 2 || seat != *s)
+                fail_msg("'scores' should list seat '%c' next: '%s'", *s, line);
+            sc += used;
+            while (*sc == ' ')
+                sc++;
+        }
+    }
+    return (int)depth;
+}
+
+/* Reads a search's output up to its bestmove (at most timeout_ms); checks every
+ * line before it (`info ...` only, depth lines well formed and at most max_depth
+ * when > 0), that the bestmove is one of `legal_moves` (or "(none)" when that is
+ * empty), then that nothing follows it (the next answer to isready is readyok).
+ * Returns the best move in a static buffer. */
+static const char *finish_search(EPipe *p, int timeout_ms, const char *legal_moves, const char *seats, int max_depth)
+{
+    static char best[256];
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove", true, timeout_ms, &l, &bm);
+    for (int i = 0; i < l.n; i++) {
+        if (!starts(l.line[i], "info "))
+            fail_msg("line before bestmove that is not 'info ...': '%s'", l.line[i]);
+        if (starts(l.line[i], "info depth ")) {
+            const int d = check_info_depth(l.line[i], legal_moves, seats);
+            if (max_depth > 0 && d > max_depth)
+                fail_msg("search limited to depth %d reported '%s'", max_depth, l.line[i]);
+        }
+    }
+    epipe_lines_free(&l);
+    char mv[256] = "", word[256] = "", extra[256] = "", again[1024];
+    const int n = sscanf(bm, "bestmove %255s %255s %255s", mv, word, extra);
+    if (n == 3)
+        snprintf(again, sizeof again, "bestmove %s %s %s", mv, word, extra);
+    else
+        snprintf(again, sizeof again, "bestmove %s", mv);
+    if ((n != 1 && n != 3) || (n == 3 && strcmp(word, "ponder")) || strcmp(again, bm))
+        fail_msg("malformed bestmove line: '%s' (expected 'bestmove <move> [ponder <move>]')", bm);
+    if (!*legal_moves ? strcmp(mv, "(none)") : !in_list(legal_moves, mv))
+        fail_msg("'%s': the best move is not one of the legal moves (%s)", bm, *legal_moves ? legal_moves : "none");
+    snprintf(best, sizeof best, "%s", mv);
+    free(bm);
+    epipe_sync(p); /* exactly one bestmove, and nothing after it */
+    return best;
+}
+
+/* ---- handshake and options ---- */
+
+static void test_uci_handshake(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "uci");
+    char *l = epipe_expect_line(p, T, "id name");
+    if (!starts(l, "id name Stern ") || strlen(l) <= strlen("id name Stern "))
+        fail_msg("first line should be 'id name Stern <version>', got '%s'", l);
+    l = epipe_expect_line(p, T, "id author");
+    if (!starts(l, "id author ") || strlen(l) <= strlen("id author "))
+        fail_msg("second line should be 'id author <authors>', got '%s'", l);
+    EPipeLines opts;
+    epipe_collect(p, "uciok", false, T, &opts, NULL);
+    int variant_lines = 0;
+    for (int i = 0; i < opts.n; i++) {
+        const char *o = opts.line[i];
+        if (!starts(o, "option name "))
+            fail_msg("line between id and uciok that is not an option: '%s'", o);
+        if (!starts(o, "option name Variant "))
+            continue;
+        variant_lines++;
+        const char *head = "option name Variant type combo default classic-2 var ";
+        if (!starts(o, head))
+            fail_msg("Variant option should start '%s', got '%s'", head, o);
+        /* exactly the 26 names, each once, after "var" */
+        char copy[2048];
+        snprintf(copy, sizeof copy, "%s", o + strlen("option name Variant type combo default classic-2"));
+        int seen[NVARIANTS] = {0}, nvars = 0;
+        char *save = NULL;
+        for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+            if (strcmp(t, "var"))
+                fail_msg("Variant option: expected 'var', got '%s' in '%s'", t, o);
+            const char *name = strtok_r(NULL, " ", &save);
+            if (!name)
+                fail_msg("Variant option ends with 'var': '%s'", o);
+            int k = 0;
+            while (k < NVARIANTS && strcmp(VARIANTS[k], name))
+                k++;
+            if (k == NVARIANTS)
+                fail_msg("Variant option lists an unknown variant '%s'", name);
+            if (seen[k]++)
+                fail_msg("Variant option lists '%s' twice", name);
+            nvars++;
+        }
+        assert_int_equal(nvars, NVARIANTS);
+        if (!strstr(o, " var capture-bigjump-6") || strcmp(strstr(o, " var capture-bigjump-6"), " var capture-bigjump-6"))
+            fail_msg("Variant option should end with 'var capture-bigjump-6': '%s'", o);
+    }
+    assert_int_equal(variant_lines, 1);
+    epipe_lines_free(&opts);
+    epipe_sync(p);
+    /* a second uci gives the same answer */
+    epipe_send(p, "uci");
+    epipe_collect(p, "uciok", false, T, &opts, NULL);
+    assert_true(opts.n >= 3);
+    epipe_lines_free(&opts);
+    epipe_sync(p);
+}
+
+/* Every option PROTOCOL.md lists, exactly once, with its documented line. */
+static void test_uci_documented_options(void **state)
+{
+    EPipe *p = *state;
+    static const char *const want[][2] = {
+        {"option name Hash type spin default 64 min 1 max 65536", NULL},
+        {"option name Threads type spin default 1 min 1 max 256", NULL},
+        {"option name MultiPV type spin default 1 min 1 max 256", NULL},
+        {"option name Search type combo default auto var auto var paranoid var maxn var brs", NULL},
+        {"option name Move Overhead type spin default 30 min 0 max 5000", NULL},
+        {"option name Ponder type check default false", NULL},
+        {"option name Clear Hash type button", NULL},
+    };
+    epipe_send(p, "uci");
+    EPipeLines l;
+    epipe_collect(p, "uciok", false, T, &l, NULL);
+    char missing[2048] = "";
+    size_t o = 0;
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        int found = 0;
+        for (int i = 0; i < l.n; i++)
+            found += !strcmp(l.line[i], want[k][0]) || (want[k][1] && !strcmp(l.line[i], want[k][1]));
+        if (found != 1)
+            o += (size_t)snprintf(missing + o, sizeof missing - o, "\n  %s (found %d times)", want[k][0], found);
+    }
+    /* The opening book does not exist yet: its options must not be announced
+     * (issue 2: "announce only options that work"). */
+    for (int i = 0; i < l.n; i++)
+        if (strstr(l.line[i], "OwnBook") || strstr(l.line[i], "BookFile"))
+            o += (size_t)snprintf(missing + o, sizeof missing - o, "\n  announced without a book: %s", l.line[i]);
+    epipe_lines_free(&l);
+    if (o)
+        fail_msg("uci: documented option lines missing or repeated:%s", missing);
+    /* and each documented option is accepted by setoption */
+    silent(p, "setoption name Search value paranoid");
+    silent(p, "setoption name Search value auto");
+    silent(p, "setoption name Search value maxn");
+    silent(p, "setoption name Search value brs");
+    silent(p, "setoption name Threads value 2");
+    silent(p, "setoption name Threads value 1");
+    silent(p, "setoption name MultiPV value 1");
+    silent(p, "setoption name Move Overhead value 10");
+    silent(p, "setoption name Ponder value true");
+    silent(p, "setoption name Clear Hash");
+    silent(p, "setoption name Hash value 16");
+}
+
+static void test_isready(void **state)
+{
+    EPipe *p = *state;
+    epipe_sync(p);
+    epipe_sync(p);
+    silent(p, "ucinewgame");
+}
+
+/* Changing Variant resets to its start; option names are case-insensitive. */
+static void test_setoption_variant(void **state)
+{
+    EPipe *p = *state;
+    assert_string_equal(epipe_fen(p), START2);
+    position(p, "position startpos moves k4-k5");
+    set_variant(p, "classic-6");
+    assert_string_equal(epipe_fen(p), START6);
+    silent(p, "setoption name VARIANT value capture-2");
+    assert_string_equal(epipe_fen(p), START_CAP2);
+    silent(p, "setoption name variant value classic-2");
+    assert_string_equal(epipe_fen(p), START2);
+    silent(p, "setoption name hash value 8");
+    /* every listed variant is accepted */
+    for (int i = 0; i < NVARIANTS; i++)
+        set_variant(p, VARIANTS[i]);
+}
+
+static void test_ucinewgame_resets(void **state)
+{
+    EPipe *p = *state;
+    set_variant(p, "classic-6");
+    position(p, "position startpos moves k4-k5");
+    assert_string_not_equal(epipe_fen(p), START6);
+    silent(p, "ucinewgame");
+    assert_string_equal(epipe_fen(p), START6);
+}
+
+/* ---- positions, legal moves, perft ---- */
+
+static void test_legalmoves_start(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    assert_string_equal(legal(p), START_MOVES);
+    set_variant(p, "classic-6");
+    assert_string_equal(legal(p), START_MOVES);
+}
+
+static void test_perft_classic2(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "perft 2");
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", START_MOVES);
+    char *save = NULL;
+    for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save)) {
+        char want[64];
+        snprintf(want, sizeof want, "%s: 14", m);
+        epipe_expect(p, want);
+    }
+    epipe_expect(p, "Nodes searched: 196");
+    epipe_sync(p);
+    /* perft 1 */
+    epipe_send(p, "perft 1");
+    EPipeLines l;
+    epipe_collect(p, "Nodes searched: 14", false, T, &l, NULL);
+    assert_int_equal(l.n, 14);
+    epipe_lines_free(&l);
+    epipe_sync(p);
+}
+
+static void test_perft_classic6(void **state)
+{
+    EPipe *p = *state;
+    set_variant(p, "classic-6");
+    epipe_send(p, "perft 3");
+    EPipeLines l;
+    epipe_collect(p, "Nodes searched: ", true, 30000, &l, NULL);
+    /* total, then the per-move lines: the 14 start moves in order, summing to it */
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", START_MOVES);
+    char *save = NULL;
+    int i = 0;
+    long long sum = 0;
+    for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save), i++) {
+        if (i >= l.n)
+            fail_msg("perft 3 (classic-6) printed only %d move lines", l.n);
+        char mv[64];
+        long long n;
+        if (sscanf(l.line[i], "%63[^:]: %lld", mv, &n) != 2 || strcmp(mv, m))
+            fail_msg("perft 3 (classic-6) line %d should be '%s: <count>', got '%s'", i + 1, m, l.line[i]);
+        sum += n;
+    }
+    assert_int_equal(l.n, 14);
+    epipe_lines_free(&l);
+    assert_int_equal(sum, 2772);
+    epipe_sync(p);
+    /* the exact total line */
+    epipe_send(p, "perft 3");
+    epipe_collect(p, "Nodes searched: 2772", false, 30000, &l, NULL);
+    epipe_lines_free(&l);
+    epipe_sync(p);
+}
+
+static void test_position_moves_d(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+    position(p, "position startpos moves m4-m5 h14-h13 m3-m4");
+    assert_string_equal(epipe_fen(p), AFTER_3);
+    /* input is case-insensitive; a chain may be written in full */
+    position(p, "position startpos moves M4-M5 H14-h13 m3-M4");
+    assert_string_equal(epipe_fen(p), AFTER_3);
+    /* `position startpos` with an empty moves list */
+    position(p, "position startpos moves");
+    assert_string_equal(epipe_fen(p), START2);
+    /* position fen ... moves ... */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "position fen %s moves m4-m5 h14-h13 m3-m4", START2);
+    position(p, cmd);
+    assert_string_equal(epipe_fen(p), AFTER_3);
+    snprintf(cmd, sizeof cmd, "position fen %s moves k4-k5", START2);
+    position(p, cmd);
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+    /* `d` gives the board and the other fields too */
+    EPipeLines l;
+    epipe_command(p, "d", &l);
+    assert_true(l.n >= 6);
+    int variant = 0;
+    for (int i = 0; i < l.n; i++)
+        variant += strstr(l.line[i], "classic-2") != NULL;
+    assert_true(variant >= 1);
+    epipe_lines_free(&l);
+}
+
+static void test_position_fen_roundtrip(void **state)
+{
+    EPipe *p = *state;
+    static const char *const fens2[] = {
+        "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1",
+        "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/6w6/w1ww/www/ww/w b w1,b0 1",
+        "b/bb/bbb/bbb1/7b5/12/11/10/9/10/11/12/8w4/wwww/ww1/ww/w b w2,b1 2",
+        "1/bb/3/2bb/4bbb1b4/3bb7/11/10/3w5/3w6/11/12/4w1w6/1www/2w/ww/1 w w6,b6 7",
+        "w/ww/www/wwww/13/12/11/10/bbbbbbbbb/b9/11/12/13/4/3/2/1 - w40=1,b40 41",
+        "w/ww/www/wwww/13/12/11/10/9/10/11/12/13/bbbb/bbb/bb/b - w40=1,b40=1 41",
+    };
+    char cmd[1024];
+    for (size_t i = 0; i < sizeof fens2 / sizeof *fens2; i++) {
+        snprintf(cmd, sizeof cmd, "position fen %s", fens2[i]);
+        position(p, cmd);
+        assert_string_equal(epipe_fen(p), fens2[i]);
+    }
+    set_variant(p, "classic-6");
+    snprintf(cmd, sizeof cmd, "position fen %s", START6);
+    position(p, cmd);
+    assert_string_equal(epipe_fen(p), START6);
+    set_variant(p, "capture-2");
+    snprintf(cmd, sizeof cmd, "position fen %s", START_CAP2);
+    position(p, cmd);
+    assert_string_equal(epipe_fen(p), START_CAP2);
+    set_variant(p, "classic-3");
+    const char *start3 = "1/2/3/4/uuuu5yyyy/uuu6yyy/uu7yy/u8y/9/10/11/12/13/wwww/www/ww/w w w0,u0,y0 1";
+    assert_string_equal(epipe_fen(p), start3);
+    snprintf(cmd, sizeof cmd, "position fen %s", start3);
+    position(p, cmd);
+    assert_string_equal(epipe_fen(p), start3);
+}
+
+/* Runs of spaces and tabs separate tokens; "\r\n" is accepted; a long line is a
+ * line like any other. */
+static void test_whitespace_crlf_long_lines(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position\tstartpos  \t moves\t\tm4-m5   h14-h13\t m3-m4  ");
+    assert_string_equal(epipe_fen(p), AFTER_3);
+    position(p, "  position startpos");
+    assert_string_equal(epipe_fen(p), START2);
+
+    /* \r\n endings */
+    send_str(p, "isready\r\n");
+    epipe_expect(p, "readyok");
+    send_str(p, "position startpos moves k4-k5\r\n");
+    epipe_sync(p);
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+    send_str(p, "setoption name Variant value classic-6\r\n");
+    epipe_sync(p);
+    assert_string_equal(epipe_fen(p), START6);
+    send_str(p, "legalmoves\r\n");
+    char want[512];
+    snprintf(want, sizeof want, "legalmoves %s", START_MOVES);
+    epipe_expect(p, want);
+    send_str(p, "d\r\n");
+    EPipeLines l;
+    epipe_sync_collect(p, &l);
+    int fen = 0;
+    for (int i = 0; i < l.n; i++)
+        fen += !strcmp(l.line[i], "Fen: b/bb/bbb/bbbb/uuuu5yyyy/uuu6yyy/uu7yy/u8y/9/r8g/rr7gg/rrr6ggg/rrrr5gggg/wwww/www/"
+                                  "ww/w w w0,r0,u0,b0,y0,g0 1");
+    assert_int_equal(fen, 1);
+    epipe_lines_free(&l);
+    set_variant(p, "classic-2");
+
+    /* a 100 kB position line: the moves separated by long runs of blanks */
+    const size_t gap = 50000;
+    char *big = malloc(2 * gap + 256);
+    assert_non_null(big);
+    size_t o = (size_t)sprintf(big, "position startpos moves m4-m5");
+    memset(big + o, ' ', gap);
+    o += gap;
+    o += (size_t)sprintf(big + o, "h14-h13");
+    memset(big + o, '\t', gap);
+    o += gap;
+    o += (size_t)sprintf(big + o, "m3-m4\n");
+    epipe_send_raw(p, big, o);
+    free(big);
+    epipe_sync(p);
+    assert_string_equal(epipe_fen(p), AFTER_3);
+}
+
+/* ---- bad input: one error line, state kept, engine alive ---- */
+
+static void test_error_unknown_command(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    refused(p, "foo", AFTER_K4K5, "foo", NULL);
+    refused(p, "foo bar baz", AFTER_K4K5, "foo", NULL);
+    refused(p, "positionstartpos", AFTER_K4K5, NULL);
+    refused(p, "position", AFTER_K4K5, NULL);
+    refused(p, "position nonsense", AFTER_K4K5, NULL);
+    refused(p, "position startpos m4-m5", AFTER_K4K5, NULL);
+}
+
+static void test_error_bad_moves(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    char before[4096];
+    snprintf(before, sizeof before, "%s", legal(p));
+    refused(p, "position startpos moves zz9", AFTER_K4K5, "zz9", NULL);
+    /* an illegal move at index 3: the message names the move and its index */
+    const char *cmd = "position startpos moves m4-m5 h14-h13 e17-e16";
+    EPipeLines l;
+    epipe_command(p, cmd, &l);
+    assert_int_equal(l.n, 1);
+    assert_true(starts(l.line[0], "info string error "));
+    if (!strstr(l.line[0], "e17-e16") || !has_number(l.line[0], 3))
+        fail_msg("the error for '%s' should name the move 'e17-e16' and its index 3: '%s'", cmd, l.line[0]);
+    epipe_lines_free(&l);
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+    epipe_sync(p);
+    /* a malformed move late in the list */
+    refused(p, "position startpos moves m4-m5 h14-h13 m3-m4 h13-", AFTER_K4K5, "h13-", NULL);
+    /* a move of the wrong side, a step onto a full hole, a move into a foreign point */
+    refused(p, "position startpos moves h14-h13", AFTER_K4K5, "h14-h13", NULL);
+    refused(p, "position startpos moves m4-m3", AFTER_K4K5, "m4-m3", NULL);
+    refused(p, "position startpos moves m4-m5 h14-h13 m5-n5", AFTER_K4K5, "m5-n5", NULL);
+    /* a hole off the board */
+    refused(p, "position startpos moves a1-a2", AFTER_K4K5, "a1-a2", NULL);
+    /* a move after the game has ended (third repetition after 8 moves): index 9 */
+    char c2[512];
+    snprintf(c2, sizeof c2, "position startpos moves %s k4-k5", REPEAT8);
+    epipe_command(p, c2, &l);
+    assert_int_equal(l.n, 1);
+    assert_true(starts(l.line[0], "info string error "));
+    if (!strstr(l.line[0], "k4-k5") || !has_number(l.line[0], 9))
+        fail_msg("the error for '%s' should name the move 'k4-k5' and its index 9: '%s'", c2, l.line[0]);
+    epipe_lines_free(&l);
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+    epipe_sync(p);
+    assert_string_equal(legal(p), before);
+}
+
+static void test_error_bad_fen(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    static const char *const bad[] = {
+        "position fen",
+        "position fen abc",
+        /* 11 white marbles */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/w12/wwww/www/ww/w w w0,b0 1",
+        /* only 9 white marbles */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/www1/www/ww/w w w0,b0 1",
+        /* 16 rows */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/10/11/12/13/wwww/www/ww/w w w0,b0 1",
+        /* a row too long */
+        "position fen b/bb/bbb/bbbb/14/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1",
+        /* side to move not a seat of classic-2 */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w r w0,b0 1",
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w q w0,b0 1",
+        /* seats in the wrong order, missing, one too many */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w b0,w0 1",
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0 1",
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0,r0 1",
+        /* round 0, round missing, a fifth field */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 0",
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0",
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1 1",
+        /* a piece kind the variant lacks */
+        "position fen x/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1",
+        /* a good FEN, then a bad move */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1 moves zz9",
+        /* a good FEN followed by something that is not `moves` */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1 m4-m5",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        refused(p, bad[i], AFTER_K4K5, NULL);
+    /* a classic-6 FEN while the variant is classic-2 */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "position fen %s", START6);
+    refused(p, cmd, AFTER_K4K5, NULL);
+}
+
+static void test_error_go_fields(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    static const char *const bad[] = {
+        "go depth x", "go depth", "go depth -3", "go nodes -1", "go nodes abc", "go movetime x",
+        "go wtime", "go frobnicate", "go depth 2 bogus", "go searchmoves zz9",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        refused(p, bad[i], AFTER_K4K5, NULL);
+        epipe_expect_silence(p, 200); /* no search was started: no bestmove */
+    }
+    refused(p, "go depth x", AFTER_K4K5, "depth", NULL);
+}
+
+static void test_error_setoption(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    refused(p, "setoption name Hash value 0", AFTER_K4K5, "Hash", NULL);
+    refused(p, "setoption name Hash value x", AFTER_K4K5, "Hash", NULL);
+    refused(p, "setoption name Nope value 1", AFTER_K4K5, "Nope", NULL);
+    refused(p, "setoption name Variant value classic-5", AFTER_K4K5, "classic-5", NULL);
+    refused(p, "setoption name Variant value capture-7", AFTER_K4K5, "capture-7", NULL);
+    refused(p, "setoption name Variant value", AFTER_K4K5, NULL);
+    refused(p, "setoption name Threads value 0", AFTER_K4K5, "Threads", NULL);
+    refused(p, "setoption name MultiPV value 257", AFTER_K4K5, "MultiPV", NULL);
+    refused(p, "setoption name Ponder value maybe", AFTER_K4K5, "Ponder", NULL);
+    refused(p, "setoption name Move Overhead value -1", AFTER_K4K5, NULL);
+    refused(p, "setoption", AFTER_K4K5, NULL);
+    refused(p, "setoption value 3", AFTER_K4K5, NULL);
+    /* still classic-2: its start moves */
+    position(p, "position startpos");
+    assert_string_equal(legal(p), START_MOVES);
+}
+
+static void test_error_perft(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    refused(p, "perft -1", AFTER_K4K5, "perft", NULL);
+    refused(p, "perft", AFTER_K4K5, "perft", NULL);
+    refused(p, "perft x", AFTER_K4K5, "perft", NULL);
+    refused(p, "perft 2 3", AFTER_K4K5, "perft", NULL);
+    refused(p, "bench x", AFTER_K4K5, "bench", NULL);
+}
+
+static void test_error_long_garbage_line(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    const size_t n = 100 * 1024;
+    char *g = malloc(n + 1);
+    assert_non_null(g);
+    /* one 100 kB token */
+    for (size_t i = 0; i < n; i++)
+        g[i] = (char)('a' + (i * 7 + i / 13) % 26);
+    g[n] = 0;
+    refused(p, g, AFTER_K4K5, NULL);
+    /* 100 kB of short garbage tokens */
+    for (size_t i = 0; i < n; i++)
+        g[i] = i % 4 == 3 ? ' ' : (char)('#' + (i * 5) % 60);
+    g[0] = 'Q';
+    refused(p, g, AFTER_K4K5, NULL);
+    /* a position command with 100 kB of garbage moves */
+    const char *head = "position startpos moves ";
+    memcpy(g, head, strlen(head));
+    refused(p, g, AFTER_K4K5, NULL);
+    free(g);
+    epipe_sync(p);
+}
+
+/* An empty line and a line of blanks are not commands: nothing or a single error,
+ * nothing changes. */
+static void test_empty_and_blank_lines(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves k4-k5");
+    static const char *const blank[] = {"\n", " \t  \t\n", "\r\n", " \t\r\n"};
+    for (size_t i = 0; i < sizeof blank / sizeof *blank; i++) {
+        epipe_send_raw(p, blank[i], strlen(blank[i]));
+        EPipeLines l;
+        epipe_sync_collect(p, &l);
+        char d[1024];
+        lines_dump(&l, d, sizeof d);
+        if (l.n > 1 || (l.n == 1 && !starts(l.line[0], "info string error ")))
+            fail_msg("a blank line (case %zu) should be ignored (or refused with one error line), got: %s", i, d);
+        epipe_lines_free(&l);
+        assert_string_equal(epipe_fen(p), AFTER_K4K5);
+    }
+}
+
+/* ---- searching ---- */
+
+static void test_go_depth(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go depth 3");
+    finish_search(p, 30000, START_MOVES, NULL, 3);
+    silent(p, "stop"); /* nothing to stop: no second bestmove */
+    /* again from another position */
+    position(p, "position startpos moves m4-m5 h14-h13 m3-m4");
+    char moves[4096];
+    snprintf(moves, sizeof moves, "%s", legal(p));
+    epipe_send(p, "go depth 2");
+    finish_search(p, 30000, moves, NULL, 2);
+}
+
+static void test_go_nodes(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go nodes 5000");
+    finish_search(p, 30000, START_MOVES, NULL, 0);
+}
+
+static void test_go_movetime(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go movetime 100");
+    finish_search(p, 30000, START_MOVES, NULL, 0);
+}
+
+static void test_go_clock(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go wtime 1000 btime 1000 winc 10 binc 10");
+    finish_search(p, 30000, START_MOVES, NULL, 0);
+    epipe_send(p, "go wtime 500 btime 500 movestogo 20");
+    finish_search(p, 30000, START_MOVES, NULL, 0);
+    /* six seats, per-seat clocks; info lines carry `scores` for every seat */
+    set_variant(p, "classic-6");
+    epipe_send(p, "go wtime 1000 rtime 1000 utime 1000 btime 1000 ytime 1000 gtime 1000 winc 0 rinc 0 uinc 0 binc 0 "
+                  "yinc 0 ginc 0");
+    finish_search(p, 30000, START_MOVES, "wrubyg", 0);
+    epipe_send(p, "go depth 2");
+    finish_search(p, 30000, START_MOVES, "wrubyg", 2);
+}
+
+static void test_go_searchmoves(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go depth 2 searchmoves k4-k5");
+    assert_string_equal(finish_search(p, 30000, START_MOVES, NULL, 2), "k4-k5");
+    epipe_send(p, "go searchmoves l4-l5 m3-m5 depth 2");
+    const char *b = finish_search(p, 30000, START_MOVES, NULL, 2);
+    assert_true(!strcmp(b, "l4-l5") || !strcmp(b, "m3-m5"));
+}
+
+/* MultiPV k: every depth reports lines multipv 1..k, each with a different first
+ * move; more threads still give one legal bestmove. */
+static void test_go_multipv_threads(void **state)
+{
+    EPipe *p = *state;
+    silent(p, "setoption name MultiPV value 3");
+    position(p, "position startpos");
+    epipe_send(p, "go depth 2");
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove ", true, 30000, &l, &bm);
+    free(bm);
+    for (int depth = 1; depth <= 2; depth++) {
+        char first[3][64] = {"", "", ""};
+        for (int i = 0; i < l.n; i++) {
+            long long d = 0, k = 0;
+            if (!starts(l.line[i], "info depth ") || !number_after(l.line[i], "info depth ", &d) || d != depth)
+                continue;
+            check_info_depth(l.line[i], START_MOVES, NULL);
+            if (!number_after(l.line[i], " multipv ", &k) || k < 1 || k > 3)
+                fail_msg("MultiPV 3: bad multipv field in '%s'", l.line[i]);
+            sscanf(strstr(l.line[i], " pv ") + 4, "%63s", first[k - 1]);
+        }
+        for (int k = 0; k < 3; k++)
+            if (!first[k][0])
+                fail_msg("MultiPV 3, go depth 2: no 'info depth %d ... multipv %d' line", depth, k + 1);
+        if (!strcmp(first[0], first[1]) || !strcmp(first[0], first[2]) || !strcmp(first[1], first[2]))
+            fail_msg("MultiPV 3, depth %d: the lines should start with different moves: %s %s %s", depth, first[0],
+                     first[1], first[2]);
+    }
+    epipe_lines_free(&l);
+    epipe_sync(p);
+    silent(p, "setoption name MultiPV value 1");
+    silent(p, "setoption name Threads value 4");
+    epipe_send(p, "go depth 4");
+    finish_search(p, 30000, START_MOVES, NULL, 4);
+    epipe_send(p, "go infinite");
+    lines_for(p, 200, &l);
+    epipe_lines_free(&l);
+    epipe_sync_collect(p, &l);
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
+    finish_search(p, T, START_MOVES, NULL, 0);
+}
+
+static void test_go_infinite_stop(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go infinite");
+    EPipeLines l;
+    lines_for(p, 300, &l);
+    for (int i = 0; i < l.n; i++)
+        if (starts(l.line[i], "bestmove"))
+            fail_msg("'go infinite' answered bestmove before stop: '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    /* isready is answered during the search; info lines may come before it */
+    epipe_sync_collect(p, &l);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info "))
+            fail_msg("during 'go infinite', before readyok: '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    lines_for(p, 500, &l);
+    for (int i = 0; i < l.n; i++)
+        if (starts(l.line[i], "bestmove"))
+            fail_msg("'go infinite' answered bestmove before stop: '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
+    finish_search(p, T, START_MOVES, NULL, 0);
+    silent(p, "stop");
+    /* the engine takes commands again */
+    position(p, "position startpos moves k4-k5");
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+}
+
+static void test_go_ponder_ponderhit(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go ponder movetime 100");
+    EPipeLines l;
+    lines_for(p, 500, &l);
+    for (int i = 0; i < l.n; i++)
+        if (starts(l.line[i], "bestmove"))
+            fail_msg("'go ponder movetime 100' answered bestmove before ponderhit: '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_sync_collect(p, &l);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info "))
+            fail_msg("during 'go ponder', before readyok: '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_send(p, "ponderhit");
+    finish_search(p, T, START_MOVES, NULL, 0);
+    /* go ponder then stop also ends with exactly one bestmove */
+    epipe_send(p, "go ponder wtime 1000 btime 1000");
+    lines_for(p, 300, &l);
+    for (int i = 0; i < l.n; i++)
+        if (starts(l.line[i], "bestmove"))
+            fail_msg("'go ponder wtime ...' answered bestmove before ponderhit/stop: '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
+    finish_search(p, T, START_MOVES, NULL, 0);
+}
+
+/* ---- finished games, result, eval, bench ---- */
+
+static void test_finished_game(void **state)
+{
+    EPipe *p = *state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "position fen %s", FEN_WHITE_WON);
+    position(p, cmd);
+    epipe_send(p, "go depth 2");
+    finish_search(p, T, "", NULL, 0);
+    EPipeLines l;
+    epipe_command(p, "result", &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.line[0], "result w:1 b:2 reason arrived");
+    epipe_lines_free(&l);
+    assert_string_equal(legal(p), "");
+    /* no move may follow */
+    snprintf(cmd, sizeof cmd, "position fen %s moves e17-e16", FEN_WHITE_WON);
+    refused(p, cmd, FEN_WHITE_WON, NULL);
+    /* go infinite on a finished game still waits for stop */
+    epipe_send(p, "go infinite");
+    epipe_expect_silence(p, 300);
+    epipe_send(p, "stop");
+    finish_search(p, T, "", NULL, 0);
+    /* a two-player draw shows both seats in place 1 */
+    snprintf(cmd, sizeof cmd, "position fen %s", FEN_DRAW);
+    position(p, cmd);
+    epipe_command(p, "result", &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.line[0], "result w:1 b:1 reason arrived");
+    epipe_lines_free(&l);
+    epipe_send(p, "go nodes 1000");
+    finish_search(p, T, "", NULL, 0);
+}
+
+static void test_result(void **state)
+{
+    EPipe *p = *state;
+    EPipeLines l;
+    epipe_command(p, "result", &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.line[0], "result ongoing");
+    epipe_lines_free(&l);
+    position(p, "position startpos moves m4-m5 h14-h13 m3-m4");
+    epipe_command(p, "result", &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.line[0], "result ongoing");
+    epipe_lines_free(&l);
+    /* third repetition of the start through the moves list: over, a draw */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "position startpos moves %s", REPEAT8);
+    position(p, cmd);
+    epipe_command(p, "result", &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.line[0], "result w:1 b:1 reason repetition");
+    epipe_lines_free(&l);
+    const char *fen = epipe_fen(p);
+    const char *stm = strchr(fen, ' ');
+    if (!stm || strncmp(stm, " - ", 3))
+        fail_msg("a finished game's FEN should have '-' as side to move: '%s'", fen);
+    epipe_send(p, "go depth 2");
+    finish_search(p, T, "", NULL, 0);
+    /* two repetitions only: still going */
+    position(p, "position startpos moves m4-m5 h14-h13 m5-m4 h13-h14");
+    epipe_command(p, "result", &l);
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.line[0], "result ongoing");
+    epipe_lines_free(&l);
+}
+
+/* One line per seat in play, in turn order; nothing refused. */
+static void check_eval(EPipe *p, const char *seats)
+{
+    EPipeLines l;
+    epipe_command(p, "eval", &l);
+    char d[4096];
+    lines_dump(&l, d, sizeof d);
+    const char *next = seats;
+    for (int i = 0; i < l.n; i++) {
+        if (starts(l.line[i], "info string error"))
+            fail_msg("eval refused: %s", d);
+        char a[64] = "", b[64] = "";
+        sscanf(l.line[i], "%63s %63s", a, b);
+        const char *seat = strlen(a) == 1 ? a : b;
+        if (strlen(seat) != 1 || !strchr("wrubyg", seat[0]))
+            continue;
+        if (seat[0] != *next)
+            fail_msg("eval: expected the line of seat '%c' next, got '%s' (all: %s)", *next ? *next : '-', l.line[i], d);
+        next++;
+    }
+    if (*next)
+        fail_msg("eval: no line for seat '%c' (expected one per seat of %s): %s", *next, seats, d);
+    epipe_lines_free(&l);
+}
+
+static void test_eval(void **state)
+{
+    EPipe *p = *state;
+    check_eval(p, "wb");
+    position(p, "position startpos moves m4-m5 h14-h13 m3-m4");
+    check_eval(p, "wb");
+    set_variant(p, "classic-6");
+    check_eval(p, "wrubyg");
+    set_variant(p, "classic-3");
+    check_eval(p, "wuy");
+    set_variant(p, "capture-5");
+    check_eval(p, "wruby");
+}
+
+/* Runs `bench 2`; returns its node count. */
+static long long bench2(EPipe *p)
+{
+    epipe_send(p, "bench 2");
+    EPipeLines l;
+    char *last = NULL;
+    epipe_collect(p, "Nodes searched: ", true, 60000, &l, &last);
+    epipe_lines_free(&l);
+    char *end;
+    const long long nodes = strtoll(last + strlen("Nodes searched: "), &end, 10);
+    if (*end || nodes <= 0)
+        fail_msg("bad bench total line: '%s'", last);
+    free(last);
+    const char *nps = epipe_expect_line(p, T, "Nodes/second");
+    if (!starts(nps, "Nodes/second: ") || strtoll(nps + 14, &end, 10) < 0 || *end || end == nps + 14)
+        fail_msg("after 'Nodes searched' expected 'Nodes/second: <n>', got '%s'", nps);
+    epipe_sync(p); /* bench ends with these two lines */
+    return nodes;
+}
+
+static void test_bench(void **state)
+{
+    EPipe *p = *state;
+    const long long a = bench2(p);
+    const long long b = bench2(p);
+    EPipe *q = epipe_start();
+    const long long c = bench2(q);
+    epipe_kill(q);
+    if (a != b || a != c)
+        fail_msg("bench 2 node counts differ: %lld, %lld (same process), %lld (new process)", a, b, c);
+    /* the position is untouched by bench */
+    position(p, "position startpos moves k4-k5");
+    bench2(p);
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+}
+
+/* ---- ending the process ---- */
+
+static void expect_exit0(EPipe *p, const char *how)
+{
+    char d[128];
+    if (!epipe_wait_exit(p, 5000))
+        fail_msg("%s: the engine did not exit within 5 s", how);
+    if (!WIFEXITED(p->wstatus) || WEXITSTATUS(p->wstatus))
+        fail_msg("%s: the engine %s, expected exit status 0", how, epipe_exit_desc(p, d, sizeof d));
+}
+
+static void test_quit(void **state)
+{
+    EPipe *p = *state;
+    epipe_sync(p);
+    epipe_send(p, "quit");
+    expect_exit0(p, "quit");
+}
+
+static void test_quit_during_search(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "go infinite");
+    EPipeLines l;
+    lines_for(p, 200, &l);
+    epipe_lines_free(&l);
+    epipe_send(p, "quit");
+    expect_exit0(p, "quit during go infinite");
+}
+
+static void test_eof(void **state)
+{
+    EPipe *p = *state;
+    epipe_sync(p);
+    epipe_close_stdin(p);
+    expect_exit0(p, "EOF on stdin");
+}
+
+static void test_eof_during_search(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "go infinite");
+    EPipeLines l;
+    lines_for(p, 200, &l);
+    epipe_lines_free(&l);
+    epipe_close_stdin(p);
+    expect_exit0(p, "EOF on stdin during go infinite");
+}
+
+static void test_eof_during_ponder(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "go ponder movetime 100");
+    EPipeLines l;
+    lines_for(p, 200, &l);
+    epipe_lines_free(&l);
+    epipe_close_stdin(p);
+    expect_exit0(p, "EOF on stdin during go ponder");
+}
+
+#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TEST(test_uci_handshake),
+        TEST(test_uci_documented_options),
+        TEST(test_isready),
+        TEST(test_setoption_variant),
+        TEST(test_ucinewgame_resets),
+        TEST(test_legalmoves_start),
+        TEST(test_perft_classic2),
+        TEST(test_perft_classic6),
+        TEST(test_position_moves_d),
+        TEST(test_position_fen_roundtrip),
+        TEST(test_whitespace_crlf_long_lines),
+        TEST(test_error_unknown_command),
+        TEST(test_error_bad_moves),
+        TEST(test_error_bad_fen),
+        TEST(test_error_go_fields),
+        TEST(test_error_setoption),
+        TEST(test_error_perft),
+        TEST(test_error_long_garbage_line),
+        TEST(test_empty_and_blank_lines),
+        TEST(test_go_depth),
+        TEST(test_go_nodes),
+        TEST(test_go_movetime),
+        TEST(test_go_clock),
+        TEST(test_go_searchmoves),
+        TEST(test_go_multipv_threads),
+        TEST(test_go_infinite_stop),
+        TEST(test_go_ponder_ponderhit),
+        TEST(test_finished_game),
+        TEST(test_result),
+        TEST(test_eval),
+        TEST(test_bench),
+        TEST(test_quit),
+        TEST(test_quit_during_search),
+        TEST(test_eof),
+        TEST(test_eof_during_search),
+        TEST(test_eof_during_ponder),
+    };
+    return cmocka_run_group_tests_name("protocol", tests, NULL, NULL);
+}
