@@ -8,10 +8,10 @@
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
 #define W_STRAGGLER 12      /* cp per step a marble lags behind the pack */
 #define STRAGGLER_SLACK 3   /* steps behind the average that cost nothing */
-#define HOME_GRACE 6        /* own moves before marbles left at home start to cost */
-#define WALLED_GRACE 10     /* own moves before a home marble that cannot get out costs more */
-#define W_WALLED 40         /* cp per walled-in home marble, per own move past that grace */
-#define W_HOME 15           /* cp per (step to the exit + 1), per own move past the grace */
+#define HOME_GRACE 4        /* own moves before marbles left at home start to cost */
+#define WALLED_GRACE 8      /* own moves before a home marble that cannot get out costs more */
+#define W_WALLED 60         /* cp per walled-in home marble, per own move past that grace */
+#define W_HOME 30           /* cp per (step to the exit + 1), per own move past the grace */
 #define DEADLINE_SLACK 4    /* spare moves wanted beyond one per marble still at home */
 #define W_DEADLINE 300      /* cp per marble at home, per move short of that margin */
 #define W_CAPTURE 100       /* cp per captured piece */

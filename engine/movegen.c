@@ -191,19 +191,42 @@ static bool capture_seen(CaptureGen *g, int end, Bitboard captured)
     }
 }
 
+static void capture_found(CaptureGen *g, int to, Bitboard cap, int ncapt)
+{
+    if (capture_seen(g, to, cap))
+        return;
+    if (g->list && g->list->n < MAX_MOVES)
+        g->list->m[g->list->n++] = (Move){.captured = cap, .from = (uint8_t)g->from, .to = (uint8_t)to,
+                                          .swap = NO_HOLE, .ncapt = (uint8_t)ncapt};
+    g->count++;
+}
+
+/* Short-rule capture chains on the precomputed jump lists (the common case). */
+static void capture_dfs_short(CaptureGen *g, Bitboard occ, int c, Bitboard captured, int ncapt)
+{
+    const int n = geo.njumps[c];
+    for (int i = 0; i < n; i++) {
+        const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
+        if (!(occ & geo.bit[mid]) || (occ & geo.bit[l]))
+            continue;
+        const Bitboard cap = captured | geo.bit[mid];
+        capture_found(g, l, cap, ncapt + 1);
+        capture_dfs_short(g, occ & ~geo.bit[mid], l, cap, ncapt + 1);
+    }
+}
+
 static void capture_dfs(CaptureGen *g, JumpRule rule, Bitboard occ, int c, Bitboard captured, int ncapt)
 {
     uint8_t land[MAX_LINE], over[MAX_LINE];
+    if (rule == JUMP_SHORT) {
+        capture_dfs_short(g, occ, c, captured, ncapt);
+        return;
+    }
     for (int d = 0; d < NUM_DIRS; d++) {
         if (!jump_landings(rule, occ, c, d, land, over))
             continue;
         const Bitboard cap = captured | bb_bit(over[0]);
-        if (!capture_seen(g, land[0], cap)) {
-            if (g->list && g->list->n < MAX_MOVES)
-                g->list->m[g->list->n++] = (Move){.captured = cap, .from = (uint8_t)g->from,
-                                                  .to = land[0], .swap = NO_HOLE, .ncapt = (uint8_t)(ncapt + 1)};
-            g->count++;
-        }
+        capture_found(g, land[0], cap, ncapt + 1);
         capture_dfs(g, rule, occ & ~bb_bit(over[0]), land[0], cap, ncapt + 1);
     }
 }

@@ -26,6 +26,7 @@
 #define ORDER_PROGRESS 16384     /* per step of progress toward the target */
 #define CHECK_EVERY 1023         /* nodes between clock checks (mask) */
 #define HISTORY_FILTER_BITS 12   /* bloom filter over game-history keys */
+#define CAPTURE_CP 100           /* centi-pieces per captured piece (eval.c's scale) */
 
 const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs"};
 
@@ -333,6 +334,25 @@ static void check_limits(Worker *w)
 
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
 
+/* Static value of leaf p (at `ply`) for the root. In capture mode every move is a
+ * capture, so the evaluation also counts the best capture of the side to move:
+ * the reply the horizon would otherwise hide. */
+static int leaf_value(Worker *w, const Position *p, int ply)
+{
+    const SearchContext *c = w->ctx;
+    int v = eval_for(p, c->root_seat);
+    if (p->v->capture) {
+        MoveList *list = &w->lists[ply];
+        gen_moves(p, list);
+        int best = 0;
+        for (int i = 0; i < list->n; i++)
+            if (list->m[i].ncapt > best)
+                best = list->m[i].ncapt;
+        v += side_of(c, p->stm) * best * CAPTURE_CP;
+    }
+    return v;
+}
+
 /* Searches child c of a node whose side is `side`, returning its value for that
  * side; (alpha, beta) is the node's window. */
 static int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side)
@@ -359,7 +379,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     if (stopped(w))
         return 0;
     if (depth <= 0 || ply >= MAX_PLY)
-        return side * eval_for(p, c->root_seat);
+        return side * leaf_value(w, p, ply);
     w->path_keys[ply] = p->key;
 
     TTData tte;
