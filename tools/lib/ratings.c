@@ -1,0 +1,570 @@
+/* ratings.c - rating math for the tournament tool; see ratings.h. */
+#include "ratings.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define Z95 1.959963984540054          /* two-sided 95% quantile of the standard normal */
+#define ELO_PER_NAT (400.0 / M_LN10)   /* Elo per natural log-odds unit */
+#define LLR_EMPTY_CLASS 1e-3           /* fishtest's stand-in count for an empty result class */
+#define SECULAR_ITERS 200              /* bisection steps (stops earlier at double precision) */
+#define NEWTON_MAX_ITERS 200
+#define NEWTON_TOL 1e-10               /* natural log-odds units */
+#define BACKTRACK_MIN 1e-8             /* smallest Newton step fraction tried */
+#define PERCENT_LOW 0.025
+#define PERCENT_HIGH 0.975
+
+double score_from_elo(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+double elo_from_score(double score)
+{
+    if (score >= 1.0)
+        return INFINITY;
+    if (score <= 0.0)
+        return -INFINITY;
+    return -400.0 * log10(1.0 / score - 1.0);
+}
+
+/* Fills score, score_se, elo and its interval from the mean score s and the
+ * per-sample variance var of n samples (n > 0). */
+static void set_score(EloResult *r, int n, double s, double var)
+{
+    r->n = n;
+    r->score = s;
+    r->score_se = sqrt(var / n);
+    r->elo = elo_from_score(s);
+    r->elo_low = elo_from_score(s - Z95 * r->score_se);
+    r->elo_high = elo_from_score(s + Z95 * r->score_se);
+}
+
+static EloResult no_result(void)
+{
+    EloResult r = {0};
+    r.score = 0.5;
+    r.los = 0.5;
+    return r;
+}
+
+EloResult elo_from_wdl(int wins, int draws, int losses)
+{
+    const int n = wins + draws + losses;
+    if (n <= 0)
+        return no_result();
+    const double s = (wins + 0.5 * draws) / n;
+    const double var = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
+    EloResult r = {0};
+    set_score(&r, n, s, var);
+    r.los = wins + losses ? 0.5 * (1.0 + erf((wins - losses) / sqrt(2.0 * (wins + losses)))) : 0.5;
+    r.draw_rate = (double)draws / n;
+    return r;
+}
+
+EloResult elo_from_pentanomial(const Pentanomial *p)
+{
+    int n = 0;
+    double sum = 0;
+    for (int i = 0; i < PENTA_SIZE; i++) {
+        n += p->n[i];
+        sum += p->n[i] * (i / 4.0);
+    }
+    if (n <= 0)
+        return no_result();
+    const double s = sum / n;
+    double var = 0;
+    for (int i = 0; i < PENTA_SIZE; i++)
+        var += p->n[i] * (i / 4.0 - s) * (i / 4.0 - s);
+    var /= n;
+    EloResult r = {0};
+    set_score(&r, n, s, var);
+    if (r.score_se > 0)
+        r.los = 0.5 * (1.0 + erf((s - 0.5) / (r.score_se * M_SQRT2)));
+    else
+        r.los = s > 0.5 ? 1.0 : s < 0.5 ? 0.0 : 0.5;
+    r.draw_rate = (double)p->n[PENTA_DD_WL] / n;
+    return r;
+}
+
+/* ---- counting two-player results ---- */
+
+/* The unit of game g played by `player`, or -1. */
+static int unit_of(const RatedGame *g, int player)
+{
+    for (int i = 0; i < g->nunits; i++)
+        if (g->player[i] == player)
+            return i;
+    return -1;
+}
+
+/* Half points (0, 1, 2) of `player` against `opponent` in g, or -1 when they did
+ * not meet as different units. */
+static int half_points(const RatedGame *g, int player, int opponent)
+{
+    const int a = unit_of(g, player), b = unit_of(g, opponent);
+    if (a < 0 || b < 0 || a == b)
+        return -1;
+    return g->place[a] < g->place[b] ? 2 : g->place[a] == g->place[b] ? 1 : 0;
+}
+
+Wdl wdl_count(const RatedGame *games, int n, int player, int opponent)
+{
+    Wdl r = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        const int hp = half_points(&games[i], player, opponent);
+        if (hp == 2)
+            r.wins++;
+        else if (hp == 1)
+            r.draws++;
+        else if (hp == 0)
+            r.losses++;
+    }
+    return r;
+}
+
+typedef struct {
+    int pair, half_points;
+} PairedGame;
+
+static int by_pair(const void *a, const void *b)
+{
+    const int x = ((const PairedGame *)a)->pair, y = ((const PairedGame *)b)->pair;
+    return (x > y) - (x < y);
+}
+
+Pentanomial pentanomial_count(const RatedGame *games, int n, int player, int opponent)
+{
+    Pentanomial p = {{0}};
+    PairedGame *list = malloc((size_t)(n > 0 ? n : 1) * sizeof *list);
+    if (!list)
+        return p;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const int hp = half_points(&games[i], player, opponent);
+        if (hp >= 0 && games[i].pair >= 0)
+            list[k++] = (PairedGame){games[i].pair, hp};
+    }
+    qsort(list, (size_t)k, sizeof *list, by_pair);
+    for (int i = 0; i < k;) {
+        int j = i;
+        while (j < k && list[j].pair == list[i].pair)
+            j++;
+        if (j - i == 2)
+            p.n[list[i].half_points + list[i + 1].half_points]++;
+        i = j;
+    }
+    free(list);
+    return p;
+}
+
+/* ---- SPRT ---- */
+
+const char *sprt_check(double elo0, double elo1, double alpha, double beta)
+{
+    if (!(elo0 < elo1))
+        return "elo0 must be less than elo1";
+    if (!(alpha > 0 && alpha < 1))
+        return "alpha must lie between 0 and 1";
+    if (!(beta > 0 && beta < 1))
+        return "beta must lie between 0 and 1";
+    if (!(alpha + beta < 1))
+        return "alpha + beta must be less than 1";
+    return NULL;
+}
+
+SprtBounds sprt_bounds(double alpha, double beta)
+{
+    return (SprtBounds){log(beta / (1 - alpha)), log((1 - beta) / alpha)};
+}
+
+SprtDecision sprt_decide(double llr, SprtBounds b)
+{
+    if (llr >= b.upper)
+        return SPRT_ACCEPT_H1;
+    if (llr <= b.lower)
+        return SPRT_ACCEPT_H0;
+    return SPRT_CONTINUE;
+}
+
+/* The x of the maximum likelihood distribution with expectation s (a[0] < s <
+ * a[k-1]): the root of f(x) = sum_i phat_i (a_i - s) / (1 + x (a_i - s)), which
+ * falls from +inf to -inf on (-1/(a[k-1] - s), -1/(a[0] - s)); found by bisection. */
+static double secular_root(const double *a, const double *phat, int k, double s)
+{
+    double lo = -1.0 / (a[k - 1] - s), hi = -1.0 / (a[0] - s);
+    for (int it = 0; it < SECULAR_ITERS; it++) {
+        const double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi)
+            break;
+        double f = 0;
+        for (int i = 0; i < k; i++)
+            f += phat[i] * (a[i] - s) / (1.0 + mid * (a[i] - s));
+        if (f > 0)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* GSPRT LLR of k result classes (scores i/(k-1)) with counts c; see ratings.h. */
+static double llr_of_counts(const int *c, int k, double elo0, double elo1)
+{
+    double cnt[PENTA_SIZE] = {0}, a[PENTA_SIZE] = {0}, phat[PENTA_SIZE] = {0}, total = 0;
+    for (int i = 0; i < k; i++) {
+        cnt[i] = c[i] > 0 ? c[i] : LLR_EMPTY_CLASS;
+        a[i] = (double)i / (k - 1);
+        total += cnt[i];
+    }
+    for (int i = 0; i < k; i++)
+        phat[i] = cnt[i] / total;
+    const double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
+    const double x0 = secular_root(a, phat, k, s0), x1 = secular_root(a, phat, k, s1);
+    double llr = 0;
+    for (int i = 0; i < k; i++) /* log(p1_i / p0_i), p_s,i = phat_i / (1 + x_s (a_i - s)) */
+        llr += phat[i] * (log1p(x0 * (a[i] - s0)) - log1p(x1 * (a[i] - s1)));
+    return total * llr;
+}
+
+double sprt_llr(const Pentanomial *pairs, int wins, int draws, int losses, double elo0, double elo1)
+{
+    if (pairs) {
+        int npairs = 0;
+        for (int i = 0; i < PENTA_SIZE; i++)
+            npairs += pairs->n[i];
+        if (npairs > 0)
+            return llr_of_counts(pairs->n, PENTA_SIZE, elo0, elo1);
+    }
+    if (wins + draws + losses <= 0)
+        return 0;
+    const int tri[3] = {losses, draws, wins};
+    return llr_of_counts(tri, 3, elo0, elo1);
+}
+
+/* ---- ratings from places ---- */
+
+/* Fitting state for m players with games (the "active" players). Ratings x are in
+ * natural log-odds units; x[m-1] stays 0 (the likelihood only sees differences). */
+typedef struct {
+    int m;
+    int *active;     /* nplayers: player -> active index, or -1 */
+    double *count;   /* m x m: comparisons of row and column player (symmetric) */
+    double *points;  /* m x m: points of the row player against the column player */
+    double *x, *trial, *grad, *step;
+    double *hess;    /* (m-1) x (m-1): minus the Hessian over the free ratings */
+} Fit;
+
+static bool game_valid(const RatedGame *g, int nplayers)
+{
+    if (g->nunits < 2 || g->nunits > RATINGS_MAX_UNITS)
+        return false;
+    for (int i = 0; i < g->nunits; i++)
+        if (g->player[i] < 0 || g->player[i] >= nplayers || g->place[i] < 1 || g->place[i] > g->nunits)
+            return false;
+    return true;
+}
+
+/* Fills the table columns that do not depend on the fit. */
+static void tally(const RatedGame *games, int n, RatingRow *out)
+{
+    for (int k = 0; k < n; k++) {
+        const RatedGame *g = &games[k];
+        for (int a = 0; a < g->nunits; a++) {
+            RatingRow *r = &out[g->player[a]];
+            r->games++;
+            r->mean_place += g->place[a];
+            for (int b = 0; b < g->nunits; b++) {
+                if (g->player[b] == g->player[a])
+                    continue;
+                r->comparisons++;
+                r->points += g->place[a] < g->place[b] ? 1.0 : g->place[a] == g->place[b] ? 0.5 : 0.0;
+            }
+        }
+    }
+}
+
+/* Comparison counts and points of the games, game k taken weight[k] times (all
+ * once when weight is NULL), plus the prior between every two active players. */
+static void fill_pairs(Fit *f, const RatedGame *games, int n, const int *weight)
+{
+    const int m = f->m;
+    for (int i = 0; i < m * m; i++) {
+        f->count[i] = i / m == i % m ? 0 : RATINGS_PRIOR_GAMES;
+        f->points[i] = i / m == i % m ? 0 : RATINGS_PRIOR_GAMES / 2;
+    }
+    for (int k = 0; k < n; k++) {
+        const RatedGame *g = &games[k];
+        const double w = weight ? weight[k] : 1;
+        if (w == 0)
+            continue;
+        for (int a = 0; a < g->nunits; a++)
+            for (int b = a + 1; b < g->nunits; b++) {
+                const int i = f->active[g->player[a]], j = f->active[g->player[b]];
+                if (i == j)
+                    continue;
+                const double sa = g->place[a] < g->place[b] ? 1.0 : g->place[a] == g->place[b] ? 0.5 : 0.0;
+                f->count[i * m + j] += w;
+                f->count[j * m + i] += w;
+                f->points[i * m + j] += w * sa;
+                f->points[j * m + i] += w * (1 - sa);
+            }
+    }
+}
+
+/* log(1 / (1 + e^-d)) without overflow. */
+static double log_sigmoid(double d)
+{
+    return d >= 0 ? -log1p(exp(-d)) : d - log1p(exp(d));
+}
+
+static double log_likelihood(const Fit *f, const double *x)
+{
+    const int m = f->m;
+    double ll = 0;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < m; j++)
+            if (i != j)
+                ll += f->points[i * m + j] * log_sigmoid(x[i] - x[j]);
+    return ll;
+}
+
+/* Solves A d = b in place (b becomes d) for the symmetric positive definite A
+ * (k x k, overwritten by its Cholesky factor). Returns false when A is not
+ * positive definite. */
+static bool cholesky_solve(double *A, double *b, int k)
+{
+    for (int j = 0; j < k; j++) {
+        double d = A[j * k + j];
+        for (int p = 0; p < j; p++)
+            d -= A[j * k + p] * A[j * k + p];
+        if (!(d > 0))
+            return false;
+        A[j * k + j] = sqrt(d);
+        for (int i = j + 1; i < k; i++) {
+            double s = A[i * k + j];
+            for (int p = 0; p < j; p++)
+                s -= A[i * k + p] * A[j * k + p];
+            A[i * k + j] = s / A[j * k + j];
+        }
+    }
+    for (int i = 0; i < k; i++) { /* L y = b */
+        double s = b[i];
+        for (int p = 0; p < i; p++)
+            s -= A[i * k + p] * b[p];
+        b[i] = s / A[i * k + i];
+    }
+    for (int i = k - 1; i >= 0; i--) { /* L^T d = y */
+        double s = b[i];
+        for (int p = i + 1; p < k; p++)
+            s -= A[p * k + i] * b[p];
+        b[i] = s / A[i * k + i];
+    }
+    return true;
+}
+
+/* Maximises the log-likelihood over x[0..m-2] (x[m-1] = 0) by Newton's method with
+ * backtracking; the prior makes the problem strictly concave. */
+static void solve(Fit *f)
+{
+    const int m = f->m, k = m - 1;
+    memset(f->x, 0, (size_t)m * sizeof *f->x);
+    if (k == 0)
+        return;
+    double ll = log_likelihood(f, f->x);
+    for (int it = 0; it < NEWTON_MAX_ITERS; it++) {
+        memset(f->hess, 0, (size_t)k * k * sizeof *f->hess);
+        for (int i = 0; i < k; i++) {
+            f->grad[i] = 0;
+            for (int j = 0; j < m; j++) {
+                if (i == j)
+                    continue;
+                const double p = 1.0 / (1.0 + exp(f->x[j] - f->x[i]));
+                const double c = f->count[i * m + j];
+                f->grad[i] += f->points[i * m + j] - c * p;
+                f->hess[i * k + i] += c * p * (1 - p);
+                if (j < k)
+                    f->hess[i * k + j] -= c * p * (1 - p);
+            }
+        }
+        memcpy(f->step, f->grad, (size_t)k * sizeof *f->step);
+        if (!cholesky_solve(f->hess, f->step, k))
+            return;
+        double t = 1, next = ll;
+        for (; t >= BACKTRACK_MIN; t /= 2) {
+            for (int i = 0; i < k; i++)
+                f->trial[i] = f->x[i] + t * f->step[i];
+            f->trial[k] = 0;
+            next = log_likelihood(f, f->trial);
+            if (next >= ll)
+                break;
+        }
+        if (t < BACKTRACK_MIN)
+            return;
+        double moved = 0;
+        for (int i = 0; i < k; i++)
+            moved = fmax(moved, fabs(f->trial[i] - f->x[i]));
+        memcpy(f->x, f->trial, (size_t)m * sizeof *f->x);
+        ll = next;
+        if (moved < NEWTON_TOL)
+            return;
+    }
+}
+
+/* The fitted ratings in Elo, shifted so that the anchor (active index) is 0, or
+ * their mean when anchor is -1, into elo[0..m-1]. */
+static void anchored_elo(const Fit *f, int anchor, double *elo)
+{
+    double shift = 0;
+    if (anchor >= 0) {
+        shift = f->x[anchor];
+    } else {
+        for (int i = 0; i < f->m; i++)
+            shift += f->x[i];
+        shift /= f->m;
+    }
+    for (int i = 0; i < f->m; i++)
+        elo[i] = (f->x[i] - shift) * ELO_PER_NAT;
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A uniform integer in 0..n-1 (n < 2^32): Lemire's multiply-shift range reduction. */
+static int random_below(uint64_t *state, int n)
+{
+    return (int)(((splitmix64(state) >> 32) * (uint64_t)n) >> 32);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The q-quantile of sorted v[0..n-1], interpolating between order statistics
+ * (Hyndman and Fan type 7, the default of R and numpy). */
+static double quantile(const double *v, int n, double q)
+{
+    const double pos = q * (n - 1);
+    const int i = (int)pos;
+    return i + 1 < n ? v[i] + (pos - i) * (v[i + 1] - v[i]) : v[n - 1];
+}
+
+/* Refits `bootstrap` resamples of the games and sets each active player's
+ * interval to the percentiles of its ratings. Returns 0, or -1 without memory. */
+static int bootstrap_intervals(Fit *f, const RatedGame *games, int n, int anchor, unsigned seed, int bootstrap,
+                               const int *player_of, RatingRow *out)
+{
+    const int m = f->m;
+    int *weight = malloc((size_t)n * sizeof *weight);
+    double *sample = malloc((size_t)bootstrap * m * sizeof *sample); /* [player][resample] */
+    double *elo = malloc((size_t)m * sizeof *elo);
+    if (!weight || !sample || !elo) {
+        free(weight);
+        free(sample);
+        free(elo);
+        return -1;
+    }
+    uint64_t state = seed;
+    for (int b = 0; b < bootstrap; b++) {
+        memset(weight, 0, (size_t)n * sizeof *weight);
+        for (int k = 0; k < n; k++)
+            weight[random_below(&state, n)]++;
+        fill_pairs(f, games, n, weight);
+        solve(f);
+        anchored_elo(f, anchor, elo);
+        for (int i = 0; i < m; i++)
+            sample[(size_t)i * bootstrap + b] = elo[i];
+    }
+    for (int i = 0; i < m; i++) {
+        double *v = &sample[(size_t)i * bootstrap];
+        qsort(v, (size_t)bootstrap, sizeof *v, by_value);
+        out[player_of[i]].low = quantile(v, bootstrap, PERCENT_LOW);
+        out[player_of[i]].high = quantile(v, bootstrap, PERCENT_HIGH);
+    }
+    free(weight);
+    free(sample);
+    free(elo);
+    return 0;
+}
+
+static void fit_free(Fit *f)
+{
+    free(f->active);
+    free(f->count);
+    free(f->points);
+    free(f->x);
+    free(f->trial);
+    free(f->grad);
+    free(f->step);
+    free(f->hess);
+}
+
+/* Allocates f for the players with games in out (tallied). */
+static int fit_alloc(Fit *f, const RatingRow *out, int nplayers, int *player_of)
+{
+    memset(f, 0, sizeof *f);
+    f->active = malloc((size_t)nplayers * sizeof *f->active);
+    if (!f->active)
+        return -1;
+    for (int p = 0; p < nplayers; p++) {
+        f->active[p] = out[p].games > 0 ? f->m : -1;
+        if (out[p].games > 0)
+            player_of[f->m++] = p;
+    }
+    const size_t m = (size_t)f->m;
+    f->count = malloc(m * m * sizeof *f->count);
+    f->points = malloc(m * m * sizeof *f->points);
+    f->x = malloc(m * sizeof *f->x);
+    f->trial = malloc(m * sizeof *f->trial);
+    f->grad = malloc(m * sizeof *f->grad);
+    f->step = malloc(m * sizeof *f->step);
+    f->hess = malloc(m * m * sizeof *f->hess);
+    return f->count && f->points && f->x && f->trial && f->grad && f->step && f->hess ? 0 : -1;
+}
+
+int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigned seed, int bootstrap,
+                RatingRow *out)
+{
+    if (nplayers < 1 || n < 0 || bootstrap < 0 || anchor < -1 || anchor >= nplayers)
+        return -1;
+    for (int k = 0; k < n; k++)
+        if (!game_valid(&games[k], nplayers))
+            return -1;
+    memset(out, 0, (size_t)nplayers * sizeof *out);
+    tally(games, n, out);
+    if (anchor >= 0 && out[anchor].games == 0)
+        return -1;
+    for (int p = 0; p < nplayers; p++)
+        if (out[p].games > 0)
+            out[p].mean_place /= out[p].games;
+
+    Fit f;
+    int *player_of = malloc((size_t)nplayers * sizeof *player_of);
+    int rc = player_of ? fit_alloc(&f, out, nplayers, player_of) : -1;
+    if (rc == 0 && f.m > 0) {
+        const int anchor_index = anchor >= 0 ? f.active[anchor] : -1;
+        fill_pairs(&f, games, n, NULL);
+        solve(&f);
+        anchored_elo(&f, anchor_index, f.trial); /* trial is free between solves */
+        for (int i = 0; i < f.m; i++) {
+            RatingRow *r = &out[player_of[i]];
+            r->elo = r->low = r->high = f.trial[i];
+        }
+        if (bootstrap > 0)
+            rc = bootstrap_intervals(&f, games, n, anchor_index, seed, bootstrap, player_of, out);
+    }
+    if (player_of)
+        fit_free(&f);
+    free(player_of);
+    return rc;
+}
