@@ -8,12 +8,12 @@
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
 #define W_STRAGGLER 12      /* cp per step a marble lags behind the pack */
 #define STRAGGLER_SLACK 3   /* steps behind the average that cost nothing */
-#define HOME_GRACE 4        /* own moves before marbles left at home start to cost */
-#define WALLED_GRACE 8      /* own moves before a home marble that cannot get out costs more */
-#define W_WALLED 60         /* cp per walled-in home marble, per own move past that grace */
-#define W_HOME 30           /* cp per (step to the exit + 1), per own move past the grace */
+#define HOME_GRACE 3        /* own moves before marbles left at home start to cost */
+#define W_HOME_BASE 10      /* cp per (step to the exit + 1), per own move past the grace, */
+#define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */
+#define ESCAPE_WALLED 4     /* escape_moves() of a marble walled in by other seats */
 #define DEADLINE_SLACK 4    /* spare moves wanted beyond one per marble still at home */
-#define W_DEADLINE 300      /* cp per marble at home, per move short of that margin */
+#define W_DEADLINE 400      /* cp per own move the escapes need beyond the moves left */
 #define W_CAPTURE 100       /* cp per captured piece */
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
 
@@ -30,6 +30,23 @@ static int packed_sum(int n)
         row++;
     }
     return sum;
+}
+
+/* Own moves the marble of seat s on home hole h needs to leave the home, as far
+ * as one move can tell: 1 when a move takes it out now, 2 when only s's own
+ * marbles stand in the way (one of them moves first), ESCAPE_WALLED when other
+ * seats' marbles wall it in (they may never leave: arrivals are locked in their
+ * target). Used for the exit deadline of RULES.md section 5. */
+static int escape_moves(const Position *p, int s, int h)
+{
+    const Bitboard home = p->v->home[s];
+    if (marble_destinations(p, s, h) & ~home)
+        return 1;
+    Position alone = *p; /* the board without s's other marbles */
+    alone.occ = (p->occ & ~p->seat_bb[s]) | bb_bit(h);
+    for (Bitboard o = p->seat_bb[s] & ~bb_bit(h); o;)
+        alone.board[bb_pop(&o)] = 0;
+    return marble_destinations(&alone, s, h) & ~home ? 2 : ESCAPE_WALLED;
 }
 
 EvalTerms eval_seat(const Position *p, int s)
@@ -60,22 +77,18 @@ EvalTerms eval_seat(const Position *p, int s)
     const Bitboard at_home = own & p->v->home[s];
     if (at_home && p->moves[s] < p->v->deadline) {
         const int urgency = p->moves[s] - HOME_GRACE;
-        int steps = 0;
-        for (Bitboard b = at_home; b;)
-            steps += p->v->home_exit[s][bb_pop(&b)] + 1;
+        int steps = 0, escapes = 0;
+        for (Bitboard b = at_home; b;) {
+            const int h = bb_pop(&b);
+            steps += p->v->home_exit[s][h];
+            if (urgency > 0)
+                escapes += escape_moves(p, s, h);
+        }
         if (urgency > 0)
-            t.deadline -= W_HOME * urgency * steps;
-        /* A marble whose every move stays at home (walled in by marbles that may
-         * never leave, e.g. arrivals locked in their target) will cost the game. */
-        const int walled_urgency = p->moves[s] - WALLED_GRACE;
-        if (walled_urgency > 0)
-            for (Bitboard b = at_home; b;)
-                if (!(marble_destinations(p, s, bb_pop(&b)) & ~p->v->home[s]))
-                    t.deadline -= W_WALLED * walled_urgency;
-        const int n_home = bb_count(at_home);
-        const int short_by = n_home + DEADLINE_SLACK - (p->v->deadline - p->moves[s]);
+            t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);
+        const int short_by = escapes + DEADLINE_SLACK - (p->v->deadline - p->moves[s]);
         if (short_by > 0)
-            t.deadline -= W_DEADLINE * n_home * short_by;
+            t.deadline -= W_DEADLINE * short_by;
     }
     t.total = t.distance + t.straggler + t.deadline;
     return t;

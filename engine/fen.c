@@ -2,9 +2,9 @@
 #include "fen.h"
 
 #include "board.h"
+#include "errmsg.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +13,6 @@
 
 static const int ROW_LEN[17] = {1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1};
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* Reads a decimal number of at most 5 digits at *s; -1 when none. */
 static long read_number(const char **s)
@@ -45,9 +37,9 @@ static int parse_board(Position *p, const Variant *v, const char *s, const char 
         const char c = *s;
         if (c == '/') {
             if (col != ROW_LEN[row])
-                return fail(err, errlen, "fen board: row %d has %d holes, expected %d", 17 - row, col, ROW_LEN[row]);
+                return errmsg(err, errlen, "fen board: row %d has %d holes, expected %d", 17 - row, col, ROW_LEN[row]);
             if (++row >= 17)
-                return fail(err, errlen, "fen board: more than 17 rows");
+                return errmsg(err, errlen, "fen board: more than 17 rows");
             col = 0;
             continue;
         }
@@ -55,24 +47,24 @@ static int parse_board(Position *p, const Variant *v, const char *s, const char 
             const char *q = s;
             const long n = read_number(&q);
             if (n < 1 || n > 13 || col + n > ROW_LEN[row])
-                return fail(err, errlen, "fen board: bad run of empty holes in row %d", 17 - row);
+                return errmsg(err, errlen, "fen board: bad run of empty holes in row %d", 17 - row);
             col += (int)n;
             h += (int)n;
             s = q - 1;
             continue;
         }
         if (col >= ROW_LEN[row])
-            return fail(err, errlen, "fen board: row %d has more than %d holes", 17 - row, ROW_LEN[row]);
+            return errmsg(err, errlen, "fen board: row %d has more than %d holes", 17 - row, ROW_LEN[row]);
         if (tolower((unsigned char)c) == 'x') {
             if (!v->capture)
-                return fail(err, errlen, "fen board: piece 'x' in row %d, but %s has no neutral pieces", 17 - row, v->name);
+                return errmsg(err, errlen, "fen board: piece 'x' in row %d, but %s has no neutral pieces", 17 - row, v->name);
             p->neutral |= bb_bit(h);
         } else {
             const int seat = variant_seat_of_letter(c);
             if (seat < 0)
-                return fail(err, errlen, "fen board: unknown piece '%c' in row %d", c, 17 - row);
+                return errmsg(err, errlen, "fen board: unknown piece '%c' in row %d", c, 17 - row);
             if (v->capture || v->slot[seat] < 0)
-                return fail(err, errlen, "fen board: piece '%c' in row %d, but %s has no %s marbles", c, 17 - row,
+                return errmsg(err, errlen, "fen board: piece '%c' in row %d, but %s has no %s marbles", c, 17 - row,
                             v->name, v->capture ? "seat" : "such");
             p->seat_bb[seat] |= bb_bit(h);
         }
@@ -80,7 +72,7 @@ static int parse_board(Position *p, const Variant *v, const char *s, const char 
         h++;
     }
     if (row != 16 || col != ROW_LEN[16])
-        return fail(err, errlen, "fen board: expected 17 complete rows, got %d", row + 1);
+        return errmsg(err, errlen, "fen board: expected 17 complete rows, got %d", row + 1);
     return 0;
 }
 
@@ -89,31 +81,31 @@ static int parse_seat(Position *p, const Variant *v, int slot, const char *s, co
 {
     const int seat = v->seats[slot];
     if (s >= end || variant_seat_of_letter(*s) != seat)
-        return fail(err, errlen, "fen seats: entry %d must start with '%c'", slot + 1, variant_seat_letter(seat));
+        return errmsg(err, errlen, "fen seats: entry %d must start with '%c'", slot + 1, variant_seat_letter(seat));
     s++;
     const long moves = read_number(&s);
     if (moves < 0 || moves > FEN_MAX_COUNT)
-        return fail(err, errlen, "fen seats: '%c' needs its number of moves (0-%d)", variant_seat_letter(seat),
+        return errmsg(err, errlen, "fen seats: '%c' needs its number of moves (0-%d)", variant_seat_letter(seat),
                     FEN_MAX_COUNT);
     p->moves[seat] = (int16_t)moves;
     if (v->capture) {
         long caps;
         if (s >= end || *s != 'c' || (s++, caps = read_number(&s)) < 0 || caps > 60)
-            return fail(err, errlen, "fen seats: '%c' needs c<captures> in capture mode", variant_seat_letter(seat));
+            return errmsg(err, errlen, "fen seats: '%c' needs c<captures> in capture mode", variant_seat_letter(seat));
         p->captures[seat] = (int16_t)caps;
     }
     if (s < end && (*s == '=' || *s == '!')) {
         const bool arrived = *s++ == '=';
         long place = 0;
         if (s < end && (place = read_number(&s)) < 1)
-            return fail(err, errlen, "fen seats: bad place for '%c'", variant_seat_letter(seat));
+            return errmsg(err, errlen, "fen seats: bad place for '%c'", variant_seat_letter(seat));
         if (place > v->nunits || (!arrived && !place) || (!place && !v->teams))
-            return fail(err, errlen, "fen seats: bad place for '%c'", variant_seat_letter(seat));
+            return errmsg(err, errlen, "fen seats: bad place for '%c'", variant_seat_letter(seat));
         p->status[seat] = arrived ? ST_ARRIVED : ST_ELIMINATED;
         p->place[seat] = (uint8_t)place;
     }
     if (s != end)
-        return fail(err, errlen, "fen seats: unexpected '%c' in the entry of '%c'", *s, variant_seat_letter(seat));
+        return errmsg(err, errlen, "fen seats: unexpected '%c' in the entry of '%c'", *s, variant_seat_letter(seat));
     return 0;
 }
 
@@ -124,7 +116,7 @@ static int check_material(const Position *p, const Variant *v, char *err, size_t
         for (int i = 0; i < v->nseats; i++)
             total += p->captures[v->seats[i]];
         if (total != 60)
-            return fail(err, errlen, "fen: pieces on the board plus captures make %d, expected 60", total);
+            return errmsg(err, errlen, "fen: pieces on the board plus captures make %d, expected 60", total);
         return 0;
     }
     for (int i = 0; i < v->nseats; i++) {
@@ -132,7 +124,7 @@ static int check_material(const Position *p, const Variant *v, char *err, size_t
         const int n = bb_count(p->seat_bb[s]);
         const int want = (p->status[s] == ST_ELIMINATED && v->nseats > 2) ? 0 : v->marbles;
         if (n != want)
-            return fail(err, errlen, "fen: seat '%c' has %d marbles, expected %d", variant_seat_letter(s), n, want);
+            return errmsg(err, errlen, "fen: seat '%c' has %d marbles, expected %d", variant_seat_letter(s), n, want);
     }
     return 0;
 }
@@ -169,14 +161,14 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
     while (*s == ' ' || *s == '\t') s++;
     while (*s && nf < 5) {
         if (nf == 4)
-            return fail(err, errlen, "fen: more than 4 fields");
+            return errmsg(err, errlen, "fen: more than 4 fields");
         field[nf] = s;
         while (*s && *s != ' ' && *s != '\t') s++;
         fend[nf++] = s;
         while (*s == ' ' || *s == '\t') s++;
     }
     if (nf != 4)
-        return fail(err, errlen, "fen: expected 4 fields (board, side to move, seats, round), got %d", nf);
+        return errmsg(err, errlen, "fen: expected 4 fields (board, side to move, seats, round), got %d", nf);
     Position p;
     memset(&p, 0, sizeof p);
     p.v = v;
@@ -190,24 +182,24 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
         if (parse_seat(&p, v, i, e, c, err, errlen))
             return -1;
         if (i < v->nseats - 1 && c >= fend[2])
-            return fail(err, errlen, "fen seats: %d entries, %s needs %d", i + 1, v->name, v->nseats);
+            return errmsg(err, errlen, "fen seats: %d entries, %s needs %d", i + 1, v->name, v->nseats);
         e = c + 1;
     }
     if (e <= fend[2])
-        return fail(err, errlen, "fen seats: more than %d entries for %s", v->nseats, v->name);
+        return errmsg(err, errlen, "fen seats: more than %d entries for %s", v->nseats, v->name);
     if (check_material(&p, v, err, errlen))
         return -1;
     /* field 2: side to move */
     if (fend[1] - field[1] != 1)
-        return fail(err, errlen, "fen: side to move must be one seat letter or '-'");
+        return errmsg(err, errlen, "fen: side to move must be one seat letter or '-'");
     if (*field[1] == '-') {
         p.stm = -1;
     } else {
         const int stm = variant_seat_of_letter(*field[1]);
         if (stm < 0 || v->slot[stm] < 0)
-            return fail(err, errlen, "fen: side to move '%c' is not a seat of %s", *field[1], v->name);
+            return errmsg(err, errlen, "fen: side to move '%c' is not a seat of %s", *field[1], v->name);
         if (p.status[stm] != ST_PLAYING)
-            return fail(err, errlen, "fen: side to move '%c' is out of play", *field[1]);
+            return errmsg(err, errlen, "fen: side to move '%c' is out of play", *field[1]);
         p.stm = (int8_t)stm;
     }
     /* field 4: round */
@@ -215,7 +207,7 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
     const long round = read_number(&r);
     const long max_round = v->capture ? FEN_MAX_COUNT : ROUND_LIMIT;
     if (round < 1 || r != fend[3] || round > max_round)
-        return fail(err, errlen, "fen: round must be a number from 1 to %ld", max_round);
+        return errmsg(err, errlen, "fen: round must be a number from 1 to %ld", max_round);
     p.round = (int16_t)round;
     pos_refresh(&p);
     if (p.stm < 0)

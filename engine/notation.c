@@ -2,20 +2,12 @@
 #include "notation.h"
 
 #include "board.h"
+#include "errmsg.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* Breadth-first search over jump landings from `from` to `goal` (race games),
  * honouring the target lock; directions in RULES.md order, nearer landings first.
@@ -173,18 +165,18 @@ static int race_path(const Position *p, const uint8_t path[], int n, Move *m, co
             /* a Masters swap: the last short jump lands on the displaced marble */
             const Bitboard lifted = occ & ~bb_bit(b);
             if (!is_jump(p, lifted, c, b, &over) || p->v->jump != JUMP_SHORT)
-                return fail(err, errlen, "illegal move '%s': %s-%s is not a jump", text, board_hole_name(c, name),
+                return errmsg(err, errlen, "illegal move '%s': %s-%s is not a jump", text, board_hole_name(c, name),
                             board_hole_name(b, name + 4));
             m->swap = (uint8_t)c;
             return 0;
         }
         if (!is_jump(p, occ, c, b, &over))
-            return fail(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a jump", text, i + 1,
+            return errmsg(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a jump", text, i + 1,
                         board_hole_name(c, name), board_hole_name(b, name + 4));
         if (bb_test(seen, b))
-            return fail(err, errlen, "illegal move '%s': the chain lands twice on %s", text, board_hole_name(b, name));
+            return errmsg(err, errlen, "illegal move '%s': the chain lands twice on %s", text, board_hole_name(b, name));
         if (bb_test(target, c) && !bb_test(target, b))
-            return fail(err, errlen, "illegal move '%s': a marble in its target must stay there", text);
+            return errmsg(err, errlen, "illegal move '%s': a marble in its target must stay there", text);
         seen |= bb_bit(b);
     }
     return 0;
@@ -199,7 +191,7 @@ static int capture_chain(const Position *p, const uint8_t path[], int n, Move *m
     for (int i = 0; i + 1 < n; i++) {
         int over;
         if (!is_jump(p, occ, path[i], path[i + 1], &over))
-            return fail(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a capturing jump", text, i + 1,
+            return errmsg(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a capturing jump", text, i + 1,
                         board_hole_name(path[i], name), board_hole_name(path[i + 1], name + 4));
         occ &= ~bb_bit(over);
         m->captured |= bb_bit(over);
@@ -214,28 +206,28 @@ int move_parse(const Position *p, const char *text, Move *out, char *err, size_t
     int n = 0;
     char name[8];
     if (pos_over(p))
-        return fail(err, errlen, "illegal move '%s': the game is over", text);
+        return errmsg(err, errlen, "illegal move '%s': the game is over", text);
     for (const char *s = text;;) {
         const int h = board_parse_hole(&s);
         if (h < 0)
-            return fail(err, errlen, "bad move '%s': expected a hole name at '%s'", text, s);
+            return errmsg(err, errlen, "bad move '%s': expected a hole name at '%s'", text, s);
         if (n >= MAX_PATH)
-            return fail(err, errlen, "bad move '%s': path too long", text);
+            return errmsg(err, errlen, "bad move '%s': path too long", text);
         path[n++] = (uint8_t)h;
         if (!*s)
             break;
         if (*s++ != '-')
-            return fail(err, errlen, "bad move '%s': holes must be joined by '-'", text);
+            return errmsg(err, errlen, "bad move '%s': holes must be joined by '-'", text);
     }
     if (n < 2)
-        return fail(err, errlen, "bad move '%s': a move needs at least two holes", text);
+        return errmsg(err, errlen, "bad move '%s': a move needs at least two holes", text);
     const int piece = p->board[path[0]];
     if (p->v->capture ? piece != PIECE_NEUTRAL : piece != p->stm + 1)
-        return fail(err, errlen, "illegal move '%s': no %s on %s", text, p->v->capture ? "piece" : "marble of the side to move",
+        return errmsg(err, errlen, "illegal move '%s': no %s on %s", text, p->v->capture ? "piece" : "marble of the side to move",
                     board_hole_name(path[0], name));
     MoveList *list = malloc(sizeof *list);
     if (!list)
-        return fail(err, errlen, "out of memory");
+        return errmsg(err, errlen, "out of memory");
     gen_moves(p, list);
     Move m;
     int rc = p->v->capture ? capture_chain(p, path, n, &m, text, err, errlen)
@@ -250,15 +242,15 @@ int move_parse(const Position *p, const char *text, Move *out, char *err, size_t
             m = list->m[found];
             rc = 0;
         } else if (count > 1) {
-            rc = fail(err, errlen, "ambiguous move '%s': %d moves match, give the full path", text, count);
+            rc = errmsg(err, errlen, "ambiguous move '%s': %d moves match, give the full path", text, count);
         }
     } else if (rc && n == 2 && p->v->capture) {
-        rc = fail(err, errlen, "illegal move '%s': capture mode needs the full path of the chain", text);
+        rc = errmsg(err, errlen, "illegal move '%s': capture mode needs the full path of the chain", text);
     }
     if (!rc) {
         const int i = find_move(list, &m);
         if (i < 0)
-            rc = fail(err, errlen, "illegal move '%s'", text);
+            rc = errmsg(err, errlen, "illegal move '%s'", text);
         else
             *out = list->m[i];
     }

@@ -334,6 +334,19 @@ static void check_limits(Worker *w)
 
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
 
+/* Bookkeeping on entering a node at `ply`: PV length, selective depth, node count
+ * and, now and then, the clock. Returns false when the search must stop. */
+static bool enter_node(Worker *w, int ply)
+{
+    w->pvlen[ply] = ply;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
+    if (!(nodes & CHECK_EVERY))
+        check_limits(w);
+    return !stopped(w);
+}
+
 /* Static value of leaf p (at `ply`) for the root. In capture mode every move is a
  * capture, so the evaluation also counts the best capture of the side to move:
  * the reply the horizon would otherwise hide. */
@@ -370,13 +383,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     SearchContext *c = w->ctx;
     const int side = side_of(c, p->stm);
     const bool pv_node = beta - alpha > 1;
-    w->pvlen[ply] = ply;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
-    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
-    if (!(nodes & CHECK_EVERY))
-        check_limits(w);
-    if (stopped(w))
+    if (!enter_node(w, ply))
         return 0;
     if (depth <= 0 || ply >= MAX_PLY)
         return side * leaf_value(w, p, ply);
@@ -461,14 +468,8 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
 {
     SearchContext *c = w->ctx;
     const Variant *v = p->v;
-    w->pvlen[ply] = ply;
-    if (ply > w->seldepth)
-        w->seldepth = ply;
-    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
-    if (!(nodes & CHECK_EVERY))
-        check_limits(w);
     memset(out, 0, sizeof(int) * MAX_SEATS);
-    if (stopped(w))
+    if (!enter_node(w, ply))
         return;
     if (depth <= 0 || ply >= MAX_PLY) {
         for (int i = 0; i < v->nseats; i++)

@@ -81,6 +81,9 @@ int variant_init(Variant *out, const char *name)
             v.home[s] |= geo.edge_row[s];
             v.target[s] |= geo.edge_row[t];
         }
+        for (Bitboard b = v.home[s]; b;)
+            v.home_ring[s] |= geo.adjacent[bb_pop(&b)];
+        v.home_ring[s] &= ~v.home[s];
         for (int p = 0; p < NUM_POINTS; p++)
             if (p != s && p != t && v.foreign_rule)
                 v.foreign[s] |= geo.point[p];

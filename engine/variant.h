@@ -31,6 +31,7 @@ typedef struct Variant {
     Bitboard home[MAX_SEATS];  /* 10 or 15 holes */
     Bitboard target[MAX_SEATS];
     Bitboard foreign[MAX_SEATS]; /* 10-hole points neither home nor target point */
+    Bitboard home_ring[MAX_SEATS]; /* holes next to the home, outside it */
     Bitboard start;            /* capture mode: the 60 neutral pieces */
     uint8_t target_dist[MAX_SEATS][NUM_HOLES]; /* hex distance to the nearest target hole */
     uint8_t in_target[MAX_SEATS][NUM_HOLES];   /* 1 where the hole is in the seat's target */
