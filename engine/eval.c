@@ -6,8 +6,8 @@
 #include "movegen.h"
 
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
-#define W_STRAGGLER 12      /* cp per step a marble lags behind the pack */
-#define STRAGGLER_SLACK 3   /* steps behind the average that cost nothing */
+#define W_STRAGGLER 30      /* cp per step a marble lags behind the pack */
+#define STRAGGLER_SLACK 2   /* steps behind the average that cost nothing */
 #define HOME_GRACE 3        /* own moves before marbles left at home start to cost */
 #define W_HOME_BASE 10      /* cp per (step to the exit + 1), per own move past the grace, */
 #define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */

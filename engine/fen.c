@@ -141,7 +141,7 @@ static EndReason infer_reason(const Position *p)
         const int s = v->seats[i];
         arrived |= p->status[s] == ST_ARRIVED;
         eliminated |= p->status[s] == ST_ELIMINATED;
-        unplaced += !p->place[s];
+        unplaced += !p->place[s] && variant_unit(v, s) == s; /* seats, or teams */
         any_move |= p->status[s] == ST_PLAYING && pos_has_move(p, s);
     }
     if (arrived && (v->nseats == 2 || unplaced <= 1))

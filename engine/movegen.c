@@ -165,21 +165,25 @@ bool marble_can_move(const Position *p, int s, int from)
 
 /* ---- capture mode ---- */
 
+#define CAPTURE_SET_BITS 17
+#define CAPTURE_SET_SIZE (1 << CAPTURE_SET_BITS)
+
 typedef struct {
     MoveList *list;   /* may be NULL: count only */
     int count;
     int from;
-    /* open-addressing set of (end, captured) already produced from `from` */
-    struct { Bitboard captured; int16_t end; } seen[1 << 12];
-    uint16_t used[1 << 12];
+    /* open-addressing set of (end, captured) already produced from `from`;
+     * it holds more than MAX_MOVES entries, so it never fills */
+    struct { Bitboard captured; int16_t end; } seen[CAPTURE_SET_SIZE];
+    uint16_t used[CAPTURE_SET_SIZE];
     uint16_t stamp;
 } CaptureGen;
 
 static bool capture_seen(CaptureGen *g, int end, Bitboard captured)
 {
     const uint64_t h = ((uint64_t)captured * 0x9E3779B97F4A7C15ull) ^ (uint64_t)(captured >> 64) * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)end * 0x165667B19E3779F9ull;
-    unsigned i = (unsigned)(h >> 52);
-    for (;; i = (i + 1) & ((1u << 12) - 1)) {
+    unsigned i = (unsigned)(h >> (64 - CAPTURE_SET_BITS));
+    for (;; i = (i + 1) & (CAPTURE_SET_SIZE - 1)) {
         if (g->used[i] != g->stamp) {
             g->used[i] = g->stamp;
             g->seen[i].captured = captured;
@@ -233,7 +237,7 @@ static void capture_dfs(CaptureGen *g, JumpRule rule, Bitboard occ, int c, Bitbo
 
 static int capture_moves(const Position *p, MoveList *list)
 {
-    static _Thread_local CaptureGen g; /* 96 KiB: too large for search stacks */
+    static _Thread_local CaptureGen g; /* 2.3 MiB: too large for any stack */
     g.list = list;
     g.count = 0;
     for (Bitboard pieces = p->neutral; pieces;) {

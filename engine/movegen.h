@@ -9,7 +9,9 @@
 
 #include "position.h"
 
-#define MAX_MOVES 4096
+/* Race positions have a few hundred moves at most; capture mode can have
+ * thousands (a 39-piece Big Jump position has 4,887). */
+#define MAX_MOVES 32768
 
 typedef struct {
     int n;

@@ -257,6 +257,23 @@ static bool brs_min_node(const SearchContext *c, const Position *p)
     return c->algo == ALGO_BRS && side_of(c, p->stm) < 0;
 }
 
+/* Removes from list the race moves of seat s that bring a marble from outside
+ * its home back into it, unless nothing else is left. Such a move is never
+ * better than waiting: the marble must leave again before the exit deadline and
+ * may be walled in meanwhile (from the 30th move on it eliminates the mover). */
+static void drop_homecomings(const Position *p, int s, MoveList *list)
+{
+    if (p->v->capture)
+        return;
+    const Bitboard home = p->v->home[s];
+    int k = 0;
+    for (int i = 0; i < list->n; i++)
+        if (bb_test(home, list->m[i].from) || !bb_test(home, list->m[i].to))
+            list->m[k++] = list->m[i];
+    if (k > 0)
+        list->n = k;
+}
+
 /* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
  * ordering scores: the side to move's moves, or at a best-reply min node those of
  * every opponent still playing (each as if it were its turn). */
@@ -267,6 +284,7 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
     int *order = w->order[ply];
     if (!brs_min_node(w->ctx, p)) {
         gen_moves(p, list);
+        drop_homecomings(p, p->stm, list);
         for (int i = 0; i < list->n; i++)
             movers[i] = (uint8_t)p->stm;
     } else {
@@ -281,6 +299,7 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
             if (o != q.stm)
                 pos_set_stm(&q, o);
             gen_moves(&q, tmp);
+            drop_homecomings(&q, o, tmp);
             for (int i = 0; i < tmp->n && list->n < MAX_MOVES; i++) {
                 movers[list->n] = (uint8_t)o;
                 list->m[list->n++] = tmp->m[i];
@@ -707,14 +726,21 @@ static void *worker_main(void *arg)
 }
 
 /* Root moves: legal, in searchmoves when given, and not eliminating the mover
- * while another move exists (RULES.md section 5). */
-static int root_moves(const SearchContext *c, RootMove *out)
+ * while another move exists (RULES.md section 5). Returns their number and a
+ * malloc'd array in *out. */
+static int root_moves(const SearchContext *c, RootMove **out_array)
 {
     const Position *p = &c->game->pos;
     MoveList *list = malloc(sizeof *list);
     if (!list)
         abort();
     gen_moves(p, list);
+    if (!c->lim->nsearchmoves)
+        drop_homecomings(p, p->stm, list);
+    RootMove *out = malloc(sizeof *out * (size_t)(list->n ? list->n : 1));
+    if (!out)
+        abort();
+    *out_array = out;
     int n = 0, safe = 0;
     for (int i = 0; i < list->n; i++) {
         bool wanted = c->lim->nsearchmoves == 0;
@@ -800,10 +826,8 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         c->history_filter[bit / 64] |= 1ull << (bit % 64);
     }
     SearchResult res = {.has_best = false};
-    RootMove *root = malloc(sizeof *root * MAX_MOVES);
-    if (!root)
-        abort();
-    const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, root);
+    RootMove *root = NULL;
+    const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, &root);
     if (nroot == 0) {
         /* nothing to search; an infinite or ponder search still waits for stop */
         while ((limits->infinite || limits->ponder) && !atomic_load(&sig->stop) && !atomic_load(&sig->ponderhit)) {

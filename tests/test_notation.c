@@ -176,7 +176,7 @@ static void test_illegal_moves_refused(void **state)
     move_refused(&g.pos, "m4-m5-m6", "hop 1");
     move_refused(&g.pos, "m3-m5-m3", "lands twice");
     /* every move of the list is accepted as printed */
-    MoveList list;
+    static MoveList list;
     gen_moves(&g.pos, &list);
     assert_int_equal(list.n, 14);
 }

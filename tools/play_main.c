@@ -235,14 +235,8 @@ static void show_move(const Game *g, const RefereeMove *m, void *ctx)
     char score[48] = "";
     if (m->has_score)
         snprintf(score, sizeof score, "score %s %d", m->mate ? "mate" : "cp", m->score);
-    char comment[96]; /* cutechess style: {+0.47/12 0.201s} */
-    if (m->has_score && m->mate)
-        snprintf(comment, sizeof comment, "%sM%d/%d %.3fs", m->score < 0 ? "-" : "+", abs(m->score), m->depth,
-                 m->elapsed_ms / 1000.0);
-    else if (m->has_score)
-        snprintf(comment, sizeof comment, "%+.2f/%d %.3fs", m->score / 100.0, m->depth, m->elapsed_ms / 1000.0);
-    else
-        snprintf(comment, sizeof comment, "%.3fs", m->elapsed_ms / 1000.0);
+    char comment[REFEREE_COMMENT_MAX]; /* cutechess style: {+0.47/12 0.201s} */
+    referee_move_comment(m, comment, sizeof comment);
     sh->comments[m->ply] = strdup(comment);
     if (m->engine_error) /* the move was legal, but the engine refused something */
         fprintf(stderr, "stern-play: warning: engine of seat %c: %s\n", variant_seat_letter(m->seat),

@@ -14,6 +14,17 @@ const char *referee_forfeit_name(Forfeit f)
     return names[f];
 }
 
+char *referee_move_comment(const RefereeMove *m, char *buf, size_t n)
+{
+    if (m->has_score && m->mate)
+        snprintf(buf, n, "%sM%d/%d %.3fs", m->score < 0 ? "-" : "+", abs(m->score), m->depth, m->elapsed_ms / 1000.0);
+    else if (m->has_score)
+        snprintf(buf, n, "%+.2f/%d %.3fs", m->score / 100.0, m->depth, m->elapsed_ms / 1000.0);
+    else
+        snprintf(buf, n, "%.3fs", m->elapsed_ms / 1000.0);
+    return buf;
+}
+
 void referee_forfeit(Position *p, int s)
 {
     const Variant *v = p->v;
@@ -110,18 +121,25 @@ static int text_add(Text *t, const char *a)
     return 0;
 }
 
-static int send_go(EngineProc *e, const Game *g, const RefereeLimits *lim, const int clock[MAX_SEATS])
+static int send_go(EngineProc *e, const Game *g, const RefereeSeatLimits lims[MAX_SEATS], const int clock[MAX_SEATS])
 {
-    if (lim->movetime_ms > 0)
-        return ep_send(e, "go movetime %d", lim->movetime_ms);
-    char go[256] = "go";
+    const RefereeSeatLimits *l = &lims[g->pos.stm];
+    char go[512] = "go";
     size_t len = 2;
-    for (int i = 0; i < g->v.nseats && len < sizeof go; i++) {
-        const int s = g->v.seats[i];
-        const char c = variant_seat_letter(s);
-        len += (size_t)snprintf(go + len, sizeof go - len, " %ctime %d %cinc %d", c, clock[s] > 0 ? clock[s] : 0,
-                                c, lim->inc_ms);
-    }
+    if (l->time.movetime_ms > 0)
+        len += (size_t)snprintf(go + len, sizeof go - len, " movetime %d", l->time.movetime_ms);
+    else if (l->time.time_ms > 0)
+        for (int i = 0; i < g->v.nseats; i++) {
+            const int s = g->v.seats[i];
+            const char c = variant_seat_letter(s);
+            if (lims[s].time.movetime_ms <= 0 && lims[s].time.time_ms > 0)
+                len += (size_t)snprintf(go + len, sizeof go - len, " %ctime %d %cinc %d", c,
+                                        clock[s] > 0 ? clock[s] : 0, c, lims[s].time.inc_ms);
+        }
+    if (l->depth > 0)
+        len += (size_t)snprintf(go + len, sizeof go - len, " depth %d", l->depth);
+    if (l->nodes > 0)
+        snprintf(go + len, sizeof go - len, " nodes %lld", l->nodes);
     return ep_send(e, "%s", go);
 }
 
@@ -177,14 +195,32 @@ static int start_game(EngineProc *const engines[MAX_SEATS], const Game *g, Refer
             continue;
         if (ep_send(e, "ucinewgame") || ep_sync(e, REF_SYNC_TIMEOUT_MS)) {
             snprintf(res->detail, sizeof res->detail, "seat %c: %s", variant_seat_letter(g->v.seats[i]), e->error);
+            res->seat = g->v.seats[i];
             return -1;
         }
     }
     return 0;
 }
 
+/* The longest a seat may think about its next move before it forfeits, ms. */
+static int allotted_ms(const RefereeLimits *t, int clock)
+{
+    if (t->movetime_ms > 0)
+        return t->movetime_ms;
+    return t->time_ms > 0 && clock > 0 ? clock : 0; /* a clock overdrawn within the margin has 0 left */
+}
+
 int referee_play(Game *g, EngineProc *const engines[MAX_SEATS], const RefereeLimits *lim, RefereeMoveFn fn,
                  void *ctx, RefereeResult *res)
+{
+    RefereeSeatLimits lims[MAX_SEATS];
+    for (int s = 0; s < MAX_SEATS; s++)
+        lims[s] = (RefereeSeatLimits){*lim, 0, 0};
+    return referee_play_seats(g, engines, lims, fn, ctx, res);
+}
+
+int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const RefereeSeatLimits lims[MAX_SEATS],
+                       RefereeMoveFn fn, void *ctx, RefereeResult *res)
 {
     memset(res, 0, sizeof *res);
     res->seat = -1;
@@ -200,17 +236,18 @@ int referee_play(Game *g, EngineProc *const engines[MAX_SEATS], const RefereeLim
     Text moves = {0}; /* " m1 m2 ..." */
     int clock[MAX_SEATS];
     for (int s = 0; s < MAX_SEATS; s++)
-        clock[s] = lim->time_ms;
+        clock[s] = lims[s].time.time_ms;
     while (!pos_over(&g->pos)) {
         const int s = g->pos.stm, round = g->pos.round, ply = g->nplies;
         EngineProc *e = engines[s];
+        const RefereeLimits *lim = &lims[s].time;
         SearchInfo si = {0};
-        const int allotted = lim->movetime_ms > 0 ? lim->movetime_ms : clock[s];
+        const int allotted = allotted_ms(lim, clock[s]);
         const int64_t t0 = ep_now_ms();
         char *line = NULL;
         int rc = -1;
         if (!ep_send(e, "%s%s%s", base, moves.len ? " moves" : "", moves.len ? moves.s : "") &&
-            !send_go(e, g, lim, clock))
+            !send_go(e, g, lims, clock))
             rc = ep_wait_token(e, "bestmove", allotted + lim->margin_ms, read_info, &si, &line);
         const int elapsed = (int)(ep_now_ms() - t0);
         if (rc < 0) {
@@ -227,14 +264,15 @@ int referee_play(Game *g, EngineProc *const engines[MAX_SEATS], const RefereeLim
         char text[MOVE_STR_MAX];
         if (play_answer(g, line, &si, res, text))
             break;
-        if (lim->movetime_ms <= 0)
+        const bool clocked = lim->movetime_ms <= 0 && lim->time_ms > 0;
+        if (clocked)
             clock[s] += lim->inc_ms - elapsed;
         if (text_add(&moves, " ") || text_add(&moves, text)) {
             snprintf(res->detail, sizeof res->detail, "out of memory");
             break;
         }
         if (fn) {
-            const RefereeMove rm = {ply, round, s, text, elapsed, lim->movetime_ms > 0 ? -1 : clock[s],
+            const RefereeMove rm = {ply, round, s, text, elapsed, clocked ? clock[s] : -1,
                                     si.has_score, si.mate, si.score, si.depth, si.error[0] ? si.error : NULL};
             fn(g, &rm, ctx);
         }

@@ -20,10 +20,19 @@
 /* How long each move may take. */
 typedef struct RefereeLimits {
     int movetime_ms; /* > 0: `go movetime <ms>`; the answer is late after movetime + margin */
-    int time_ms;     /* movetime 0: each seat's reserve for the game, ms (`go wtime ...`) */
+    int time_ms;     /* movetime 0: each seat's reserve for the game, ms (`go wtime ...`);
+                        0 as well: no clock, the answer is late after margin_ms */
     int inc_ms;      /* movetime 0: added to a seat's reserve after each of its moves, ms */
     int margin_ms;   /* grace past the allotted time before a time forfeit, ms */
 } RefereeLimits;
+
+/* The limits of one seat when seats differ (referee_play_seats): its time, plus
+ * search limits sent with every `go` of that seat. */
+typedef struct RefereeSeatLimits {
+    RefereeLimits time;
+    int depth;       /* > 0: `depth <plies>` */
+    long long nodes; /* > 0: `nodes <n>` */
+} RefereeSeatLimits;
 
 typedef enum { FORFEIT_NONE, FORFEIT_TIME, FORFEIT_ILLEGAL, FORFEIT_CRASH } Forfeit;
 
@@ -65,10 +74,27 @@ typedef struct RefereeResult {
 int referee_play(Game *g, EngineProc *const engines[MAX_SEATS], const RefereeLimits *lim, RefereeMoveFn fn,
                  void *ctx, RefereeResult *res);
 
+/* As referee_play, with limits per seat (lims[s] for seat s): a seat with a
+ * movetime gets `go movetime <ms>`; a seat with a clock gets the reserve and
+ * increment of every clocked seat in play (`go wtime .. winc .. btime .. binc ..`,
+ * seats in turn order); then its own `depth` and `nodes`. A seat with neither
+ * movetime nor clock may take lims[s].time.margin_ms per move. When an engine fails
+ * before the first move, res->seat is the first seat (in turn order) whose engine
+ * failed. */
+int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const RefereeSeatLimits lims[MAX_SEATS],
+                       RefereeMoveFn fn, void *ctx, RefereeResult *res);
+
 /* Ends the game in p by a forfeit of seat s (RULES.md section 7): s (and its
  * partner in team games) takes the worst free place, seats already placed keep
  * their places, the rest are ranked by pos_finish. p must not be over. */
 void referee_forfeit(Position *p, int s);
+
+/* The record comment of move m, cutechess style: score (cp / 100 with two
+ * decimals, or M<n> for a mate) / depth, then the time, e.g. "+0.47/12 0.201s";
+ * just the time without a score. Written into buf (n bytes, REFEREE_COMMENT_MAX
+ * is enough). Returns buf. */
+#define REFEREE_COMMENT_MAX 96
+char *referee_move_comment(const RefereeMove *m, char *buf, size_t n);
 
 /* The Termination text of a forfeit: "time forfeit", "illegal move", "crash";
  * NULL for FORFEIT_NONE. */

@@ -1,0 +1,84 @@
+/*
+ * arena_table.h - finished games rated and printed as tables (RULES.md section
+ * 10), from their records. The arena builds its final table with this from the
+ * records it wrote and `stern-arena -ratings FILE...` from any record files, so
+ * both print the same table for the same games.
+ *
+ * Games are grouped by variant, one table per variant (team variants are thus on
+ * a scale of their own). Within a table the games are taken in the order of their
+ * game number (the Round tag), then file, so that the shards of a tournament
+ * merge into the table of the whole; players are numbered by name. With two units
+ * and two players: a match report (W-D-L, Elo with its 95% interval, LOS, draw
+ * rate, pentanomial counts of the game pairs and the Elo from them, and the SPRT
+ * when asked). Otherwise: ratings from places (ratings_fit, bootstrap intervals),
+ * plus, with two units, the result of every pair of players that met.
+ *
+ * Game pairs: with two units, games 2k-1 and 2k (Round numbers) of the same file
+ * are the two games of one opening with seats swapped, as the arena numbers them.
+ */
+#ifndef STERN_ARENA_TABLE_H
+#define STERN_ARENA_TABLE_H
+
+#include "pgn_read.h"
+#include "ratings.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct TableGame {
+    long number; /* the Round tag as a number, 0 when it is not one */
+    int file;    /* index of the record file */
+    int group;   /* index of its variant in the table's groups */
+    RatedGame g; /* player[] indexes the table's names */
+} TableGame;
+
+typedef struct ArenaTable {
+    char **names;            /* players (units' names), as first met */
+    int nnames, names_cap;
+    char (*groups)[32];      /* variant names, as first met */
+    int ngroups;
+    TableGame *games;
+    long n, cap;
+} ArenaTable;
+
+typedef struct TableOptions {
+    int bootstrap;            /* resamples for the intervals (RATINGS_BOOTSTRAP_DEFAULT) */
+    unsigned seed;            /* of the bootstrap */
+    bool sprt;                /* print the SPRT of a two-player match */
+    double elo0, elo1, alpha, beta;
+} TableOptions;
+
+/* Called by records_each for every game read: status PGN_OK (a complete game) or
+ * PGN_INCOMPLETE (cut short; why says where). Returns 0 to go on, or -1 with the
+ * reason in err (n bytes) to stop. */
+typedef int (*RecordFn)(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n);
+
+/* Reads every game of stream f (named `name` in messages) and hands it to fn with
+ * ctx. Returns 0, or -1 with the reason in err: a PGN_ERROR (not a record file) or
+ * fn's. */
+int records_each(FILE *f, const char *name, RecordFn fn, void *ctx, char *err, size_t n);
+
+/* An empty table. */
+void table_init(ArenaTable *t);
+
+void table_free(ArenaTable *t);
+
+/* Adds record g of file `file` (an index >= 0). Returns 0; 1 when the game has no
+ * outcome to rate (unfinished), which is left out; -1 with the reason in err (n
+ * bytes) when the record is malformed (see pgn_rated_game) or memory runs out. */
+int table_add(ArenaTable *t, const PgnGame *g, int file, char *err, size_t n);
+
+/* Adds every complete game of the record file `path` as file index `file`;
+ * incomplete games are counted in *incomplete, unrated ones in *unrated (either
+ * may be NULL). Returns 0, or -1 with the reason in err. */
+int table_add_file(ArenaTable *t, const char *path, int file, int *incomplete, int *unrated, char *err, size_t n);
+
+/* Prints the table of every group to out. Returns 0, or -1 when the ratings
+ * could not be computed (out of memory). */
+int table_print(FILE *out, ArenaTable *t, const TableOptions *o);
+
+/* An Elo value as text into buf (n bytes): "+12.3", "+0.0" (never "-0.0"),
+ * "+inf", "-inf". Returns buf. */
+const char *elo_text(double x, char *buf, size_t n);
+
+#endif
