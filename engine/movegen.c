@@ -3,6 +3,7 @@
 
 #include "board.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[])
@@ -165,34 +166,62 @@ bool marble_can_move(const Position *p, int s, int from)
 
 /* ---- capture mode ---- */
 
-#define CAPTURE_SET_BITS 17
-#define CAPTURE_SET_SIZE (1 << CAPTURE_SET_BITS)
+#define CAPTURE_SET_START 1024 /* entries of the set before it first grows */
+
+typedef struct {
+    Bitboard captured;
+    int16_t end;
+    uint32_t stamp; /* the entry belongs to the current start piece when == CaptureGen.stamp */
+} SeenEntry;
 
 typedef struct {
     MoveList *list;   /* may be NULL: count only */
     int count;
     int from;
-    /* open-addressing set of (end, captured) already produced from `from`;
-     * it holds more than MAX_MOVES entries, so it never fills */
-    struct { Bitboard captured; int16_t end; } seen[CAPTURE_SET_SIZE];
-    uint16_t used[CAPTURE_SET_SIZE];
-    uint16_t stamp;
+    /* open-addressing set of (end, captured) already produced from `from`,
+     * doubled whenever it is half full: a piece can have any number of chains */
+    SeenEntry *seen;
+    unsigned size, used; /* size: a power of two; used: entries of this stamp */
+    uint32_t stamp;
+    SeenEntry first[CAPTURE_SET_START];
 } CaptureGen;
 
+static unsigned seen_slot(const CaptureGen *g, int end, Bitboard captured)
+{
+    const uint64_t h = ((uint64_t)captured * 0x9E3779B97F4A7C15ull) ^ (uint64_t)(captured >> 64) * 0xC2B2AE3D27D4EB4Full ^
+                       (uint64_t)end * 0x165667B19E3779F9ull;
+    unsigned i = (unsigned)(h >> 32) & (g->size - 1);
+    while (g->seen[i].stamp == g->stamp && !(g->seen[i].end == end && g->seen[i].captured == captured))
+        i = (i + 1) & (g->size - 1);
+    return i;
+}
+
+static void seen_grow(CaptureGen *g)
+{
+    SeenEntry *old = g->seen;
+    const unsigned old_size = g->size;
+    g->size *= 2;
+    g->seen = calloc(g->size, sizeof *g->seen);
+    if (!g->seen)
+        abort();
+    const uint32_t stamp = g->stamp;
+    for (unsigned i = 0; i < old_size; i++)
+        if (old[i].stamp == stamp)
+            g->seen[seen_slot(g, old[i].end, old[i].captured)] = old[i];
+    if (old != g->first)
+        free(old);
+}
+
+/* Whether (end, captured) was already produced from this start; records it. */
 static bool capture_seen(CaptureGen *g, int end, Bitboard captured)
 {
-    const uint64_t h = ((uint64_t)captured * 0x9E3779B97F4A7C15ull) ^ (uint64_t)(captured >> 64) * 0xC2B2AE3D27D4EB4Full ^ (uint64_t)end * 0x165667B19E3779F9ull;
-    unsigned i = (unsigned)(h >> (64 - CAPTURE_SET_BITS));
-    for (;; i = (i + 1) & (CAPTURE_SET_SIZE - 1)) {
-        if (g->used[i] != g->stamp) {
-            g->used[i] = g->stamp;
-            g->seen[i].captured = captured;
-            g->seen[i].end = (int16_t)end;
-            return false;
-        }
-        if (g->seen[i].end == end && g->seen[i].captured == captured)
-            return true;
-    }
+    const unsigned i = seen_slot(g, end, captured);
+    if (g->seen[i].stamp == g->stamp)
+        return true;
+    g->seen[i] = (SeenEntry){captured, (int16_t)end, g->stamp};
+    if (++g->used * 2 > g->size)
+        seen_grow(g);
+    return false;
 }
 
 static void capture_found(CaptureGen *g, int to, Bitboard cap, int ncapt)
@@ -237,19 +266,27 @@ static void capture_dfs(CaptureGen *g, JumpRule rule, Bitboard occ, int c, Bitbo
 
 static int capture_moves(const Position *p, MoveList *list)
 {
-    static _Thread_local CaptureGen g; /* 2.3 MiB: too large for any stack */
-    g.list = list;
-    g.count = 0;
+    CaptureGen *g = malloc(sizeof *g);
+    if (!g)
+        abort();
+    g->list = list;
+    g->count = 0;
+    g->seen = g->first;
+    g->size = CAPTURE_SET_START;
+    g->stamp = 0;
+    memset(g->first, 0, sizeof g->first);
     for (Bitboard pieces = p->neutral; pieces;) {
         const int from = bb_pop(&pieces);
-        g.from = from;
-        if (++g.stamp == 0) {
-            memset(g.used, 0, sizeof g.used);
-            g.stamp = 1;
-        }
-        capture_dfs(&g, p->v->jump, p->occ & ~bb_bit(from), from, 0, 0);
+        g->from = from;
+        g->stamp++; /* empties the set: at most 60 starts, no wrap */
+        g->used = 0;
+        capture_dfs(g, p->v->jump, p->occ & ~bb_bit(from), from, 0, 0);
     }
-    return g.count;
+    const int count = g->count;
+    if (g->seen != g->first)
+        free(g->seen);
+    free(g);
+    return count;
 }
 
 /* ---- entry points ---- */

@@ -20,7 +20,8 @@ typedef struct {
 
 /* Fills *list with the legal moves of the side to move in p, ordered by start hole
  * then end hole (in capture mode, chains with equal ends in depth-first order).
- * Empty when the game is over. Capture mode keeps at most MAX_MOVES moves. */
+ * Empty when the game is over. A list holds at most MAX_MOVES moves: only capture
+ * mode can have more (count_moves and perft count them all). */
 void gen_moves(const Position *p, MoveList *list);
 
 /* Number of legal moves of the side to move in p (0 when over); equals the n of

@@ -17,6 +17,8 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static Game g;
 
@@ -801,6 +803,75 @@ static void test_capture_bigjump_lists_every_move_beyond_4096(void **state)
     assert_int_equal(from_b13, 2493);
 }
 
+/* The same lattice grown to 3 steps round i9: i9 and the 30 holes within 3 steps
+ * of it that lie midway between two holes of the grid (holes an even number of
+ * files and rows away from i9). 71408 moves, 71384 of them from i9, by two
+ * independent enumerations. */
+#define LATTICE3 "x i9 f12 g12 h12 i12 f11 h11 j11 f10 g10 h10 i10 j10 k10 f9 h9 j9 l9 g8 h8 i8 j8 k8 l8 h7 j7 l7 " \
+                 "i6 j6 k6 l6"
+
+/* 71,408 moves: count_moves (and perft) count every one; a move list holds at
+ * most MAX_MOVES (a documented limit of gen_moves, README "Known limits"). */
+static void test_capture_lattice_counts_every_move_and_lists_up_to_the_cap(void **state)
+{
+    (void)state;
+    game_setup(&g, "capture-2", LATTICE3, "w w5c29,b5c0 6");
+    assert_int_equal(count_moves(&g.pos), 71408);
+    assert_int_equal(perft(&g.pos, 1), 71408);
+    int from_i9;
+    assert_int_equal(listed_moves(&g.pos, "i9", &from_i9), MAX_MOVES);
+    assert_int_equal(from_i9, MAX_MOVES - 12); /* 12 of the 24 other moves start on holes before i9 */
+}
+
+/* count_moves(p) in a child process killed after `seconds`: the count, or -1 when
+ * the child did not finish (so a hang fails the test instead of blocking it). */
+static long count_moves_within(const Position *p, unsigned seconds)
+{
+    int fd[2];
+    if (pipe(fd))
+        fail_msg("pipe failed");
+    fflush(NULL);
+    const pid_t pid = fork();
+    if (pid < 0)
+        fail_msg("fork failed");
+    if (pid == 0) {
+        close(fd[0]);
+        alarm(seconds);
+        const long n = count_moves(p);
+        _exit(write(fd[1], &n, sizeof n) == (ssize_t)sizeof n ? 0 : 2);
+    }
+    close(fd[1]);
+    long n = -1;
+    if (read(fd[0], &n, sizeof n) != (ssize_t)sizeof n)
+        n = -1;
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? n : -1;
+}
+
+/* Seconds the count may take: about 1 s with -O3; sanitizers slow the engine
+ * down up to twentyfold (ThreadSanitizer). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define COUNT_SECONDS 60
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define COUNT_SECONDS 60
+#endif
+#endif
+#ifndef COUNT_SECONDS
+#define COUNT_SECONDS 10
+#endif
+
+static void test_capture_more_than_131072_chains_from_one_piece(void **state)
+{
+    (void)state;
+    /* LATTICE3 and f13, which links e13 and g13 into the grid: 139159 moves from
+     * i9, 139183 in all (two independent enumerations) */
+    game_setup(&g, "capture-2", LATTICE3 " f13", "w w5c28,b5c0 6");
+    assert_int_equal(count_moves_within(&g.pos, COUNT_SECONDS), 139183);
+}
+
 static void test_capture_perft_of_the_rhombus_by_hand(void **state)
 {
     (void)state;
@@ -818,10 +889,12 @@ static void test_capture_perft_of_the_rhombus_by_hand(void **state)
      *   i9's five moves mirror j10's                            16
      *   j9-h11 0, j9-j11 3 (i9-i11, i9-i11-k11, i10-i8),
      *   j9-h9 3 (i10-k10, j10-h10, j10-h10-h8)                  6
-     * total 3+3+0 + 6+2+0+2+6 + 16 + 6 = 44. Depth 3: only the 3-piece children
-     * have grandchildren with moves (a capture leaves 2 touching pieces: 2 moves
-     * each): i10-k10 2, i10-i8 2, j10-h10 4, j10-j8 4, i9-i11 4, i9-k9 4,
-     * j9-j11 2, j9-h9 2 = 24. Depth 4: at most one piece is left: 0. */
+     * total 3+3+0 + 6+2+0+2+6 + 16 + 6 = 44. Depth 3: two pieces have 2 moves
+     * when they touch, none otherwise, one piece none; so only replies that
+     * capture one piece and leave two touching count, 2 each: after i10-k10 only
+     * i9-k9 (k9 k10), after j10-h10 j9-h9 and h10-j8, ... : i10-k10 2, i10-i8 2,
+     * j10-h10 4, j10-j8 4, i9-i11 4, i9-k9 4, j9-j11 2, j9-h9 2 = 24. Depth 4:
+     * at most one piece is left: 0. */
     game_setup(&g, "capture-2", RHOMBUS, RHOMBUS_TAIL);
     assert_int_equal(perft(&g.pos, 1), 16);
     assert_int_equal(perft(&g.pos, 2), 44);
@@ -869,6 +942,8 @@ int main(void)
         cmocka_unit_test(test_capture_perft_of_the_rhombus_by_hand),
         cmocka_unit_test(test_capture_thousands_of_chains_from_one_piece),
         cmocka_unit_test(test_capture_bigjump_lists_every_move_beyond_4096),
+        cmocka_unit_test(test_capture_lattice_counts_every_move_and_lists_up_to_the_cap),
+        cmocka_unit_test(test_capture_more_than_131072_chains_from_one_piece),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
