@@ -725,6 +725,28 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+#define DEADLINE_GUARD_SLACK 1 /* spare own moves before the guard takes over */
+
+/* The exit deadline guard (RULES.md section 5): when the mover's moves left before
+ * its deadline barely cover one per marble still at home, only moves that take a
+ * marble out of the home are searched (if there are any). The evaluation steers
+ * toward leaving early; this makes sure a shallow search cannot dawdle. */
+static int deadline_guard(const Position *p, RootMove *rm, int n)
+{
+    const Variant *v = p->v;
+    const int s = p->stm;
+    if (v->capture || p->moves[s] >= v->deadline)
+        return n;
+    const int at_home = bb_count(p->seat_bb[s] & v->home[s]);
+    if (!at_home || v->deadline - p->moves[s] > at_home + DEADLINE_GUARD_SLACK)
+        return n;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (bb_test(v->home[s], rm[i].move.from) && !bb_test(v->home[s], rm[i].move.to))
+            rm[k++] = rm[i];
+    return k ? k : n;
+}
+
 /* Root moves: legal, in searchmoves when given, and not eliminating the mover
  * while another move exists (RULES.md section 5). Returns their number and a
  * malloc'd array in *out. */
@@ -756,6 +778,11 @@ static int root_moves(const SearchContext *c, RootMove **out_array)
         n++;
     }
     free(list);
+    if (!c->lim->nsearchmoves)
+        n = deadline_guard(p, out, n);
+    safe = 0;
+    for (int i = 0; i < n; i++)
+        safe += out[i].score == 0;
     if (safe && safe < n) {
         int k = 0;
         for (int i = 0; i < n; i++)
