@@ -245,7 +245,13 @@ int move_parse(const Position *p, const char *text, Move *out, char *err, size_t
             rc = errmsg(err, errlen, "ambiguous move '%s': %d moves match, give the full path", text, count);
         }
     } else if (rc && n == 2 && p->v->capture) {
-        rc = errmsg(err, errlen, "illegal move '%s': capture mode needs the full path of the chain", text);
+        /* keep capture_chain's message unless chains do join these two holes */
+        int count = 0;
+        for (int i = 0; i < list->n; i++)
+            count += list->m[i].from == path[0] && list->m[i].to == path[1];
+        if (count)
+            rc = errmsg(err, errlen, "illegal move '%s': capture mode needs the full path of the chain (%d chain%s join these holes)",
+                        text, count, count > 1 ? "s" : "");
     }
     if (!rc) {
         const int i = find_move(list, &m);
