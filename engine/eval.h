@@ -31,10 +31,9 @@ EvalTerms eval_seat(const Position *p, int s);
  * its members' totals. */
 int eval_standing(const Position *p, int s);
 
-/* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus its
- * rivals' (their exit-deadline terms left out; with two units the rival's, with
- * more the mean of those still unplaced), plus a tempo bonus when s (its team) is
- * to move. p must not be over. */
+/* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus the
+ * best standing among the other seats (teams) still unplaced, plus a tempo bonus
+ * when s (its team) is to move. p must not be over. */
 int eval_for(const Position *p, int s);
 
 #endif
