@@ -32,8 +32,9 @@ EvalTerms eval_seat(const Position *p, int s);
 int eval_standing(const Position *p, int s);
 
 /* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus the
- * best standing among the other seats (teams) still unplaced, plus a tempo bonus
- * when s (its team) is to move. p must not be over. */
+ * best standing among the other seats (teams) still unplaced (a rival team's
+ * without its exit-deadline terms), plus a tempo bonus when s (its team) is to
+ * move. p must not be over. */
 int eval_for(const Position *p, int s);
 
 #endif
