@@ -52,27 +52,9 @@ static const char *const VARIANTS[] = {
 
 /* ---- fixtures ---- */
 
-static int setup(void **state)
-{
-    *state = epipe_start();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    epipe_kill(*state);
-    return 0;
-}
 
 /* ---- helpers ---- */
 
-static void lines_dump(const EPipeLines *l, char *buf, size_t n)
-{
-    size_t o = 0;
-    buf[0] = 0;
-    for (int i = 0; i < l->n && o + 4 < n; i++)
-        o += (size_t)snprintf(buf + o, n - o, "%s[%.300s]", i ? " " : "", l->line[i]);
-}
 
 static void send_str(EPipe *p, const char *s)
 {
@@ -139,7 +121,7 @@ static void silent(EPipe *p, const char *cmd)
     EPipeLines l;
     epipe_command(p, cmd, &l);
     char d[2048];
-    lines_dump(&l, d, sizeof d);
+    epipe_lines_dump(&l, d, sizeof d);
     if (l.n)
         fail_msg("'%s' should print nothing, got %d lines: %s", cmd, l.n, d);
     epipe_lines_free(&l);
@@ -156,7 +138,7 @@ static void refused(EPipe *p, const char *cmd, const char *fen, ...)
     EPipeLines l;
     epipe_command(p, cmd, &l);
     char d[4096];
-    lines_dump(&l, d, sizeof d);
+    epipe_lines_dump(&l, d, sizeof d);
     if (l.n != 1 || !starts(l.line[0], "info string error "))
         fail_msg("'%.200s' should be answered by exactly one 'info string error ...' line, got %d lines: %s", cmd, l.n,
                  d);
@@ -180,7 +162,7 @@ static const char *legal(EPipe *p)
     EPipeLines l;
     epipe_command(p, "legalmoves", &l);
     char d[2048];
-    lines_dump(&l, d, sizeof d);
+    epipe_lines_dump(&l, d, sizeof d);
     if (l.n != 1 || (strcmp(l.line[0], "legalmoves") && !starts(l.line[0], "legalmoves ")))
         fail_msg("'legalmoves' should print exactly one 'legalmoves ...' line, got %d: %s", l.n, d);
     snprintf(buf, sizeof buf, "%s", l.line[0][10] ? l.line[0] + 11 : "");
@@ -791,7 +773,7 @@ static void test_empty_and_blank_lines(void **state)
         EPipeLines l;
         epipe_sync_collect(p, &l);
         char d[1024];
-        lines_dump(&l, d, sizeof d);
+        epipe_lines_dump(&l, d, sizeof d);
         if (l.n > 1 || (l.n == 1 && !starts(l.line[0], "info string error ")))
             fail_msg("a blank line (case %zu) should be ignored (or refused with one error line), got: %s", i, d);
         epipe_lines_free(&l);
@@ -1040,7 +1022,7 @@ static void check_eval(EPipe *p, const char *seats)
     EPipeLines l;
     epipe_command(p, "eval", &l);
     char d[4096];
-    lines_dump(&l, d, sizeof d);
+    epipe_lines_dump(&l, d, sizeof d);
     const char *next = seats;
     for (int i = 0; i < l.n; i++) {
         if (starts(l.line[i], "info string error"))
@@ -1169,7 +1151,7 @@ static void test_eof_during_ponder(void **state)
     expect_exit0(p, "EOF on stdin during go ponder");
 }
 
-#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
 
 int main(void)
 {

@@ -29,25 +29,7 @@
 #define NW9 "a13 b12 b13 c11 c12 c13 d11 d12 d13"
 #define SE9 "n5 o5 p5 q5 n6 o6 p6 n7 o7"
 
-static int setup(void **state)
-{
-    *state = epipe_start();
-    return 0;
-}
 
-static int teardown(void **state)
-{
-    epipe_kill(*state);
-    return 0;
-}
-
-static void dump(const EPipeLines *l, char *buf, size_t n)
-{
-    size_t o = 0;
-    buf[0] = 0;
-    for (int i = 0; i < l->n && o + 4 < n; i++)
-        o += (size_t)snprintf(buf + o, n - o, "%s[%.300s]", i ? " " : "", l->line[i]);
-}
 
 /* Sends `cmd` and asserts that the engine answers nothing. */
 static void quiet(EPipe *p, const char *cmd)
@@ -55,7 +37,7 @@ static void quiet(EPipe *p, const char *cmd)
     EPipeLines l;
     epipe_command(p, cmd, &l);
     char d[2048];
-    dump(&l, d, sizeof d);
+    epipe_lines_dump(&l, d, sizeof d);
     if (l.n)
         fail_msg("'%.300s' should print nothing, got: %s", cmd, d);
     epipe_lines_free(&l);
@@ -99,7 +81,7 @@ static void refused(EPipe *p, const char *cmd, ...)
     EPipeLines l;
     epipe_command(p, cmd, &l);
     char d[4096];
-    dump(&l, d, sizeof d);
+    epipe_lines_dump(&l, d, sizeof d);
     if (l.n != 1 || strncmp(l.line[0], "info string error ", 18))
         fail_msg("'%.300s' should be answered by one 'info string error' line, got %d: %s", cmd, l.n, d);
     va_list ap;
@@ -131,7 +113,7 @@ static const char *answer(EPipe *p, const char *cmd)
     EPipeLines l;
     epipe_command(p, cmd, &l);
     char d[4096];
-    dump(&l, d, sizeof d);
+    epipe_lines_dump(&l, d, sizeof d);
     if (l.n != 1)
         fail_msg("'%s' should print one line, got %d: %s", cmd, l.n, d);
     snprintf(out, sizeof out, "%s", l.line[0]);
@@ -437,7 +419,7 @@ static void test_unknown_variant_or_player_count(void **state)
 
 int main(void)
 {
-#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
     const struct CMUnitTest tests[] = {
         TEST(test_start_position_of_each_kind_of_variant),
         TEST(test_result_shows_team_places_for_members),

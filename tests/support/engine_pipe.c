@@ -377,3 +377,23 @@ const char *epipe_exit_desc(const EPipe *p, char *buf, size_t n)
         snprintf(buf, n, "ended with wait status %d", p->wstatus);
     return buf;
 }
+
+int epipe_setup(void **state)
+{
+    *state = epipe_start();
+    return 0;
+}
+
+int epipe_teardown(void **state)
+{
+    epipe_kill(*state);
+    return 0;
+}
+
+void epipe_lines_dump(const EPipeLines *l, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < l->n && o + 4 < n; i++)
+        o += (size_t)snprintf(buf + o, n - o, "%s[%.300s]", i ? " " : "", l->line[i]);
+}

@@ -96,4 +96,12 @@ bool epipe_wait_exit(EPipe *p, int timeout_ms);
 /* "exited with status N" / "killed by signal N" / "still running" into buf. */
 const char *epipe_exit_desc(const EPipe *p, char *buf, size_t n);
 
+/* cmocka fixtures: start build/stern (STERN_BIN) into *state, and kill it. */
+int epipe_setup(void **state);
+int epipe_teardown(void **state);
+
+/* Writes the lines of l as "[line] [line] ..." (each cut at 300 characters) into
+ * buf (n bytes), for failure messages. */
+void epipe_lines_dump(const EPipeLines *l, char *buf, size_t n);
+
 #endif
