@@ -55,10 +55,4 @@ char *board_hole_name(int h, char *buf);
  * the name of a hole on the board (*s is then left unchanged). */
 int board_parse_hole(const char **s);
 
-/* The hole reached from h by one step in direction d, or NO_HOLE. */
-static inline int board_neighbour(int h, int d)
-{
-    return geo.line_len[h][d] ? geo.line[h][d][0] : NO_HOLE;
-}
-
 #endif

@@ -12,7 +12,7 @@
 #define W_HOME_BASE 10      /* cp per (step to the exit + 1), per own move past the grace, */
 #define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */
 #define ESCAPE_WALLED 4     /* escape_moves() of a marble walled in by other seats */
-#define DEADLINE_SLACK 4    /* spare moves wanted beyond one per marble still at home */
+#define DEADLINE_SLACK 4    /* spare own moves wanted beyond the escapes' total */
 #define W_DEADLINE 400      /* cp per own move the escapes need beyond the moves left */
 #define W_CAPTURE 100       /* cp per captured piece */
 #define TEMPO 40            /* the side to move is part of a tempo ahead */

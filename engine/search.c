@@ -474,7 +474,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     }
     if (list->n == 0) /* cannot happen: the side to move always has a move */
         return side * eval_for(p, c->root_seat);
-    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), 0, (int8_t)depth,
+    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth,
                       (uint8_t)(best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER)};
     tt_store(p->key, &d);
     return best;
@@ -535,7 +535,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
             out[v->seats[k]] = eval_for(p, v->seats[k]);
         return;
     }
-    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), 0, (int8_t)depth, BOUND_NONE};
+    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};
     tt_store(p->key, &d);
 }
 

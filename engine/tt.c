@@ -9,7 +9,7 @@
 
 typedef struct {
     _Atomic uint64_t check; /* key ^ data */
-    _Atomic uint64_t data;  /* move 32 | score 16 | eval 16 bits, packed below */
+    _Atomic uint64_t data;  /* move 32 | score 16 bits, packed below */
     _Atomic uint64_t meta;  /* depth 8 | bound 2 | age 6 bits, and key ^ meta check in the high half */
 } Entry;
 
@@ -23,7 +23,7 @@ static uint8_t age;
 
 static uint64_t pack(const TTData *d)
 {
-    return (uint64_t)d->move | (uint64_t)(uint16_t)d->score << 32 | (uint64_t)(uint16_t)d->eval << 48;
+    return (uint64_t)d->move | (uint64_t)(uint16_t)d->score << 32;
 }
 
 static uint64_t pack_meta(const TTData *d, uint8_t a)
@@ -68,7 +68,6 @@ bool tt_probe(uint64_t key, TTData *out)
             continue;
         out->move = (uint32_t)data;
         out->score = (int16_t)(data >> 32);
-        out->eval = (int16_t)(data >> 48);
         out->depth = (int8_t)(meta & 0xff);
         out->bound = (uint8_t)((meta >> 8) & 3);
         return true;

@@ -16,7 +16,6 @@ enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 typedef struct {
     uint32_t move;  /* tt_move_code of the best move, 0 for none */
     int16_t score;  /* from the side to move's view; mate scores relative to this node */
-    int16_t eval;   /* static evaluation */
     int8_t depth;   /* plies */
     uint8_t bound;  /* BOUND_* */
 } TTData;
