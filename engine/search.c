@@ -7,6 +7,7 @@
 #include "board.h"
 #include "eval.h"
 #include "notation.h"
+#include "race.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -831,6 +832,82 @@ static void worker_free(Worker *w)
     free(w->root);
 }
 
+#define RACE_NODE_LIMIT 300000 /* per army and search: well under a second */
+#define RACE_NODES_PER_MS 100  /* solver speed assumed when the clock runs (measured ~490) */
+#define RACE_TABLE_MIB 16
+
+/* Race endgames (issue 5): once the two armies are past each other
+ * (race_separated), each one's fewest moves to arrive is solved exactly by
+ * race_solve and the result follows from the reply rule (RULES.md section 6):
+ * with a own moves needed by the side to move and b by the other, the first seat
+ * wins when a < b and draws when a == b; the second seat wins when a <= b and
+ * draws when a == b + 1. The line interleaves both armies' solutions and is
+ * checked move by move on the real board. Returns true with the best move, the
+ * root seat's score (mate score, or 0 for a draw) and the line (*pvlen moves);
+ * false when it does not apply or a solve runs over its node limit (RACE_NODE_LIMIT,
+ * less when the clock runs: half the hard time limit at RACE_NODES_PER_MS). */
+static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nodes, int *moves)
+{
+    const Position *p = &c->game->pos;
+    if (!race_separated(p) || c->lim->nsearchmoves || c->cfg->multipv > 1)
+        return false;
+    const Variant *v = p->v;
+    const int side[2] = {p->stm, p->stm == v->seats[0] ? v->seats[1] : v->seats[0]};
+    static _Thread_local Move line[2][RACE_MAX_MOVES];
+    int need[2];
+    *nodes = 0;
+    uint64_t limit = RACE_NODE_LIMIT;
+    if (c->budget.hard_ms >= 0 && !c->lim->infinite && !c->pondering) {
+        const uint64_t timed = (uint64_t)c->budget.hard_ms * RACE_NODES_PER_MS / 2;
+        limit = timed < limit ? (timed > 1000 ? timed : 1000) : limit;
+    }
+    for (int k = 0; k < 2; k++) {
+        Position alone = *p; /* the other army lifted off the board */
+        const int o = side[1 - k];
+        for (Bitboard b = alone.seat_bb[o]; b;)
+            alone.board[bb_pop(&b)] = 0;
+        alone.occ &= ~alone.seat_bb[o];
+        alone.seat_bb[o] = 0;
+        RaceStats st;
+        need[k] = race_solve(&alone, side[k], RACE_MAX_MOVES, RACE_TABLE_MIB, limit, &c->sig->stop,
+                             line[k], &st);
+        *nodes += st.nodes;
+        if (need[k] < 0)
+            return false;
+    }
+    const int a = need[0], b = need[1];
+    const bool first = side[0] == v->seats[0];
+    int plies, result; /* result: 1 win, 0 draw, -1 loss for the side to move */
+    if (first) {
+        result = a < b ? 1 : a == b ? 0 : -1;
+        plies = result < 0 ? 2 * b : 2 * a;
+    } else {
+        result = a <= b ? 1 : a == b + 1 ? 0 : -1;
+        plies = result >= 0 ? 2 * a - 1 : 2 * b + 1;
+    }
+    if (p->round + (plies + 1) / 2 >= ROUND_LIMIT)
+        return false; /* the round limit would end it first */
+    Position q = *p;
+    int n = 0;
+    for (int i = 0; i < plies && !pos_over(&q); i++) {
+        const int k = i % 2, j = i / 2;
+        if (j >= need[k] || q.stm != side[k])
+            break;
+        const Move *m = &line[k][j];
+        if (!bb_test(marble_destinations(&q, side[k], m->from), m->to))
+            return false; /* the other army is in the way after all */
+        pv[n++] = *m;
+        pos_play(&q, m);
+    }
+    if (n == 0)
+        return false;
+    *pvlen = n;
+    *score = result > 0 ? SCORE_MATE - plies : result < 0 ? -(SCORE_MATE - plies) : 0;
+    moves[0] = a;
+    moves[1] = b;
+    return true;
+}
+
 SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
                         SearchOutput out, void *ctx)
 {
@@ -869,6 +946,48 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     const int s = g->pos.stm;
     c->budget = time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo,
                             limits->movetime, moves_left_estimate(&g->pos), config->overhead);
+    static _Thread_local Move race_pv[2 * RACE_MAX_MOVES + 2];
+    int race_len, race_score, race_moves[2];
+    uint64_t race_nodes;
+    if (race_root(c, race_pv, &race_len, &race_score, &race_nodes, race_moves)) {
+        char line[12288], *o = line, sc[64];
+        const char *end = line + sizeof line - MOVE_STR_MAX - 2;
+        format_score(c, race_score, sc, sizeof sc);
+        const long long ms = (long long)(now_ms() - c->start_ms);
+        o += snprintf(o, (size_t)(end - o), "info depth %d %s nodes %llu time %lld pv", race_len, sc,
+                      (unsigned long long)race_nodes, ms);
+        Position q = g->pos;
+        for (int i = 0; i < race_len && o < end; i++) {
+            *o++ = ' ';
+            move_str(&q, &race_pv[i], o);
+            o += strlen(o);
+            pos_play(&q, &race_pv[i]);
+        }
+        emit(c, "info string race solved: own moves to arrive %c %d, %c %d", variant_seat_letter(g->pos.stm),
+             race_moves[0], variant_seat_letter(g->pos.stm == g->v.seats[0] ? g->v.seats[1] : g->v.seats[0]),
+             race_moves[1]);
+        emit(c, "%s", line);
+        while ((limits->infinite || limits->ponder) && !atomic_load(&sig->stop) && !atomic_load(&sig->ponderhit)) {
+            const struct timespec t = {0, 1000000};
+            nanosleep(&t, NULL);
+        }
+        char mv[MOVE_STR_MAX], pm[MOVE_STR_MAX];
+        move_str(&g->pos, &race_pv[0], mv);
+        res = (SearchResult){.best = race_pv[0], .has_best = true, .score = race_score, .depth = race_len,
+                             .nodes = race_nodes};
+        if (race_len > 1) {
+            Position after = g->pos;
+            pos_play(&after, &race_pv[0]);
+            move_str(&after, &race_pv[1], pm);
+            res.ponder = race_pv[1];
+            res.has_ponder = true;
+            emit(c, "bestmove %s ponder %s", mv, pm);
+        } else
+            emit(c, "bestmove %s", mv);
+        free(root);
+        free(c);
+        return res;
+    }
     tt_new_search();
     const int nthreads = config->threads < 1 ? 1 : config->threads > MAX_THREADS ? MAX_THREADS : config->threads;
     c->nworkers = nthreads;

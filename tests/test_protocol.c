@@ -783,6 +783,47 @@ static void test_empty_and_blank_lines(void **state)
 
 /* ---- searching ---- */
 
+/* Race endgames (issue 5): with the armies past each other the engine solves both
+ * races exactly. White has nine marbles in the N point (its target) and i13 next
+ * to the free h14: one move. Black has nine in the S point (its target) and its
+ * last marble on m5 (next to the free m4: one move) or m6 (two steps: nothing to
+ * jump near it). By the reply rule (RULES.md section 6) white to move wins 1
+ * against 2 and draws 1 against 1; black to move wins 1 against 1 and draws 2
+ * against 1. */
+static void test_race_endgame(void **state)
+{
+    EPipe *p = *state;
+    static const struct {
+        const char *fen, *solved, *score, *best;
+    } cases[] = {
+        {"w/ww/www/www1/8w4/12/11/10/9/10/11/8b3/13/bbb1/bbb/bb/b w w40,b40 41",
+         "info string race solved: own moves to arrive w 1, b 2", "score mate 1", "bestmove i13-h14 ponder m6-m5"},
+        {"w/ww/www/www1/8w4/12/11/10/9/10/11/12/8b4/bbb1/bbb/bb/b b w41,b40 41",
+         "info string race solved: own moves to arrive b 1, w 1", "score mate 1", "bestmove m5-m4"},
+        {"w/ww/www/www1/8w4/12/11/10/9/10/11/12/8b4/bbb1/bbb/bb/b w w40,b40 41",
+         "info string race solved: own moves to arrive w 1, b 1", "score cp 0", "bestmove i13-h14 ponder m5-m4"},
+        {"w/ww/www/www1/8w4/12/11/10/9/10/11/8b3/13/bbb1/bbb/bb/b b w41,b40 41",
+         "info string race solved: own moves to arrive b 2, w 1", "score cp 0", "bestmove m6-m5 ponder i13-h14"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "position fen %s", cases[i].fen);
+        position(p, cmd);
+        epipe_send(p, "go movetime 5000");
+        EPipeLines l;
+        char *bm = NULL;
+        epipe_collect(p, "bestmove", true, 30000, &l, &bm);
+        assert_int_equal(l.n, 2);
+        assert_string_equal(l.line[0], cases[i].solved);
+        if (!strstr(l.line[1], cases[i].score) || !starts(l.line[1], "info depth "))
+            fail_msg("case %zu: '%s' lacks '%s'", i, l.line[1], cases[i].score);
+        assert_string_equal(bm, cases[i].best);
+        free(bm);
+        epipe_lines_free(&l);
+        epipe_sync(p);
+    }
+}
+
 static void test_go_depth(void **state)
 {
     EPipe *p = *state;
@@ -1176,6 +1217,7 @@ int main(void)
         TEST(test_error_long_garbage_line),
         TEST(test_empty_and_blank_lines),
         TEST(test_go_depth),
+        TEST(test_race_endgame),
         TEST(test_go_nodes),
         TEST(test_go_movetime),
         TEST(test_go_clock),
