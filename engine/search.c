@@ -673,7 +673,10 @@ static void iterate(Worker *w)
     SearchContext *c = w->ctx;
     const int multipv = w->id == 0 ? (c->cfg->multipv < w->nroot ? c->cfg->multipv : w->nroot) : 1;
     const int max_depth = c->lim->depth > 0 && c->lim->depth < MAX_PLY ? c->lim->depth : MAX_PLY - 1;
-    for (int depth = 1 + (w->id & 1); depth <= max_depth; depth++) {
+    /* helpers with odd ids skip every other depth to run ahead of the main thread */
+    const int step = w->id & 1 ? 2 : 1;
+    for (int depth = 1 + (w->id & 1); depth <= max_depth;
+         depth = depth + step > max_depth && depth < max_depth ? max_depth : depth + step) {
         w->seldepth = 0;
         for (int k = 0; k < multipv; k++) {
             int prev = w->root[k].prev_score, delta = ASPIRATION_DELTA;
@@ -707,6 +710,15 @@ static void iterate(Worker *w)
         for (int i = 0; i < w->nroot; i++)
             w->root[i].prev_score = w->root[i].score;
         w->completed_depth = depth;
+        if (depth >= max_depth && c->lim->depth > 0 && !c->lim->infinite && !c->pondering) {
+            /* go depth: the first thread to complete it ends the search (Lazy SMP
+             * helpers run ahead of the main thread; their result is used) */
+            atomic_store(&c->abort_all, true);
+            if (w->id == 0)
+                for (int k = 0; k < multipv; k++)
+                    report_line(c, w, depth, k, &w->root[k]);
+            break;
+        }
         if (w->id != 0)
             continue;
         for (int k = 0; k < multipv; k++)
@@ -1022,6 +1034,11 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         if (ws[i]->thread)
             pthread_join(ws[i]->thread, NULL);
     Worker *w0 = ws[0];
+    for (int i = 1; i < nthreads; i++) /* a helper that completed a deeper iteration answers */
+        if (ws[i]->completed_depth > w0->completed_depth && c->cfg->multipv <= 1) {
+            w0 = ws[i];
+            report_line(c, w0, w0->completed_depth, 0, &w0->root[0]);
+        }
     const RootMove *best = &w0->root[0];
     res.best = best->move;
     res.has_best = true;
