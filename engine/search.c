@@ -846,7 +846,8 @@ static void worker_free(Worker *w)
 
 #define RACE_NODE_LIMIT 300000 /* per army and search: well under a second */
 #define RACE_NODES_PER_MS 100  /* solver speed assumed when the clock runs (measured ~490) */
-#define RACE_TABLE_MIB 16
+#define RACE_TABLE_MIB 16      /* the most the solver's table takes */
+#define RACE_MIN_MS 50         /* hard time limit below which races are not solved */
 
 /* Race endgames (issue 5): once the two armies are past each other
  * (race_separated), each one's fewest moves to arrive is solved exactly by
@@ -857,7 +858,8 @@ static void worker_free(Worker *w)
  * checked move by move on the real board. Returns true with the best move, the
  * root seat's score (mate score, or 0 for a draw) and the line (*pvlen moves);
  * false when it does not apply or a solve runs over its node limit (RACE_NODE_LIMIT,
- * less when the clock runs: half the hard time limit at RACE_NODES_PER_MS). */
+ * less when the clock runs: half the hard time limit at RACE_NODES_PER_MS, and
+ * none below RACE_MIN_MS: at 1+0.01 a failing solve each move drained the clock). */
 static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nodes, int *moves)
 {
     const Position *p = &c->game->pos;
@@ -870,9 +872,13 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
     *nodes = 0;
     uint64_t limit = RACE_NODE_LIMIT;
     if (c->budget.hard_ms >= 0 && !c->lim->infinite && !c->pondering) {
+        if (c->budget.hard_ms < RACE_MIN_MS)
+            return false; /* no time to spare: a failed solve would cost the clock */
         const uint64_t timed = (uint64_t)c->budget.hard_ms * RACE_NODES_PER_MS / 2;
-        limit = timed < limit ? (timed > 1000 ? timed : 1000) : limit;
+        limit = timed < limit ? timed : limit;
     }
+    /* a table of about four entries per node allowed (8 bytes each) */
+    const int mib = limit * 32 >= (uint64_t)RACE_TABLE_MIB << 20 ? RACE_TABLE_MIB : (int)(limit * 32 >> 20) + 1;
     for (int k = 0; k < 2; k++) {
         Position alone = *p; /* the other army lifted off the board */
         const int o = side[1 - k];
@@ -881,7 +887,7 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
         alone.occ &= ~alone.seat_bb[o];
         alone.seat_bb[o] = 0;
         RaceStats st;
-        need[k] = race_solve(&alone, side[k], RACE_MAX_MOVES, RACE_TABLE_MIB, limit, &c->sig->stop,
+        need[k] = race_solve(&alone, side[k], RACE_MAX_MOVES, mib, limit, &c->sig->stop,
                              line[k], &st);
         *nodes += st.nodes;
         if (need[k] < 0)
