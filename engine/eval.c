@@ -1,21 +1,44 @@
 /* eval.c - static evaluation; see eval.h. Weights are first guesses, to be tuned
- * with the arena (issue 5). */
+ * with the arena (issue 5); each can be overridden at build time (-DNAME=value)
+ * for tuning experiments. */
 #include "eval.h"
 
 #include "board.h"
 #include "movegen.h"
 
+#ifndef W_DISTANCE
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
+#endif
+#ifndef W_STRAGGLER
 #define W_STRAGGLER 30      /* cp per step a marble lags behind the pack */
+#endif
+#ifndef STRAGGLER_SLACK
 #define STRAGGLER_SLACK 2   /* steps behind the average that cost nothing */
+#endif
+#ifndef HOME_GRACE
 #define HOME_GRACE 3        /* own moves before marbles left at home start to cost */
+#endif
+#ifndef W_HOME_BASE
 #define W_HOME_BASE 10      /* cp per (step to the exit + 1), per own move past the grace, */
+#endif
+#ifndef W_HOME_PER_SEAT
 #define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */
+#endif
+#ifndef ESCAPE_WALLED
 #define ESCAPE_WALLED 4     /* escape_moves() of a marble walled in by other seats */
+#endif
+#ifndef DEADLINE_SLACK
 #define DEADLINE_SLACK 4    /* spare own moves wanted beyond the escapes' total */
+#endif
+#ifndef W_DEADLINE
 #define W_DEADLINE 400      /* cp per own move the escapes need beyond the moves left */
+#endif
+#ifndef W_CAPTURE
 #define W_CAPTURE 100       /* cp per captured piece */
+#endif
+#ifndef TEMPO
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
+#endif
 
 /* The least summed tip distance of n marbles: the holes nearest the tip are
  * 1 at distance 0, 2 at 1, 3 at 2, 4 at 3 and 5 at 4 (the 15-hole target). */
