@@ -1,0 +1,175 @@
+/* spsa_main.c - stern-spsa: tunes evaluation weights by SPSA over fast arena games.
+ *
+ * Simultaneous perturbation stochastic approximation (Spall 1998, "An overview of
+ * the simultaneous perturbation method for efficient optimization", Johns Hopkins
+ * APL Technical Digest 19(4)); the gain schedule and the per-parameter c_end /
+ * r_end settings follow the convention of chess engine tuning (fishtest):
+ * c_k = c / (k+1)^gamma with c = c_end * N^gamma, a_k = a / (A+k+1)^alpha with
+ * A = N / 10 and a = r_end * c_end^2 * (A+N)^alpha.
+ *
+ * Every iteration perturbs all weights at once by +-c_k, builds the two engines
+ * with the weights as build-time overrides (engine/eval.c: -DNAME=value, so the
+ * engine itself carries no tuning code), plays them against each other with
+ * build/stern-arena, and moves each weight by a_k * (wins - losses) / (c_k *
+ * delta_i) toward the better side. Errors (a failed build or match, a bad
+ * -param) stop the run with a message naming the cause.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PARAMS 16
+
+typedef struct {
+    char name[64];
+    double value, min, max, c_end, r_end;
+} Param;
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: stern-spsa -param NAME=START,MIN,MAX,C_END[,R_END] [-param ...] [options]\n"
+            "  NAME            an evaluation weight of engine/eval.c (e.g. W_DISTANCE)\n"
+            "  -iterations N   SPSA iterations (default 100)\n"
+            "  -games G        games per iteration, even (default 20)\n"
+            "  -tc S+I         clock of the games (default 1+0.01)\n"
+            "  -variant V      variant (default classic-2)\n"
+            "  -concurrency K  games at once (default 2)\n"
+            "  -seed S         seed of the perturbations and openings (default 1)\n"
+            "  -workdir DIR    where the engines are built (default /tmp/stern-spsa)\n"
+            "Run it from the repository root (it calls make and build/stern-arena).\n");
+    return 2;
+}
+
+static int parse_param(const char *text, Param *p)
+{
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || (size_t)(eq - text) >= sizeof p->name) {
+        fprintf(stderr, "stern-spsa: -param '%s': expected NAME=START,MIN,MAX,C_END[,R_END]\n", text);
+        return -1;
+    }
+    memcpy(p->name, text, (size_t)(eq - text));
+    p->name[eq - text] = 0;
+    for (const char *c = p->name; *c; c++)
+        if (!((*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_')) {
+            fprintf(stderr, "stern-spsa: -param '%s': the name must be an upper-case C identifier\n", text);
+            return -1;
+        }
+    p->r_end = 0.002;
+    const int n = sscanf(eq + 1, "%lf,%lf,%lf,%lf,%lf", &p->value, &p->min, &p->max, &p->c_end, &p->r_end);
+    if (n < 4 || p->min > p->max || p->value < p->min || p->value > p->max || p->c_end <= 0 || p->r_end <= 0) {
+        fprintf(stderr, "stern-spsa: -param '%s': need START within MIN..MAX, C_END > 0 and R_END > 0\n", text);
+        return -1;
+    }
+    return 0;
+}
+
+static double clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* Builds the engine with the given weights into dir; returns 0 or -1. */
+static int build_engine(const char *dir, const Param *ps, int n, const double *values)
+{
+    char flags[2048] = "", cmd[4096];
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(flags + len, sizeof flags - len, "%s-D%s=%ld", i ? " " : "", ps[i].name,
+                                lround(values[i]));
+    snprintf(cmd, sizeof cmd, "make -s BUILD='%s' EXTRA_CFLAGS='%s' '%s/stern' >/dev/null", dir, flags, dir);
+    if (system(cmd) != 0) {
+        fprintf(stderr, "stern-spsa: build failed: %s\n", cmd);
+        return -1;
+    }
+    return 0;
+}
+
+/* Plays plus against minus; returns 0 with wins and losses of plus, or -1. */
+static int play_match(const char *workdir, const char *variant, const char *tc, int games, int conc, int seed,
+                      int *wins, int *losses)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "build/stern-arena -quiet -engine cmd='%s/plus/stern' name=plus -engine cmd='%s/minus/stern' name=minus "
+             "-each tc=%s -variant %s -games 2 -rounds %d -concurrency %d -openings random=4 -srand %d 2>&1",
+             workdir, workdir, tc, variant, games / 2, conc, seed);
+    FILE *f = popen(cmd, "r");
+    if (!f) {
+        fprintf(stderr, "stern-spsa: cannot run: %s\n", cmd);
+        return -1;
+    }
+    char line[1024];
+    int found = 0, draws = 0;
+    while (fgets(line, sizeof line, f)) {
+        const char *at = strstr(line, "plus vs minus: ");
+        if (at && sscanf(at, "plus vs minus: %d wins, %d draws, %d losses", wins, &draws, losses) == 3)
+            found = 1;
+    }
+    const int status = pclose(f);
+    if (status != 0 || !found) {
+        fprintf(stderr, "stern-spsa: the match failed (status %d): %s\n", status, cmd);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Param ps[MAX_PARAMS];
+    int np = 0, iterations = 100, games = 20, conc = 2;
+    unsigned seed = 1;
+    const char *tc = "1+0.01", *variant = "classic-2", *workdir = "/tmp/stern-spsa";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-param") && i + 1 < argc) {
+            if (np == MAX_PARAMS || parse_param(argv[++i], &ps[np]))
+                return 2;
+            np++;
+        } else if (!strcmp(argv[i], "-iterations") && i + 1 < argc) iterations = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-games") && i + 1 < argc) games = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-concurrency") && i + 1 < argc) conc = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-tc") && i + 1 < argc) tc = argv[++i];
+        else if (!strcmp(argv[i], "-variant") && i + 1 < argc) variant = argv[++i];
+        else if (!strcmp(argv[i], "-seed") && i + 1 < argc) seed = (unsigned)strtoul(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "-workdir") && i + 1 < argc) workdir = argv[++i];
+        else
+            return usage();
+    }
+    if (np == 0 || iterations < 1 || games < 2 || games % 2 || conc < 1)
+        return usage();
+    const double alpha = 0.602, gamma = 0.101, big_a = iterations / 10.0;
+    srand(seed);
+    for (int k = 0; k < iterations; k++) {
+        double plus[MAX_PARAMS], minus[MAX_PARAMS], delta[MAX_PARAMS], ck[MAX_PARAMS], ak[MAX_PARAMS];
+        for (int i = 0; i < np; i++) {
+            const double c = ps[i].c_end * pow(iterations, gamma);
+            const double a = ps[i].r_end * ps[i].c_end * ps[i].c_end * pow(big_a + iterations, alpha);
+            ck[i] = c / pow(k + 1, gamma);
+            ak[i] = a / pow(big_a + k + 1, alpha);
+            delta[i] = rand() & 1 ? 1.0 : -1.0;
+            plus[i] = clampd(ps[i].value + ck[i] * delta[i], ps[i].min, ps[i].max);
+            minus[i] = clampd(ps[i].value - ck[i] * delta[i], ps[i].min, ps[i].max);
+        }
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/plus", workdir);
+        if (build_engine(dir, ps, np, plus))
+            return 1;
+        snprintf(dir, sizeof dir, "%s/minus", workdir);
+        if (build_engine(dir, ps, np, minus))
+            return 1;
+        int w = 0, l = 0;
+        if (play_match(workdir, variant, tc, games, conc, (int)seed * 100003 + k, &w, &l))
+            return 1;
+        printf("iteration %d: plus vs minus %d-%d (of %d)", k + 1, w, l, games);
+        for (int i = 0; i < np; i++) {
+            ps[i].value = clampd(ps[i].value + ak[i] * (w - l) / (ck[i] * delta[i]), ps[i].min, ps[i].max);
+            printf(" %s=%.2f", ps[i].name, ps[i].value);
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    printf("final:");
+    for (int i = 0; i < np; i++)
+        printf(" -D%s=%ld", ps[i].name, lround(ps[i].value));
+    printf("\n");
+    return 0;
+}
