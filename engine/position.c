@@ -182,15 +182,6 @@ static void eliminate(Position *p, int s)
     }
 }
 
-static bool has_arrived(const Position *p, int s)
-{
-    const Variant *v = p->v;
-    const Bitboard own = p->seat_bb[s], target = v->target[s];
-    if (!(own & ~target))
-        return true;
-    return p->moves[s] >= v->deadline && (p->occ & target) == target && (own & target);
-}
-
 static void arrive(Position *p, int s)
 {
     if (p->v->nseats == 2) { /* the reply rule decides; an arrival is always first */
@@ -368,7 +359,7 @@ void pos_play(Position *p, const Move *m)
     bool arrived = false;
     for (int k = 0; k < v->nseats; k++) {
         const int t = v->seats[(v->slot[s] + k) % v->nseats];
-        if (p->status[t] == ST_PLAYING && has_arrived(p, t)) {
+        if (p->status[t] == ST_PLAYING && pos_arrived(p, t, p->moves[t])) {
             arrive(p, t);
             arrived = true;
         }

@@ -42,17 +42,6 @@ int race_row(int s, int h)
     return row_table[s][h];
 }
 
-/* Whether seat s has arrived after `made` own moves in all (RULES.md section 6):
- * all its marbles in its target, or from its deadline on the target full with at
- * least one of its own. */
-static bool arrived(const Position *p, int s, int made)
-{
-    const Bitboard own = p->seat_bb[s], target = p->v->target[s];
-    if (own && !(own & ~target))
-        return true;
-    return made >= p->v->deadline && !(target & ~p->occ) && (own & target);
-}
-
 /* The bound of race_lower_bound() for rows already built (rows_once done).
  *
  * Let F be the farthest row holding any piece. A step lands one row beyond its
@@ -89,7 +78,7 @@ static int lower_bound(const Position *p, int s, int made)
         tmin = r < tmin ? r : tmin;
     }
     const int n = bb_count(own), nfree = bb_count(free_target);
-    if (arrived(p, s, made))
+    if (pos_arrived(p, s, made))
         return 0;
     if (n > nfree && v->deadline > RACE_MAX_MOVES + made)
         return RACE_MAX_MOVES + 1;
@@ -171,7 +160,7 @@ static bool dfs(Solver *c, int g, int left)
 {
     Position *p = &c->pos;
     const int made = c->base_moves + g;
-    if (arrived(p, c->s, made))
+    if (pos_arrived(p, c->s, made))
         return true;
     if (left <= 0)
         return false;
@@ -298,4 +287,12 @@ bool race_separated(const Position *p)
         b_max = r > b_max ? r : b_max;
     }
     return a_min > b_max;
+}
+
+void race_remove_army(Position *p, int s)
+{
+    for (Bitboard b = p->seat_bb[s]; b;)
+        p->board[bb_pop(&b)] = 0;
+    p->occ &= ~p->seat_bb[s];
+    p->seat_bb[s] = 0;
 }

@@ -72,4 +72,9 @@ int race_solve_from(const Position *p, int s, int min_moves, int max_moves, int 
  * alone, on the assumption (ours, not proven) that moving backward never pays. */
 bool race_separated(const Position *p);
 
+/* Lifts seat s's marbles off p's board (board, occupancy and the seat's set;
+ * nothing else of p changes): the other army of a race, or every other army of a
+ * solitaire crossing. */
+void race_remove_army(Position *p, int s);
+
 #endif

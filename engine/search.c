@@ -867,7 +867,7 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
         return false;
     const Variant *v = p->v;
     const int side[2] = {p->stm, p->stm == v->seats[0] ? v->seats[1] : v->seats[0]};
-    static _Thread_local Move line[2][RACE_MAX_MOVES];
+    Move line[2][RACE_MAX_MOVES];
     int need[2];
     *nodes = 0;
     uint64_t limit = RACE_NODE_LIMIT;
@@ -880,12 +880,8 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
     /* a table of about four entries per node allowed (8 bytes each) */
     const int mib = limit * 32 >= (uint64_t)RACE_TABLE_MIB << 20 ? RACE_TABLE_MIB : (int)(limit * 32 >> 20) + 1;
     for (int k = 0; k < 2; k++) {
-        Position alone = *p; /* the other army lifted off the board */
-        const int o = side[1 - k];
-        for (Bitboard b = alone.seat_bb[o]; b;)
-            alone.board[bb_pop(&b)] = 0;
-        alone.occ &= ~alone.seat_bb[o];
-        alone.seat_bb[o] = 0;
+        Position alone = *p;
+        race_remove_army(&alone, side[1 - k]);
         RaceStats st;
         need[k] = race_solve(&alone, side[k], RACE_MAX_MOVES, mib, limit, &c->sig->stop,
                              line[k], &st);
@@ -964,7 +960,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     const int s = g->pos.stm;
     c->budget = time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo,
                             limits->movetime, moves_left_estimate(&g->pos), config->overhead);
-    static _Thread_local Move race_pv[2 * RACE_MAX_MOVES + 2];
+    Move race_pv[2 * RACE_MAX_MOVES + 2];
     int race_len, race_score, race_moves[2];
     uint64_t race_nodes;
     if (race_root(c, race_pv, &race_len, &race_score, &race_nodes, race_moves)) {
@@ -1041,10 +1037,10 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
             pthread_join(ws[i]->thread, NULL);
     Worker *w0 = ws[0];
     for (int i = 1; i < nthreads; i++) /* a helper that completed a deeper iteration answers */
-        if (ws[i]->completed_depth > w0->completed_depth && c->cfg->multipv <= 1) {
+        if (ws[i]->completed_depth > w0->completed_depth && c->cfg->multipv <= 1)
             w0 = ws[i];
-            report_line(c, w0, w0->completed_depth, 0, &w0->root[0]);
-        }
+    if (w0 != ws[0])
+        report_line(c, w0, w0->completed_depth, 0, &w0->root[0]);
     const RootMove *best = &w0->root[0];
     res.best = best->move;
     res.has_best = true;

@@ -71,17 +71,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "stern-race: seat '%c' is not in %s\n", variant_seat_letter(seat), variant);
         return 2;
     }
-    if (crossing) { /* lift every other army off the board */
-        for (int i = 0; i < g.v.nseats; i++) {
-            const int o = g.v.seats[i];
-            if (o == seat)
-                continue;
-            for (Bitboard b = p.seat_bb[o]; b;)
-                p.board[bb_pop(&b)] = 0;
-            p.occ &= ~p.seat_bb[o];
-            p.seat_bb[o] = 0;
-        }
-    }
+    if (crossing) /* lift every other army off the board */
+        for (int i = 0; i < g.v.nseats; i++)
+            if (g.v.seats[i] != seat)
+                race_remove_army(&p, g.v.seats[i]);
     p.stm = (int8_t)seat;
     RaceStats st;
     static Move pv[RACE_MAX_MOVES];
