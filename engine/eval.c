@@ -36,6 +36,30 @@
 #ifndef W_CAPTURE
 #define W_CAPTURE 100       /* cp per captured piece */
 #endif
+/* Six-seat traffic (RULES.md section 5 with every point someone's home): 60
+ * marbles share the 61-hole centre, so when every seat empties its home before
+ * any marble reaches a target the centre locks solid and walls the last home
+ * marbles in. Measured in classic-6 self-play at 100 ms per move (README, "Six
+ * seats"): with the two-seat terms, 15 of 30 games had a deadline elimination and
+ * the centre held 56+ marbles for 13 rounds a game; with the terms below, none. */
+#ifndef CROWDED_SEATS
+#define CROWDED_SEATS 6     /* the terms below apply from this many seats in play */
+#endif
+#ifndef HOME_GRACE_CROWDED
+#define HOME_GRACE_CROWDED 10 /* HOME_GRACE on a crowded board: no rush to leave */
+#endif
+#ifndef CROWD_CAP
+#define CROWD_CAP 6         /* own marbles in the centre that cost nothing */
+#endif
+#ifndef W_CROWD
+#define W_CROWD 100         /* cp per own marble in the centre beyond CROWD_CAP */
+#endif
+#ifndef W_COURTESY
+#define W_COURTESY 60       /* cp per own marble parked next to another seat's home */
+#endif                      /* while that home still holds its owner's marbles */
+#ifndef RIVAL_SHARE_CROWDED
+#define RIVAL_SHARE_CROWDED 0 /* percent of the best rival's standing subtracted */
+#endif
 #ifndef TEMPO
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
 #endif
@@ -74,7 +98,7 @@ static int escape_moves(const Position *p, int s, int h)
 
 EvalTerms eval_seat(const Position *p, int s)
 {
-    EvalTerms t = {0, 0, 0, 0, 0};
+    EvalTerms t = {0, 0, 0, 0, 0, 0};
     if (p->v->capture) {
         t.material = W_CAPTURE * p->captures[s];
         t.total = t.material;
@@ -98,8 +122,9 @@ EvalTerms eval_seat(const Position *p, int s)
     /* Leaving home in time (RULES.md section 5): a growing cost per step still to
      * go, and a steep one once the moves left barely cover one per marble. */
     const Bitboard at_home = own & p->v->home[s];
+    const bool crowded = p->v->nseats >= CROWDED_SEATS;
     if (at_home && p->moves[s] < p->v->deadline) {
-        const int urgency = p->moves[s] - HOME_GRACE;
+        const int urgency = p->moves[s] - (crowded ? HOME_GRACE_CROWDED : HOME_GRACE);
         int steps = 0, escapes = 0;
         for (Bitboard b = at_home; b;) {
             const int h = bb_pop(&b);
@@ -113,7 +138,18 @@ EvalTerms eval_seat(const Position *p, int s)
         if (short_by > 0)
             t.deadline -= W_DEADLINE * short_by;
     }
-    t.total = t.distance + t.straggler + t.deadline;
+    if (crowded) {
+        const int centre = bb_count(own & ~p->v->home[s] & ~p->v->target[s]);
+        if (centre > CROWD_CAP)
+            t.traffic -= W_CROWD * (centre - CROWD_CAP);
+        for (int i = 0; i < p->v->nseats; i++) {
+            const int o = p->v->seats[i];
+            /* not the home s is bound for: waiting at its door is the way in */
+            if (o != s && !(p->v->home[o] & p->v->target[s]) && (p->seat_bb[o] & p->v->home[o]))
+                t.traffic -= W_COURTESY * bb_count(own & p->v->home_ring[o]);
+        }
+    }
+    t.total = t.distance + t.straggler + t.deadline + t.traffic;
     return t;
 }
 
@@ -154,8 +190,10 @@ int eval_for(const Position *p, int s)
      * deadline terms, 10 games: 6 with an elimination and one stopped by the round
      * limit (best rival in full: 4 and none); pairs-4/pairs-6 with the best rival
      * in full, 8 games: 5 decided by a team's deadline elimination, as walling a
-     * rival team's home in scored twice (without: 1 of 8). */
-    int score = best == -SCORE_INF ? own : own - best;
+     * rival team's home in scored twice (without: 1 of 8). On a crowded board
+     * (six seats) none of it: see RIVAL_SHARE_CROWDED and the traffic terms. */
+    const int share = v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100;
+    int score = best == -SCORE_INF ? own : own - best * share / 100;
     if (p->stm == s || p->stm == variant_partner(v, s))
         score += TEMPO;
     return score;

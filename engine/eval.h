@@ -3,7 +3,9 @@
  * still have to cover to the tip of its target (a marble on hole h needs at least
  * dist(h, tip) steps, and 10 marbles packed into the target sum to 20), plus
  * penalties for stragglers and for marbles still in the home as the exit deadline
- * nears. Capture mode: pieces captured. Scores are in centi-moves (100 = one tempo
+ * nears; with six seats, penalties that keep the centre from locking up (marbles
+ * in the centre beyond a cap, marbles parked next to another seat's home).
+ * Capture mode: pieces captured. Scores are in centi-moves (100 = one tempo
  * of progress) or centi-pieces.
  */
 #ifndef STERN_EVAL_H
@@ -20,6 +22,8 @@ typedef struct {
     int distance;   /* -(distance left to the target) x weight */
     int straggler;  /* -(marbles far behind the rest) */
     int deadline;   /* -(marbles still home as the deadline nears) */
+    int traffic;    /* six seats: -(own marbles crowding the centre or parked at
+                       the door of another seat's home) */
     int material;   /* capture mode: captures x 100 */
     int total;
 } EvalTerms;
@@ -33,8 +37,8 @@ int eval_standing(const Position *p, int s);
 
 /* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus the
  * best standing among the other seats (teams) still unplaced (a rival team's
- * without its exit-deadline terms), plus a tempo bonus when s (its team) is to
- * move. p must not be over. */
+ * without its exit-deadline terms; with six seats, s's standing alone), plus a
+ * tempo bonus when s (its team) is to move. p must not be over. */
 int eval_for(const Position *p, int s);
 
 #endif

@@ -485,11 +485,12 @@ static void cmd_eval(Engine *e)
         const int s = v->seats[i];
         const EvalTerms t = eval_seat(p, s);
         if (pos_over(p))
-            say(e, "eval %c distance %d straggler %d deadline %d material %d total %d", variant_seat_letter(s),
-                t.distance, t.straggler, t.deadline, t.material, t.total);
+            say(e, "eval %c distance %d straggler %d deadline %d traffic %d material %d total %d",
+                variant_seat_letter(s), t.distance, t.straggler, t.deadline, t.traffic, t.material, t.total);
         else
-            say(e, "eval %c distance %d straggler %d deadline %d material %d total %d score %d", variant_seat_letter(s),
-                t.distance, t.straggler, t.deadline, t.material, t.total, eval_for(p, s));
+            say(e, "eval %c distance %d straggler %d deadline %d traffic %d material %d total %d score %d",
+                variant_seat_letter(s), t.distance, t.straggler, t.deadline, t.traffic, t.material, t.total,
+                eval_for(p, s));
     }
     if (pos_over(p))
         say(e, "eval score none (the game is over)");
