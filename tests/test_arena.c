@@ -7,7 +7,8 @@
  * section 7 says and the run goes on; SIGKILL then -resume loses no finished game;
  * -ratings of the record file prints the arena's own table; shards merge into the
  * whole tournament (with GNU parallel when it is installed); SPRT stops early;
- * 3-seat and team tournaments are rated from places.
+ * 3-seat and team tournaments are rated from places; stern-play names the seats
+ * eliminated during a game.
  *
  * The binaries are found next to $STERN_BIN (build/stern by default), so the
  * sanitizer builds test their own. Games between greedy engines take
@@ -709,6 +710,35 @@ static void test_multi_seat_and_team_tournaments_are_rated_from_places(void **st
     remove_dir(dir);
 }
 
+/* stern-play names the seats eliminated on the way and counts those games: white
+ * cannot take its home-tip marble out on its 30th move (no marble to jump over,
+ * every step stays in the home). */
+static void test_play_reports_eliminated_seats(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    assert_int_equal(run(out,
+                         "%s -quiet -engine %s -movetime 200 -games 2 "
+                         "-fen 'b/bb/bbb/bbbb/13/12/11/10/wwwwwwwww/10/11/12/13/4/3/2/w w w29,b29 30'",
+                         tool("stern-play"), tool("stern-greedy")),
+                     0);
+    char *text = slurp(out);
+    assert_non_null(strstr(text, "game 1: result w:2 b:1 reason deadline eliminated w\n"));
+    assert_non_null(strstr(text, "game 2: result w:2 b:1 reason deadline eliminated w\n"));
+    assert_non_null(strstr(text, "games with a seat eliminated: 2\n"));
+    free(text);
+    assert_int_equal(run(out, "%s -quiet -engine %s -movetime 200 -games 2 -random 2", tool("stern-play"),
+                         tool("stern-greedy")),
+                     0);
+    text = slurp(out);
+    assert_null(strstr(text, " eliminated "));
+    assert_non_null(strstr(text, "games with a seat eliminated: 0\n"));
+    free(text);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -728,6 +758,7 @@ int main(void)
         cmocka_unit_test(test_shards_merge_into_the_whole_tournament),
         cmocka_unit_test(test_sprt_stops_the_match_when_decided),
         cmocka_unit_test(test_multi_seat_and_team_tournaments_are_rated_from_places),
+        cmocka_unit_test(test_play_reports_eliminated_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

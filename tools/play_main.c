@@ -252,16 +252,33 @@ static void show_move(const Game *g, const RefereeMove *m, void *ctx)
     fflush(stdout);
 }
 
-/* The result line, like the engine's `result` command, after the forfeit if any. */
+/* Number of seats of g eliminated during the game (deadline, return home or, with
+ * two seats, a loss by elimination); their letters in order into `letters`
+ * (MAX_SEATS + 1 bytes). */
+static int eliminated_seats(const Game *g, char *letters)
+{
+    int n = 0;
+    for (int i = 0; i < g->v.nseats; i++)
+        if (g->pos.status[g->v.seats[i]] == ST_ELIMINATED)
+            letters[n++] = variant_seat_letter(g->v.seats[i]);
+    letters[n] = '\0';
+    return n;
+}
+
+/* The result line, like the engine's `result` command, after the forfeit if any;
+ * `eliminated <seats>` appended when seats were eliminated on the way. */
 static void print_result(const Game *g, const RefereeResult *res, int game, bool quiet)
 {
-    char places[RECORD_PLACES_MAX];
+    char places[RECORD_PLACES_MAX], elim[MAX_SEATS + 1];
     if (res->forfeit)
         printf("forfeit: seat %c, %s: %s\n", variant_seat_letter(res->seat), referee_forfeit_name(res->forfeit),
                res->detail);
     if (quiet)
         printf("game %d: ", game);
-    printf("result %s reason %s\n", record_places(&g->pos, places, sizeof places), res->termination);
+    printf("result %s reason %s", record_places(&g->pos, places, sizeof places), res->termination);
+    if (eliminated_seats(g, elim))
+        printf(" eliminated %s", elim);
+    printf("\n");
     fflush(stdout);
 }
 
@@ -277,6 +294,7 @@ typedef struct {
     Player players[MAX_SEATS]; /* one process per seat slot */
     FILE *pgn;
     SeatScore score[MAX_SEATS];
+    int elim_games;            /* games in which a seat was eliminated */
     char *comments[GAME_MAX_PLIES]; /* of the game in progress, per ply */
 } Match;
 
@@ -354,6 +372,8 @@ static int play_game(Match *m, Game *g, int game)
     }
     write_record(m, g, game, names, &res);
     print_result(g, &res, game + 1, m->o->quiet);
+    char elim[MAX_SEATS + 1];
+    m->elim_games += eliminated_seats(g, elim) > 0;
     for (int i = 0; i < m->nseats; i++) {
         const int s = g->v.seats[i];
         m->score[s].games++;
@@ -380,6 +400,7 @@ static void print_summary(const Match *m, const Variant *v)
         printf("  %c  first places %d  mean place %.2f\n", variant_seat_letter(s), sc->wins,
                sc->games ? (double)sc->place_sum / sc->games : 0.0);
     }
+    printf("games with a seat eliminated: %d\n", m->elim_games);
 }
 
 static void quit_players(Match *m, int n)
