@@ -6,6 +6,8 @@
 #include "board.h"
 #include "movegen.h"
 
+#include <string.h>
+
 #ifndef W_DISTANCE
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
 #endif
@@ -62,14 +64,16 @@ static int packed_sum(int n)
  * target). Used for the exit deadline of RULES.md section 5. */
 static int escape_moves(const Position *p, int s, int h)
 {
-    const Bitboard home = p->v->home[s];
-    if (marble_destinations(p, s, h) & ~home)
+    const Bitboard out = ~p->v->home[s], own = p->seat_bb[s];
+    if (marble_reaches(p, p->board, p->occ, s, h, out))
         return 1;
-    Position alone = *p; /* the board without s's other marbles */
-    alone.occ = (p->occ & ~p->seat_bb[s]) | bb_bit(h);
-    for (Bitboard o = p->seat_bb[s] & ~bb_bit(h); o;)
-        alone.board[bb_pop(&o)] = 0;
-    return marble_destinations(&alone, s, h) & ~home ? 2 : ESCAPE_WALLED;
+    /* the board without s's other marbles: a mailbox copy, not a whole Position */
+    uint8_t alone[NUM_HOLES];
+    memcpy(alone, p->board, sizeof alone);
+    for (Bitboard o = own & ~bb_bit(h); o;)
+        alone[bb_pop(&o)] = 0;
+    const Bitboard occ = (p->occ & ~own) | bb_bit(h);
+    return marble_reaches(p, alone, occ, s, h, out) ? 2 : ESCAPE_WALLED;
 }
 
 EvalTerms eval_seat(const Position *p, int s)

@@ -76,9 +76,11 @@ static Bitboard chain_reach(JumpRule rule, Bitboard occ, Bitboard target, int fr
     return seen & ~bb_bit(from);
 }
 
-/* Short-rule chain flood on the mailbox and the precomputed jump lists; the hot
- * path of classic (perft and search spend most of their time here). */
-static Bitboard chain_reach_short(const Position *p, const uint8_t *in_target, int from)
+/* Short-rule chain flood on the mailbox `board` (p->board, or a copy with marbles
+ * lifted) and the precomputed jump lists; the hot path of classic (perft and
+ * search spend most of their time here). Returns the landings; when one of them
+ * is in `stop` it returns early with at least that one (and perhaps not all). */
+static inline __attribute__((always_inline)) Bitboard chain_reach_short(const uint8_t *board, const uint8_t *in_target, int from, Bitboard stop)
 {
     uint8_t stack[NUM_HOLES];
     Bitboard seen = geo.bit[from];
@@ -90,25 +92,41 @@ static Bitboard chain_reach_short(const Position *p, const uint8_t *in_target, i
         const int n = geo.njumps[c];
         for (int i = 0; i < n; i++) {
             const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
-            if (!p->board[mid] || mid == from || p->board[l] || (seen & geo.bit[l]) || (locked && !in_target[l]))
+            if (!board[mid] || mid == from || board[l] || (seen & geo.bit[l]) || (locked && !in_target[l]))
                 continue;
             seen |= geo.bit[l];
+            if (stop & geo.bit[l])
+                return seen & ~geo.bit[from];
             stack[sp++] = (uint8_t)l;
         }
     }
     return seen & ~geo.bit[from];
 }
 
-Bitboard marble_destinations(const Position *p, int s, int from)
+/* marble_destinations on the mailbox `board` and occupancy `occ`; with `stop`,
+ * it may return early with only some destinations, one of them in `stop`. */
+static inline __attribute__((always_inline)) Bitboard destinations(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard stop)
 {
     const Variant *v = p->v;
     const Bitboard target = v->target[s];
     const Bitboard end_ok = ~v->foreign[s] & (bb_test(target, from) ? target : geo.all);
-    const Bitboard steps = geo.adjacent[from] & ~p->occ;
+    const Bitboard steps = geo.adjacent[from] & ~occ & end_ok;
+    if (steps & stop)
+        return steps;
     const Bitboard jumps = v->jump == JUMP_SHORT
-                               ? chain_reach_short(p, v->in_target[s], from)
-                               : chain_reach(v->jump, p->occ & ~bb_bit(from), target, from);
-    return (steps | jumps) & end_ok;
+                               ? chain_reach_short(board, v->in_target[s], from, stop & end_ok)
+                               : chain_reach(v->jump, occ & ~bb_bit(from), target, from);
+    return steps | (jumps & end_ok);
+}
+
+Bitboard marble_destinations(const Position *p, int s, int from)
+{
+    return destinations(p, p->board, p->occ, s, from, 0);
+}
+
+bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want)
+{
+    return (destinations(p, board, occ, s, from, want) & want) != 0;
 }
 
 /* Masters: the seat whose marbles may be swapped out of s's target, or -1 when

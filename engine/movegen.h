@@ -32,6 +32,12 @@ int count_moves(const Position *p);
  * step or jump chain, Masters swaps excluded. */
 Bitboard marble_destinations(const Position *p, int s, int from);
 
+/* Whether the marble of seat s on hole `from` can end a step or jump chain on a
+ * hole of `want` (marble_destinations(...) & want, without the whole set), with
+ * the mailbox `board` and occupancy `occ` (which must agree; the marble on
+ * `from` on both) standing in for p's, e.g. with some marbles lifted off. */
+bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want);
+
 /* Whether the marble of seat s on hole `from` has any legal move (swaps included);
  * a marble in its home is trapped (RULES.md section 5) when this is false. */
 bool marble_can_move(const Position *p, int s, int from);
