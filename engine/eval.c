@@ -57,23 +57,34 @@ static int packed_sum(int n)
     return sum;
 }
 
+/* packed_sum(n) for n = 0..15 (every race army), as a table: eval_seat needs it at
+ * every leaf. The test in eval_seat keeps the loop for any other n. */
+static const int PACKED_SUM[16] = {0, 0, 1, 2, 4, 6, 8, 11, 14, 17, 20, 24, 28, 32, 36, 40};
+
 /* Own moves the marble of seat s on home hole h needs to leave the home, as far
  * as one move can tell: 1 when a move takes it out now, 2 when only s's own
  * marbles stand in the way (one of them moves first), ESCAPE_WALLED when other
  * seats' marbles wall it in (they may never leave: arrivals are locked in their
- * target). Used for the exit deadline of RULES.md section 5. */
-static int escape_moves(const Position *p, int s, int h)
+ * target). Used for the exit deadline of RULES.md section 5. `alone` is a
+ * mailbox of p without any of s's marbles, built on the first call that needs it
+ * (when *alone_ready is false) and kept for the next home marble. */
+static int escape_moves(const Position *p, int s, int h, uint8_t alone[NUM_HOLES], bool *alone_ready)
 {
     const Bitboard out = ~p->v->home[s], own = p->seat_bb[s];
     if (marble_reaches(p, p->board, p->occ, s, h, out))
         return 1;
     /* the board without s's other marbles: a mailbox copy, not a whole Position */
-    uint8_t alone[NUM_HOLES];
-    memcpy(alone, p->board, sizeof alone);
-    for (Bitboard o = own & ~bb_bit(h); o;)
-        alone[bb_pop(&o)] = 0;
+    if (!*alone_ready) {
+        memcpy(alone, p->board, NUM_HOLES);
+        for (Bitboard o = own; o;)
+            alone[bb_pop(&o)] = 0;
+        *alone_ready = true;
+    }
+    alone[h] = (uint8_t)(s + 1);
     const Bitboard occ = (p->occ & ~own) | bb_bit(h);
-    return marble_reaches(p, alone, occ, s, h, out) ? 2 : ESCAPE_WALLED;
+    const bool out_alone = marble_reaches(p, alone, occ, s, h, out);
+    alone[h] = 0;
+    return out_alone ? 2 : ESCAPE_WALLED;
 }
 
 EvalTerms eval_seat(const Position *p, int s)
@@ -92,12 +103,11 @@ EvalTerms eval_seat(const Position *p, int s)
         return t;
     const uint8_t *tip_dist = p->v->tip_dist[s];
     const int sum = p->tip_sum[s];
-    t.distance = -W_DISTANCE * (sum - packed_sum(n));
+    t.distance = -W_DISTANCE * (sum - (n < 16 ? PACKED_SUM[n] : packed_sum(n)));
     const int avg = sum / n;
     for (Bitboard b = own & ~p->v->target[s]; b;) {
         const int lag = tip_dist[bb_pop(&b)] - avg - STRAGGLER_SLACK;
-        if (lag > 0)
-            t.straggler -= W_STRAGGLER * lag;
+        t.straggler -= W_STRAGGLER * (lag > 0 ? lag : 0); /* no branch: lag's sign is random */
     }
     /* Leaving home in time (RULES.md section 5): a growing cost per step still to
      * go, and a steep one once the moves left barely cover one per marble. */
@@ -105,11 +115,13 @@ EvalTerms eval_seat(const Position *p, int s)
     if (at_home && p->moves[s] < p->v->deadline) {
         const int urgency = p->moves[s] - HOME_GRACE;
         int steps = 0, escapes = 0;
+        uint8_t alone[NUM_HOLES];
+        bool alone_ready = false;
         for (Bitboard b = at_home; b;) {
             const int h = bb_pop(&b);
             steps += p->v->home_exit[s][h];
             if (urgency > 0)
-                escapes += escape_moves(p, s, h);
+                escapes += escape_moves(p, s, h, alone, &alone_ready);
         }
         if (urgency > 0)
             t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);
