@@ -103,30 +103,50 @@ static inline __attribute__((always_inline)) Bitboard chain_reach_short(const ui
     return seen & ~geo.bit[from];
 }
 
-/* marble_destinations on the mailbox `board` and occupancy `occ`; with `stop`,
- * it may return early with only some destinations, one of them in `stop`. */
-static inline __attribute__((always_inline)) Bitboard destinations(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard stop)
+/* What a flood needs to know of the seat that moves, looked up once per seat (the
+ * move list's byte stores could alias p->v, so the compiler would reload it). */
+typedef struct {
+    JumpRule jump;
+    Bitboard target, not_foreign;
+    const uint8_t *in_target;
+} Mover;
+
+static inline Mover mover_of(const Position *p, int s)
 {
     const Variant *v = p->v;
-    const Bitboard target = v->target[s];
-    const Bitboard end_ok = ~v->foreign[s] & (bb_test(target, from) ? target : geo.all);
+    return (Mover){v->jump, v->target[s], ~v->foreign[s], v->in_target[s]};
+}
+
+/* marble_destinations on the mailbox `board` and occupancy `occ` for mover `m`;
+ * with `stop`, it may return early with only some destinations, one of them in
+ * `stop`. */
+static inline __attribute__((always_inline)) Bitboard destinations(const Mover *m, const uint8_t *board, Bitboard occ,
+                                                                   int from, Bitboard stop)
+{
+    const Bitboard end_ok = m->not_foreign & (bb_test(m->target, from) ? m->target : geo.all);
     const Bitboard steps = geo.adjacent[from] & ~occ & end_ok;
     if (steps & stop)
         return steps;
-    const Bitboard jumps = v->jump == JUMP_SHORT
-                               ? chain_reach_short(board, v->in_target[s], from, stop & end_ok)
-                               : chain_reach(v->jump, occ & ~bb_bit(from), target, from);
+    Bitboard jumps;
+    if (m->jump != JUMP_SHORT)
+        jumps = chain_reach(m->jump, occ & ~bb_bit(from), m->target, from);
+    else if (geo.adjacent[from] & occ) /* a short jump needs a neighbour to jump */
+        jumps = chain_reach_short(board, m->in_target, from, stop & end_ok);
+    else
+        jumps = 0;
     return steps | (jumps & end_ok);
 }
 
 Bitboard marble_destinations(const Position *p, int s, int from)
 {
-    return destinations(p, p->board, p->occ, s, from, 0);
+    const Mover m = mover_of(p, s);
+    return destinations(&m, p->board, p->occ, from, 0);
 }
 
 bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want)
 {
-    return (destinations(p, board, occ, s, from, want) & want) != 0;
+    const Mover m = mover_of(p, s);
+    return (destinations(&m, board, occ, from, want) & want) != 0;
 }
 
 /* Masters: the seat whose marbles may be swapped out of s's target, or -1 when
@@ -312,10 +332,11 @@ static int capture_moves(const Position *p, MoveList *list)
 static int race_moves(const Position *p, MoveList *list)
 {
     const int s = p->stm;
+    const Mover mover = mover_of(p, s);
     int count = 0;
     for (Bitboard own = p->seat_bb[s]; own;) {
         const int from = bb_pop(&own);
-        Bitboard dests = marble_destinations(p, s, from);
+        Bitboard dests = destinations(&mover, p->board, p->occ, from, 0);
         count += bb_count(dests);
         if (list)
             while (dests)
