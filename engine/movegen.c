@@ -89,8 +89,8 @@ static inline __attribute__((always_inline)) Bitboard chain_reach_short(const ui
     while (sp) {
         const int c = stack[--sp];
         const bool locked = in_target[c];
-        const int n = geo.njumps[c];
-        for (int i = 0; i < n; i++) {
+        /* all NUM_DIRS entries, unrolled: the padding (c, c) fails the tests (board.h) */
+        for (int i = 0; i < NUM_DIRS; i++) {
             const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
             if (!board[mid] || mid == from || board[l] || (seen & geo.bit[l]) || (locked && !in_target[l]))
                 continue;
@@ -147,6 +147,20 @@ bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s
 {
     const Mover m = mover_of(p, s);
     return (destinations(&m, board, occ, from, want) & want) != 0;
+}
+
+int marble_count_area(const Position *p, int s, int from, Bitboard *area)
+{
+    const Mover m = mover_of(p, s);
+    const Bitboard end_ok = m.not_foreign & (bb_test(m.target, from) ? m.target : geo.all);
+    const Bitboard steps = geo.adjacent[from] & ~p->occ;
+    const Bitboard jumps = geo.adjacent[from] & p->occ ? chain_reach_short(p->board, m.in_target, from, 0) : 0;
+    /* the flood read the holes within two steps of every hole it stood on */
+    Bitboard a = geo.within2[from];
+    for (Bitboard b = jumps; b;)
+        a |= geo.within2[bb_pop(&b)];
+    *area = a;
+    return bb_count((steps | jumps) & end_ok);
 }
 
 /* Masters: the seat whose marbles may be swapped out of s's target, or -1 when
