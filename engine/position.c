@@ -294,7 +294,7 @@ static void hand_on(Position *p, int mover)
     const Variant *v = p->v;
     const int n = v->nseats, i0 = v->slot[mover];
     for (int k = 1; k <= n; k++) {
-        const int j = (i0 + k) % n;
+        const int j = i0 + k < n ? i0 + k : i0 + k - n; /* (i0 + k) mod n, without a division */
         if (j == 0) {
             if (p->round >= ROUND_LIMIT && !v->capture) {
                 pos_finish(p, END_LIMIT);
@@ -357,8 +357,8 @@ void pos_play(Position *p, const Move *m)
     }
     deadline_checks(p, s, m);
     bool arrived = false;
-    for (int k = 0; k < v->nseats; k++) {
-        const int t = v->seats[(v->slot[s] + k) % v->nseats];
+    for (int k = 0, j = v->slot[s]; k < v->nseats; k++, j = j + 1 < v->nseats ? j + 1 : 0) {
+        const int t = v->seats[j]; /* the seats in turn order from the mover on */
         if (p->status[t] == ST_PLAYING && pos_arrived(p, t, p->moves[t])) {
             arrive(p, t);
             arrived = true;
