@@ -61,19 +61,74 @@ static int packed_sum(int n)
  * every leaf. The test in eval_seat keeps the loop for any other n. */
 static const int PACKED_SUM[16] = {0, 0, 1, 2, 4, 6, 8, 11, 14, 17, 20, 24, 28, 32, 36, 40};
 
+/* A remembered answer of marble_reaches for escape_moves: it holds wherever the
+ * occupancy agrees with `occ` on `area` (under the rules of its EscapeMemo). */
+typedef struct {
+    Bitboard occ, area; /* area 0: empty */
+    bool reaches;
+} EscapeAnswer;
+
+/* The answers for one seat under one set of rules (short jumps, and the seat's
+ * home, target and foreign points), per question (0: the real board, 1: the
+ * seat's other marbles lifted) and home hole. */
+typedef struct {
+    Bitboard home, target, foreign;
+    bool used;
+    EscapeAnswer answer[2][NUM_HOLES];
+} EscapeMemo;
+
+/* Per thread and seat. Leaves searched one after another differ on a few holes,
+ * and a home marble's flood reads only the holes near its home, so most answers
+ * are found here (exactly: the same reads give the same answer). */
+static _Thread_local EscapeMemo escape_memo[MAX_SEATS];
+
+/* The memo of seat s under p's rules (emptied when they changed), or NULL when
+ * answers are not remembered (other jump rules: their floods read every hole). */
+static EscapeMemo *escape_memo_of(const Variant *v, int s)
+{
+    if (v->jump != JUMP_SHORT)
+        return NULL;
+    EscapeMemo *m = &escape_memo[s];
+    if (!m->used || m->home != v->home[s] || m->target != v->target[s] || m->foreign != v->foreign[s]) {
+        *m = (EscapeMemo){.home = v->home[s], .target = v->target[s], .foreign = v->foreign[s], .used = true};
+    }
+    return m;
+}
+
+/* marble_reaches(p, board, occ, s, h, ~home) for question q, through memo m
+ * (may be NULL). */
+static bool escape_reaches(const Position *p, EscapeMemo *m, int q, const uint8_t *board, Bitboard occ, int s,
+                           int h)
+{
+    const Bitboard out = ~p->v->home[s];
+    if (!m)
+        return marble_reaches(p, board, occ, s, h, out, NULL);
+    EscapeAnswer *a = &m->answer[q][h];
+    if (a->area && !((a->occ ^ occ) & a->area))
+        return a->reaches;
+    a->occ = occ;
+    a->reaches = marble_reaches(p, board, occ, s, h, out, &a->area);
+    return a->reaches;
+}
+
 /* Own moves the marble of seat s on home hole h needs to leave the home, as far
  * as one move can tell: 1 when a move takes it out now, 2 when only s's own
  * marbles stand in the way (one of them moves first), ESCAPE_WALLED when other
  * seats' marbles wall it in (they may never leave: arrivals are locked in their
- * target). Used for the exit deadline of RULES.md section 5. `alone` is a
- * mailbox of p without any of s's marbles, built on the first call that needs it
- * (when *alone_ready is false) and kept for the next home marble. */
-static int escape_moves(const Position *p, int s, int h, uint8_t alone[NUM_HOLES], bool *alone_ready)
+ * target). Used for the exit deadline of RULES.md section 5. `m`: the seat's
+ * memo (escape_memo_of) or NULL. `alone` is a mailbox of p without any of s's
+ * marbles, built on the first call that needs it (when *alone_ready is false)
+ * and kept for the next home marble. */
+static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t alone[NUM_HOLES], bool *alone_ready)
 {
-    const Bitboard out = ~p->v->home[s], own = p->seat_bb[s];
-    if (marble_reaches(p, p->board, p->occ, s, h, out))
+    const Bitboard own = p->seat_bb[s];
+    if (escape_reaches(p, m, 0, p->board, p->occ, s, h))
         return 1;
-    /* the board without s's other marbles: a mailbox copy, not a whole Position */
+    /* on the board without s's other marbles: a mailbox copy, not a whole Position */
+    const Bitboard occ = (p->occ & ~own) | bb_bit(h);
+    const EscapeAnswer *a = m ? &m->answer[1][h] : NULL;
+    if (a && a->area && !((a->occ ^ occ) & a->area))
+        return a->reaches ? 2 : ESCAPE_WALLED; /* known: no need of the mailbox */
     if (!*alone_ready) {
         memcpy(alone, p->board, NUM_HOLES);
         for (Bitboard o = own; o;)
@@ -81,10 +136,9 @@ static int escape_moves(const Position *p, int s, int h, uint8_t alone[NUM_HOLES
         *alone_ready = true;
     }
     alone[h] = (uint8_t)(s + 1);
-    const Bitboard occ = (p->occ & ~own) | bb_bit(h);
-    const bool out_alone = marble_reaches(p, alone, occ, s, h, out);
+    const bool reaches = escape_reaches(p, m, 1, alone, occ, s, h);
     alone[h] = 0;
-    return out_alone ? 2 : ESCAPE_WALLED;
+    return reaches ? 2 : ESCAPE_WALLED;
 }
 
 EvalTerms eval_seat(const Position *p, int s)
@@ -117,11 +171,12 @@ EvalTerms eval_seat(const Position *p, int s)
         int steps = 0, escapes = 0;
         uint8_t alone[NUM_HOLES];
         bool alone_ready = false;
+        EscapeMemo *memo = urgency > 0 ? escape_memo_of(p->v, s) : NULL;
         for (Bitboard b = at_home; b;) {
             const int h = bb_pop(&b);
             steps += p->v->home_exit[s][h];
             if (urgency > 0)
-                escapes += escape_moves(p, s, h, alone, &alone_ready);
+                escapes += escape_moves(p, memo, s, h, alone, &alone_ready);
         }
         if (urgency > 0)
             t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);

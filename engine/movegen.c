@@ -79,8 +79,11 @@ static Bitboard chain_reach(JumpRule rule, Bitboard occ, Bitboard target, int fr
 /* Short-rule chain flood on the mailbox `board` (p->board, or a copy with marbles
  * lifted) and the precomputed jump lists; the hot path of classic (perft and
  * search spend most of their time here). Returns the landings; when one of them
- * is in `stop` it returns early with at least that one (and perhaps not all). */
-static inline __attribute__((always_inline)) Bitboard chain_reach_short(const uint8_t *board, const uint8_t *in_target, int from, Bitboard stop)
+ * is in `stop` it returns early with at least that one (and perhaps not all).
+ * With `area`, adds to *area the holes the flood read (geo.within2 of every hole
+ * it stood on). */
+static inline __attribute__((always_inline)) Bitboard chain_reach_short(const uint8_t *board, const uint8_t *in_target,
+                                                                        int from, Bitboard stop, Bitboard *area)
 {
     uint8_t stack[NUM_HOLES];
     Bitboard seen = geo.bit[from];
@@ -89,6 +92,8 @@ static inline __attribute__((always_inline)) Bitboard chain_reach_short(const ui
     while (sp) {
         const int c = stack[--sp];
         const bool locked = in_target[c];
+        if (area)
+            *area |= geo.within2[c];
         /* all NUM_DIRS entries, unrolled: the padding (c, c) fails the tests (board.h) */
         for (int i = 0; i < NUM_DIRS; i++) {
             const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
@@ -119,19 +124,22 @@ static inline Mover mover_of(const Position *p, int s)
 
 /* marble_destinations on the mailbox `board` and occupancy `occ` for mover `m`;
  * with `stop`, it may return early with only some destinations, one of them in
- * `stop`. */
+ * `stop`. With `area`, sets *area to the holes whose occupancy the answer was read
+ * from (all holes for the long and symmetric rules). */
 static inline __attribute__((always_inline)) Bitboard destinations(const Mover *m, const uint8_t *board, Bitboard occ,
-                                                                   int from, Bitboard stop)
+                                                                   int from, Bitboard stop, Bitboard *area)
 {
     const Bitboard end_ok = m->not_foreign & (bb_test(m->target, from) ? m->target : geo.all);
     const Bitboard steps = geo.adjacent[from] & ~occ & end_ok;
+    if (area)
+        *area = m->jump == JUMP_SHORT ? geo.within2[from] : geo.all;
     if (steps & stop)
         return steps;
     Bitboard jumps;
     if (m->jump != JUMP_SHORT)
         jumps = chain_reach(m->jump, occ & ~bb_bit(from), m->target, from);
     else if (geo.adjacent[from] & occ) /* a short jump needs a neighbour to jump */
-        jumps = chain_reach_short(board, m->in_target, from, stop & end_ok);
+        jumps = chain_reach_short(board, m->in_target, from, stop & end_ok, area);
     else
         jumps = 0;
     return steps | (jumps & end_ok);
@@ -140,13 +148,16 @@ static inline __attribute__((always_inline)) Bitboard destinations(const Mover *
 Bitboard marble_destinations(const Position *p, int s, int from)
 {
     const Mover m = mover_of(p, s);
-    return destinations(&m, p->board, p->occ, from, 0);
+    return destinations(&m, p->board, p->occ, from, 0, NULL);
 }
 
-bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want)
+bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
+                    Bitboard *area)
 {
     const Mover m = mover_of(p, s);
-    return (destinations(&m, board, occ, from, want) & want) != 0;
+    if (area)
+        return (destinations(&m, board, occ, from, want, area) & want) != 0;
+    return (destinations(&m, board, occ, from, want, NULL) & want) != 0;
 }
 
 int marble_count_area(const Position *p, int s, int from, Bitboard *area)
@@ -154,7 +165,7 @@ int marble_count_area(const Position *p, int s, int from, Bitboard *area)
     const Mover m = mover_of(p, s);
     const Bitboard end_ok = m.not_foreign & (bb_test(m.target, from) ? m.target : geo.all);
     const Bitboard steps = geo.adjacent[from] & ~p->occ;
-    const Bitboard jumps = geo.adjacent[from] & p->occ ? chain_reach_short(p->board, m.in_target, from, 0) : 0;
+    const Bitboard jumps = geo.adjacent[from] & p->occ ? chain_reach_short(p->board, m.in_target, from, 0, NULL) : 0;
     /* the flood read the holes within two steps of every hole it stood on */
     Bitboard a = geo.within2[from];
     for (Bitboard b = jumps; b;)
@@ -350,7 +361,7 @@ static int race_moves(const Position *p, MoveList *list)
     int count = 0;
     for (Bitboard own = p->seat_bb[s]; own;) {
         const int from = bb_pop(&own);
-        Bitboard dests = destinations(&mover, p->board, p->occ, from, 0);
+        Bitboard dests = destinations(&mover, p->board, p->occ, from, 0, NULL);
         count += bb_count(dests);
         if (list)
             while (dests)

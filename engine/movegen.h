@@ -35,8 +35,12 @@ Bitboard marble_destinations(const Position *p, int s, int from);
 /* Whether the marble of seat s on hole `from` can end a step or jump chain on a
  * hole of `want` (marble_destinations(...) & want, without the whole set), with
  * the mailbox `board` and occupancy `occ` (which must agree; the marble on
- * `from` on both) standing in for p's, e.g. with some marbles lifted off. */
-bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want);
+ * `from` on both) standing in for p's, e.g. with some marbles lifted off. When
+ * `area` is not NULL, *area receives the holes whose occupancy the answer was
+ * read from: on any board agreeing with `occ` there (same variant and seat), the
+ * answer is the same. */
+bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
+                    Bitboard *area);
 
 /* Whether count_moves may be answered marble by marble from marble_count_area
  * (race games under the short jump rule without Masters swaps). */
