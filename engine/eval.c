@@ -96,18 +96,23 @@ static EscapeMemo *escape_memo_of(const Variant *v, int s)
 }
 
 /* marble_reaches(p, board, occ, s, h, ~home) for question q, through memo m
- * (may be NULL). */
+ * (may be NULL). Adds to *area the holes the answer was read from. */
 static bool escape_reaches(const Position *p, EscapeMemo *m, int q, const uint8_t *board, Bitboard occ, int s,
-                           int h)
+                           int h, Bitboard *area)
 {
     const Bitboard out = ~p->v->home[s];
-    if (!m)
-        return marble_reaches(p, board, occ, s, h, out, NULL);
+    if (!m) {
+        Bitboard read;
+        const bool reaches = marble_reaches(p, board, occ, s, h, out, &read);
+        *area |= read;
+        return reaches;
+    }
     EscapeAnswer *a = &m->answer[q][h];
-    if (a->area && !((a->occ ^ occ) & a->area))
-        return a->reaches;
-    a->occ = occ;
-    a->reaches = marble_reaches(p, board, occ, s, h, out, &a->area);
+    if (!a->area || ((a->occ ^ occ) & a->area)) {
+        a->occ = occ;
+        a->reaches = marble_reaches(p, board, occ, s, h, out, &a->area);
+    }
+    *area |= a->area;
     return a->reaches;
 }
 
@@ -119,16 +124,19 @@ static bool escape_reaches(const Position *p, EscapeMemo *m, int q, const uint8_
  * memo (escape_memo_of) or NULL. `alone` is a mailbox of p without any of s's
  * marbles, built on the first call that needs it (when *alone_ready is false)
  * and kept for the next home marble. */
-static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t alone[NUM_HOLES], bool *alone_ready)
+static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t alone[NUM_HOLES], bool *alone_ready,
+                        Bitboard *area)
 {
     const Bitboard own = p->seat_bb[s];
-    if (escape_reaches(p, m, 0, p->board, p->occ, s, h))
+    if (escape_reaches(p, m, 0, p->board, p->occ, s, h, area))
         return 1;
     /* on the board without s's other marbles: a mailbox copy, not a whole Position */
     const Bitboard occ = (p->occ & ~own) | bb_bit(h);
     const EscapeAnswer *a = m ? &m->answer[1][h] : NULL;
-    if (a && a->area && !((a->occ ^ occ) & a->area))
+    if (a && a->area && !((a->occ ^ occ) & a->area)) {
+        *area |= a->area;
         return a->reaches ? 2 : ESCAPE_WALLED; /* known: no need of the mailbox */
+    }
     if (!*alone_ready) {
         memcpy(alone, p->board, NUM_HOLES);
         for (Bitboard o = own; o;)
@@ -136,9 +144,34 @@ static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t 
         *alone_ready = true;
     }
     alone[h] = (uint8_t)(s + 1);
-    const bool reaches = escape_reaches(p, m, 1, alone, occ, s, h);
+    const bool reaches = escape_reaches(p, m, 1, alone, occ, s, h, area);
     alone[h] = 0;
     return reaches ? 2 : ESCAPE_WALLED;
+}
+
+/* The last terms eval_seat found for a seat, with what they were found from:
+ * the seat's rules, marbles, own moves and status, and the occupancy of the holes
+ * the escape answers were read from (area; the rest of the terms read only the
+ * seat's own marbles). Per thread: between leaves searched one after another,
+ * one seat's marbles usually stay where they were. */
+typedef struct {
+    Bitboard home, target, foreign; /* rules: with jump, deadline and nseats */
+    int jump, deadline, nseats;
+    Bitboard own, occ, area;
+    int16_t moves;
+    bool used;
+    EvalTerms terms;
+} SeatMemo;
+
+static _Thread_local SeatMemo seat_memo[MAX_SEATS];
+
+/* Whether sm holds the terms of playing seat s in race position p. */
+static bool seat_memo_holds(const SeatMemo *sm, const Position *p, int s)
+{
+    const Variant *v = p->v;
+    return sm->used && sm->own == p->seat_bb[s] && sm->moves == p->moves[s] && !((sm->occ ^ p->occ) & sm->area) &&
+           sm->home == v->home[s] && sm->target == v->target[s] && sm->foreign == v->foreign[s] &&
+           sm->jump == (int)v->jump && sm->deadline == v->deadline && sm->nseats == v->nseats;
 }
 
 EvalTerms eval_seat(const Position *p, int s)
@@ -155,6 +188,10 @@ EvalTerms eval_seat(const Position *p, int s)
     const int n = bb_count(own);
     if (!n)
         return t;
+    SeatMemo *sm = &seat_memo[s];
+    if (seat_memo_holds(sm, p, s))
+        return sm->terms;
+    Bitboard area = 0; /* holes the escape answers were read from */
     const uint8_t *tip_dist = p->v->tip_dist[s];
     const int sum = p->tip_sum[s];
     t.distance = -W_DISTANCE * (sum - (n < 16 ? PACKED_SUM[n] : packed_sum(n)));
@@ -176,7 +213,7 @@ EvalTerms eval_seat(const Position *p, int s)
             const int h = bb_pop(&b);
             steps += p->v->home_exit[s][h];
             if (urgency > 0)
-                escapes += escape_moves(p, memo, s, h, alone, &alone_ready);
+                escapes += escape_moves(p, memo, s, h, alone, &alone_ready, &area);
         }
         if (urgency > 0)
             t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);
@@ -185,6 +222,8 @@ EvalTerms eval_seat(const Position *p, int s)
             t.deadline -= W_DEADLINE * short_by;
     }
     t.total = t.distance + t.straggler + t.deadline;
+    *sm = (SeatMemo){p->v->home[s], p->v->target[s], p->v->foreign[s], (int)p->v->jump, p->v->deadline,
+                     p->v->nseats, own, p->occ, area, p->moves[s], true, t};
     return t;
 }
 
