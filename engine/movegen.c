@@ -354,14 +354,57 @@ static int capture_moves(const Position *p, MoveList *list)
 
 /* ---- entry points ---- */
 
+/* A marble's destinations as race_moves last found them: they hold wherever the
+ * occupancy agrees with `occ` on `area` (the holes the flood read). */
+typedef struct {
+    Bitboard occ, area; /* area 0: empty */
+    Bitboard dests;
+} DestAnswer;
+
+/* The answers for one seat under one set of rules (short jumps, the seat's
+ * target and foreign points), per start hole. */
+typedef struct {
+    Bitboard target, not_foreign;
+    bool used;
+    DestAnswer answer[NUM_HOLES];
+} DestMemo;
+
+/* Per thread and seat. A search generates the moves of nodes a few moves apart,
+ * where most marbles' floods read none of the holes that changed. */
+static _Thread_local DestMemo dest_memo[MAX_SEATS];
+
+/* The memo of seat s for mover m (emptied when the rules changed), or NULL when
+ * answers are not remembered (other jump rules: their floods read every hole). */
+static DestMemo *dest_memo_of(const Mover *m, int s)
+{
+    if (m->jump != JUMP_SHORT)
+        return NULL;
+    DestMemo *d = &dest_memo[s];
+    if (!d->used || d->target != m->target || d->not_foreign != m->not_foreign)
+        *d = (DestMemo){.target = m->target, .not_foreign = m->not_foreign, .used = true};
+    return d;
+}
+
 static int race_moves(const Position *p, MoveList *list)
 {
     const int s = p->stm;
     const Mover mover = mover_of(p, s);
+    DestMemo *memo = dest_memo_of(&mover, s);
+    const Bitboard occ = p->occ;
     int count = 0;
     for (Bitboard own = p->seat_bb[s]; own;) {
         const int from = bb_pop(&own);
-        Bitboard dests = destinations(&mover, p->board, p->occ, from, 0, NULL);
+        Bitboard dests;
+        if (memo) {
+            DestAnswer *a = &memo->answer[from];
+            if (!a->area || ((a->occ ^ occ) & a->area)) {
+                a->occ = occ;
+                a->dests = destinations(&mover, p->board, occ, from, 0, &a->area);
+            }
+            dests = a->dests;
+        } else {
+            dests = destinations(&mover, p->board, occ, from, 0, NULL);
+        }
         count += bb_count(dests);
         if (list)
             while (dests)
