@@ -120,13 +120,13 @@ bool pos_has_move(const Position *p, int s)
         return false;
     }
     /* A free step is the usual answer; chains and swaps only when no step exists. */
-    const Bitboard empty = ~p->occ & ~v->foreign[s];
-    for (Bitboard b = p->seat_bb[s]; b;) {
-        const int h = bb_pop(&b);
-        const Bitboard area = bb_test(v->target[s], h) ? v->target[s] : geo.all;
-        if (geo.adjacent[h] & empty & area)
+    const Bitboard empty = ~p->occ & ~v->foreign[s], target = v->target[s];
+    for (Bitboard b = p->seat_bb[s] & ~target; b;) /* free to step anywhere */
+        if (geo.adjacent[bb_pop(&b)] & empty)
             return true;
-    }
+    for (Bitboard b = p->seat_bb[s] & target; b;) /* locked in the target */
+        if (geo.adjacent[bb_pop(&b)] & empty & target)
+            return true;
     for (Bitboard b = p->seat_bb[s]; b;)
         if (marble_can_move(p, s, bb_pop(&b)))
             return true;
