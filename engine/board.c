@@ -56,6 +56,8 @@ static void build(void)
     for (int h = 0; h < NUM_HOLES; h++) {
         const int q = geo.q[h], r = geo.r[h];
         geo.bit[h] = bb_bit(h);
+        for (int d = 0; d < NUM_DIRS; d++) /* padding (h, h): never a jump, see board.h */
+            geo.jump_over[h][d] = geo.jump_land[h][d] = (uint8_t)h;
         for (int d = 0; d < NUM_DIRS; d++) {
             int len = 0;
             for (int k = 1; k <= MAX_LINE; k++) {
@@ -67,6 +69,9 @@ static void build(void)
             geo.line_len[h][d] = (uint8_t)len;
             if (len)
                 geo.adjacent[h] |= bb_bit(geo.line[h][d][0]);
+            geo.within2[h] |= bb_bit(h);
+            for (int k = 0; k < len && k < 2; k++)
+                geo.within2[h] |= bb_bit(geo.line[h][d][k]);
             if (len >= 2) {
                 geo.jump_over[h][geo.njumps[h]] = geo.line[h][d][0];
                 geo.jump_land[h][geo.njumps[h]++] = geo.line[h][d][1];

@@ -24,14 +24,18 @@ typedef struct {
     uint8_t line[NUM_HOLES][NUM_DIRS][MAX_LINE];   /* k-th hole beyond h in dir d (k from 1 at [0]) */
     uint8_t line_len[NUM_HOLES][NUM_DIRS];         /* holes beyond h in dir d */
     Bitboard adjacent[NUM_HOLES];                  /* the up to 6 neighbours */
+    Bitboard within2[NUM_HOLES];                   /* h, its neighbours and the holes two steps
+                                                    * away in a line: all a short jump from h reads */
     Bitboard point[NUM_POINTS];                    /* 10-hole points */
     Bitboard edge_row[NUM_POINTS];                 /* 5 hexagon holes touching each point */
     Bitboard hexagon;                              /* the central 61 holes */
     Bitboard all;                                  /* all 121 holes */
     uint8_t tip[NUM_POINTS];                       /* the point's outermost hole */
     uint8_t njumps[NUM_HOLES];                     /* short jumps that stay on the board */
-    uint8_t jump_over[NUM_HOLES][NUM_DIRS];        /* their jumped hole, in direction order */
-    uint8_t jump_land[NUM_HOLES][NUM_DIRS];        /* their landing hole */
+    uint8_t jump_over[NUM_HOLES][NUM_DIRS];        /* their jumped hole, in direction order; */
+    uint8_t jump_land[NUM_HOLES][NUM_DIRS];        /* their landing hole. Entries from njumps on
+                                                    * are (h, h): a flood standing on h never
+                                                    * takes them (h is empty, or its start) */
     Bitboard bit[NUM_HOLES];                       /* bb_bit(h) as a table */
 } BoardGeometry;
 

@@ -6,6 +6,8 @@
 #include "board.h"
 #include "movegen.h"
 
+#include <string.h>
+
 #ifndef W_DISTANCE
 #define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
 #endif
@@ -79,21 +81,137 @@ static int packed_sum(int n)
     return sum;
 }
 
+/* packed_sum(n) for n = 0..15 (every race army), as a table: eval_seat needs it at
+ * every leaf. The test in eval_seat keeps the loop for any other n. */
+static const int PACKED_SUM[16] = {0, 0, 1, 2, 4, 6, 8, 11, 14, 17, 20, 24, 28, 32, 36, 40};
+
+/* A remembered answer of marble_reaches for escape_moves: it holds wherever the
+ * occupancy agrees with `occ` on `area` (under the rules of its EscapeMemo). */
+typedef struct {
+    Bitboard occ, area; /* area 0: empty */
+    bool reaches;
+} EscapeAnswer;
+
+/* The answers for one seat under one set of rules (short jumps, and the seat's
+ * home, target and foreign points), per question (0: the real board, 1: the
+ * seat's other marbles lifted) and home hole. */
+typedef struct {
+    Bitboard home, target, foreign;
+    bool used;
+    EscapeAnswer answer[2][NUM_HOLES];
+} EscapeMemo;
+
+/* Per thread and seat. Leaves searched one after another differ on a few holes,
+ * and a home marble's flood reads only the holes near its home, so most answers
+ * are found here (exactly: the same reads give the same answer). */
+static _Thread_local EscapeMemo escape_memo[MAX_SEATS];
+
+/* The memo of seat s under p's rules (emptied when they changed), or NULL when
+ * answers are not remembered (other jump rules: their floods read every hole). */
+static EscapeMemo *escape_memo_of(const Variant *v, int s)
+{
+    if (v->jump != JUMP_SHORT)
+        return NULL;
+    EscapeMemo *m = &escape_memo[s];
+    if (!m->used || m->home != v->home[s] || m->target != v->target[s] || m->foreign != v->foreign[s]) {
+        *m = (EscapeMemo){.home = v->home[s], .target = v->target[s], .foreign = v->foreign[s], .used = true};
+    }
+    return m;
+}
+
+/* marble_reaches(p, board, occ, s, h, ~home) for question q, through memo m
+ * (may be NULL). Adds to *area the holes the answer was read from. */
+static bool escape_reaches(const Position *p, EscapeMemo *m, int q, const uint8_t *board, Bitboard occ, int s,
+                           int h, Bitboard *area)
+{
+    const Bitboard out = ~p->v->home[s];
+    if (!m) {
+        Bitboard read;
+        const bool reaches = marble_reaches(p, board, occ, s, h, out, &read);
+        *area |= read;
+        return reaches;
+    }
+    EscapeAnswer *a = &m->answer[q][h];
+    if (!a->area || ((a->occ ^ occ) & a->area)) {
+        a->occ = occ;
+        a->reaches = marble_reaches(p, board, occ, s, h, out, &a->area);
+    }
+    *area |= a->area;
+    return a->reaches;
+}
+
 /* Own moves the marble of seat s on home hole h needs to leave the home, as far
  * as one move can tell: 1 when a move takes it out now, 2 when only s's own
  * marbles stand in the way (one of them moves first), ESCAPE_WALLED when other
  * seats' marbles wall it in (they may never leave: arrivals are locked in their
- * target). Used for the exit deadline of RULES.md section 5. */
-static int escape_moves(const Position *p, int s, int h)
+ * target). Used for the exit deadline of RULES.md section 5. `m`: the seat's
+ * memo (escape_memo_of) or NULL. `alone` is a mailbox of p without any of s's
+ * marbles, built on the first call that needs it (when *alone_ready is false)
+ * and kept for the next home marble. */
+static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t alone[NUM_HOLES], bool *alone_ready,
+                        Bitboard *area)
 {
-    const Bitboard home = p->v->home[s];
-    if (marble_destinations(p, s, h) & ~home)
+    const Bitboard own = p->seat_bb[s];
+    if (escape_reaches(p, m, 0, p->board, p->occ, s, h, area))
         return 1;
-    Position alone = *p; /* the board without s's other marbles */
-    alone.occ = (p->occ & ~p->seat_bb[s]) | bb_bit(h);
-    for (Bitboard o = p->seat_bb[s] & ~bb_bit(h); o;)
-        alone.board[bb_pop(&o)] = 0;
-    return marble_destinations(&alone, s, h) & ~home ? 2 : ESCAPE_WALLED;
+    /* on the board without s's other marbles: a mailbox copy, not a whole Position */
+    const Bitboard occ = (p->occ & ~own) | bb_bit(h);
+    const EscapeAnswer *a = m ? &m->answer[1][h] : NULL;
+    if (a && a->area && !((a->occ ^ occ) & a->area)) {
+        *area |= a->area;
+        return a->reaches ? 2 : ESCAPE_WALLED; /* known: no need of the mailbox */
+    }
+    if (!*alone_ready) {
+        memcpy(alone, p->board, NUM_HOLES);
+        for (Bitboard o = own; o;)
+            alone[bb_pop(&o)] = 0;
+        *alone_ready = true;
+    }
+    alone[h] = (uint8_t)(s + 1);
+    const bool reaches = escape_reaches(p, m, 1, alone, occ, s, h, area);
+    alone[h] = 0;
+    return reaches ? 2 : ESCAPE_WALLED;
+}
+
+/* The last terms eval_seat found for a seat, with what they were found from:
+ * the seat's rules, marbles, own moves and status, the occupancy of the holes
+ * the escape answers were read from (area), and on a crowded board which homes
+ * still hold their owners' marbles (the rest of the terms read only the seat's
+ * own marbles and the rules; home_ring and the other seats' homes follow from the
+ * number of seats for every crowded race variant). Per thread: between leaves searched one after another,
+ * one seat's marbles usually stay where they were. */
+typedef struct {
+    Bitboard home, target, foreign; /* rules: with jump, deadline and nseats */
+    int jump, deadline, nseats;
+    Bitboard own, occ, area;
+    unsigned held;  /* homes_held: the traffic terms read other seats' marbles */
+    int16_t moves;
+    bool used;
+    EvalTerms terms;
+} SeatMemo;
+
+static _Thread_local SeatMemo seat_memo[MAX_SEATS];
+
+/* On a crowded board (the traffic terms), bit o set for each seat o whose home
+ * still holds some of its marbles; 0 otherwise. */
+static unsigned homes_held(const Position *p)
+{
+    const Variant *v = p->v;
+    unsigned held = 0;
+    if (v->nseats >= CROWDED_SEATS)
+        for (int o = 0; o < MAX_SEATS; o++)
+            held |= (unsigned)((p->seat_bb[o] & v->home[o]) != 0) << o;
+    return held;
+}
+
+/* Whether sm holds the terms of playing seat s in race position p. */
+static bool seat_memo_holds(const SeatMemo *sm, const Position *p, int s)
+{
+    const Variant *v = p->v;
+    return sm->used && sm->own == p->seat_bb[s] && sm->moves == p->moves[s] && !((sm->occ ^ p->occ) & sm->area) &&
+           sm->home == v->home[s] && sm->target == v->target[s] && sm->foreign == v->foreign[s] &&
+           sm->jump == (int)v->jump && sm->deadline == v->deadline && sm->nseats == v->nseats &&
+           sm->held == homes_held(p);
 }
 
 EvalTerms eval_seat(const Position *p, int s)
@@ -110,14 +228,17 @@ EvalTerms eval_seat(const Position *p, int s)
     const int n = bb_count(own);
     if (!n)
         return t;
+    SeatMemo *sm = &seat_memo[s];
+    if (seat_memo_holds(sm, p, s))
+        return sm->terms;
+    Bitboard area = 0; /* holes the escape answers were read from */
     const uint8_t *tip_dist = p->v->tip_dist[s];
     const int sum = p->tip_sum[s];
-    t.distance = -W_DISTANCE * (sum - packed_sum(n));
+    t.distance = -W_DISTANCE * (sum - (n < 16 ? PACKED_SUM[n] : packed_sum(n)));
     const int avg = sum / n;
     for (Bitboard b = own & ~p->v->target[s]; b;) {
         const int lag = tip_dist[bb_pop(&b)] - avg - STRAGGLER_SLACK;
-        if (lag > 0)
-            t.straggler -= W_STRAGGLER * lag;
+        t.straggler -= W_STRAGGLER * (lag > 0 ? lag : 0); /* no branch: lag's sign is random */
     }
     /* Leaving home in time (RULES.md section 5): a growing cost per step still to
      * go, and a steep one once the moves left barely cover one per marble. */
@@ -126,11 +247,14 @@ EvalTerms eval_seat(const Position *p, int s)
     if (at_home && p->moves[s] < p->v->deadline) {
         const int urgency = p->moves[s] - (crowded ? HOME_GRACE_CROWDED : HOME_GRACE);
         int steps = 0, escapes = 0;
+        uint8_t alone[NUM_HOLES];
+        bool alone_ready = false;
+        EscapeMemo *memo = urgency > 0 ? escape_memo_of(p->v, s) : NULL;
         for (Bitboard b = at_home; b;) {
             const int h = bb_pop(&b);
             steps += p->v->home_exit[s][h];
             if (urgency > 0)
-                escapes += escape_moves(p, s, h);
+                escapes += escape_moves(p, memo, s, h, alone, &alone_ready, &area);
         }
         if (urgency > 0)
             t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);
@@ -150,6 +274,8 @@ EvalTerms eval_seat(const Position *p, int s)
         }
     }
     t.total = t.distance + t.straggler + t.deadline + t.traffic;
+    *sm = (SeatMemo){p->v->home[s], p->v->target[s], p->v->foreign[s], (int)p->v->jump, p->v->deadline,
+                     p->v->nseats, own, p->occ, area, homes_held(p), p->moves[s], true, t};
     return t;
 }
 

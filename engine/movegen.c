@@ -76,9 +76,14 @@ static Bitboard chain_reach(JumpRule rule, Bitboard occ, Bitboard target, int fr
     return seen & ~bb_bit(from);
 }
 
-/* Short-rule chain flood on the mailbox and the precomputed jump lists; the hot
- * path of classic (perft and search spend most of their time here). */
-static Bitboard chain_reach_short(const Position *p, const uint8_t *in_target, int from)
+/* Short-rule chain flood on the mailbox `board` (p->board, or a copy with marbles
+ * lifted) and the precomputed jump lists; the hot path of classic (perft and
+ * search spend most of their time here). Returns the landings; when one of them
+ * is in `stop` it returns early with at least that one (and perhaps not all).
+ * With `area`, adds to *area the holes the flood read (geo.within2 of every hole
+ * it stood on). */
+static inline __attribute__((always_inline)) Bitboard chain_reach_short(const uint8_t *board, const uint8_t *in_target,
+                                                                        int from, Bitboard stop, Bitboard *area)
 {
     uint8_t stack[NUM_HOLES];
     Bitboard seen = geo.bit[from];
@@ -87,28 +92,86 @@ static Bitboard chain_reach_short(const Position *p, const uint8_t *in_target, i
     while (sp) {
         const int c = stack[--sp];
         const bool locked = in_target[c];
-        const int n = geo.njumps[c];
-        for (int i = 0; i < n; i++) {
+        if (area)
+            *area |= geo.within2[c];
+        /* all NUM_DIRS entries, unrolled: the padding (c, c) fails the tests (board.h) */
+        for (int i = 0; i < NUM_DIRS; i++) {
             const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
-            if (!p->board[mid] || mid == from || p->board[l] || (seen & geo.bit[l]) || (locked && !in_target[l]))
+            if (!board[mid] || mid == from || board[l] || (seen & geo.bit[l]) || (locked && !in_target[l]))
                 continue;
             seen |= geo.bit[l];
+            if (stop & geo.bit[l])
+                return seen & ~geo.bit[from];
             stack[sp++] = (uint8_t)l;
         }
     }
     return seen & ~geo.bit[from];
 }
 
-Bitboard marble_destinations(const Position *p, int s, int from)
+/* What a flood needs to know of the seat that moves, looked up once per seat (the
+ * move list's byte stores could alias p->v, so the compiler would reload it). */
+typedef struct {
+    JumpRule jump;
+    Bitboard target, not_foreign;
+    const uint8_t *in_target;
+} Mover;
+
+static inline Mover mover_of(const Position *p, int s)
 {
     const Variant *v = p->v;
-    const Bitboard target = v->target[s];
-    const Bitboard end_ok = ~v->foreign[s] & (bb_test(target, from) ? target : geo.all);
+    return (Mover){v->jump, v->target[s], ~v->foreign[s], v->in_target[s]};
+}
+
+/* marble_destinations on the mailbox `board` and occupancy `occ` for mover `m`;
+ * with `stop`, it may return early with only some destinations, one of them in
+ * `stop`. With `area`, sets *area to the holes whose occupancy the answer was read
+ * from (all holes for the long and symmetric rules). */
+static inline __attribute__((always_inline)) Bitboard destinations(const Mover *m, const uint8_t *board, Bitboard occ,
+                                                                   int from, Bitboard stop, Bitboard *area)
+{
+    const Bitboard end_ok = m->not_foreign & (bb_test(m->target, from) ? m->target : geo.all);
+    const Bitboard steps = geo.adjacent[from] & ~occ & end_ok;
+    if (area)
+        *area = m->jump == JUMP_SHORT ? geo.within2[from] : geo.all;
+    if (steps & stop)
+        return steps;
+    Bitboard jumps;
+    if (m->jump != JUMP_SHORT)
+        jumps = chain_reach(m->jump, occ & ~bb_bit(from), m->target, from);
+    else if (geo.adjacent[from] & occ) /* a short jump needs a neighbour to jump */
+        jumps = chain_reach_short(board, m->in_target, from, stop & end_ok, area);
+    else
+        jumps = 0;
+    return steps | (jumps & end_ok);
+}
+
+Bitboard marble_destinations(const Position *p, int s, int from)
+{
+    const Mover m = mover_of(p, s);
+    return destinations(&m, p->board, p->occ, from, 0, NULL);
+}
+
+bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
+                    Bitboard *area)
+{
+    const Mover m = mover_of(p, s);
+    if (area)
+        return (destinations(&m, board, occ, from, want, area) & want) != 0;
+    return (destinations(&m, board, occ, from, want, NULL) & want) != 0;
+}
+
+int marble_count_area(const Position *p, int s, int from, Bitboard *area)
+{
+    const Mover m = mover_of(p, s);
+    const Bitboard end_ok = m.not_foreign & (bb_test(m.target, from) ? m.target : geo.all);
     const Bitboard steps = geo.adjacent[from] & ~p->occ;
-    const Bitboard jumps = v->jump == JUMP_SHORT
-                               ? chain_reach_short(p, v->in_target[s], from)
-                               : chain_reach(v->jump, p->occ & ~bb_bit(from), target, from);
-    return (steps | jumps) & end_ok;
+    const Bitboard jumps = geo.adjacent[from] & p->occ ? chain_reach_short(p->board, m.in_target, from, 0, NULL) : 0;
+    /* the flood read the holes within two steps of every hole it stood on */
+    Bitboard a = geo.within2[from];
+    for (Bitboard b = jumps; b;)
+        a |= geo.within2[bb_pop(&b)];
+    *area = a;
+    return bb_count((steps | jumps) & end_ok);
 }
 
 /* Masters: the seat whose marbles may be swapped out of s's target, or -1 when
@@ -291,13 +354,57 @@ static int capture_moves(const Position *p, MoveList *list)
 
 /* ---- entry points ---- */
 
+/* A marble's destinations as race_moves last found them: they hold wherever the
+ * occupancy agrees with `occ` on `area` (the holes the flood read). */
+typedef struct {
+    Bitboard occ, area; /* area 0: empty */
+    Bitboard dests;
+} DestAnswer;
+
+/* The answers for one seat under one set of rules (short jumps, the seat's
+ * target and foreign points), per start hole. */
+typedef struct {
+    Bitboard target, not_foreign;
+    bool used;
+    DestAnswer answer[NUM_HOLES];
+} DestMemo;
+
+/* Per thread and seat. A search generates the moves of nodes a few moves apart,
+ * where most marbles' floods read none of the holes that changed. */
+static _Thread_local DestMemo dest_memo[MAX_SEATS];
+
+/* The memo of seat s for mover m (emptied when the rules changed), or NULL when
+ * answers are not remembered (other jump rules: their floods read every hole). */
+static DestMemo *dest_memo_of(const Mover *m, int s)
+{
+    if (m->jump != JUMP_SHORT)
+        return NULL;
+    DestMemo *d = &dest_memo[s];
+    if (!d->used || d->target != m->target || d->not_foreign != m->not_foreign)
+        *d = (DestMemo){.target = m->target, .not_foreign = m->not_foreign, .used = true};
+    return d;
+}
+
 static int race_moves(const Position *p, MoveList *list)
 {
     const int s = p->stm;
+    const Mover mover = mover_of(p, s);
+    DestMemo *memo = dest_memo_of(&mover, s);
+    const Bitboard occ = p->occ;
     int count = 0;
     for (Bitboard own = p->seat_bb[s]; own;) {
         const int from = bb_pop(&own);
-        Bitboard dests = marble_destinations(p, s, from);
+        Bitboard dests;
+        if (memo) {
+            DestAnswer *a = &memo->answer[from];
+            if (!a->area || ((a->occ ^ occ) & a->area)) {
+                a->occ = occ;
+                a->dests = destinations(&mover, p->board, occ, from, 0, &a->area);
+            }
+            dests = a->dests;
+        } else {
+            dests = destinations(&mover, p->board, occ, from, 0, NULL);
+        }
         count += bb_count(dests);
         if (list)
             while (dests)

@@ -32,6 +32,29 @@ int count_moves(const Position *p);
  * step or jump chain, Masters swaps excluded. */
 Bitboard marble_destinations(const Position *p, int s, int from);
 
+/* Whether the marble of seat s on hole `from` can end a step or jump chain on a
+ * hole of `want` (marble_destinations(...) & want, without the whole set), with
+ * the mailbox `board` and occupancy `occ` (which must agree; the marble on
+ * `from` on both) standing in for p's, e.g. with some marbles lifted off. When
+ * `area` is not NULL, *area receives the holes whose occupancy the answer was
+ * read from: on any board agreeing with `occ` there (same variant and seat), the
+ * answer is the same. */
+bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
+                    Bitboard *area);
+
+/* Whether count_moves may be answered marble by marble from marble_count_area
+ * (race games under the short jump rule without Masters swaps). */
+static inline bool count_by_area(const Variant *v)
+{
+    return !v->capture && !v->masters && v->jump == JUMP_SHORT;
+}
+
+/* For a variant with count_by_area: the number of moves of the marble of seat s
+ * on hole `from`, and in *area every hole whose occupancy the answer was read
+ * from. On any board that agrees with p's occupancy on *area, the marble has the
+ * same number of moves (the same reads give the same answers). */
+int marble_count_area(const Position *p, int s, int from, Bitboard *area);
+
 /* Whether the marble of seat s on hole `from` has any legal move (swaps included);
  * a marble in its home is trapped (RULES.md section 5) when this is false. */
 bool marble_can_move(const Position *p, int s, int from);

@@ -3,6 +3,47 @@
 
 #include <stdlib.h>
 
+/* Bulk counts of the last ply under one node (count_by_area variants): each
+ * marble's move count and the holes it depends on, as found in the first child
+ * where its seat was to move. A sibling differs from that child on a few holes
+ * only (the two moves), so most marbles keep their count. */
+typedef struct {
+    int seat;             /* -1: empty */
+    Bitboard own, occ;    /* the seat's marbles and the occupancy counted on */
+    int n;
+    uint8_t from[NUM_HOLES];
+    int count[NUM_HOLES];
+    Bitboard area[NUM_HOLES];
+} CountCache;
+
+/* count_moves(p) for a count_by_area variant, through the cache *cc. */
+static uint64_t count_cached(const Position *p, CountCache *cc)
+{
+    if (pos_over(p))
+        return 0;
+    const int s = p->stm;
+    uint64_t total = 0;
+    if (cc->seat != s || cc->own != p->seat_bb[s]) {
+        cc->seat = s;
+        cc->own = p->seat_bb[s];
+        cc->occ = p->occ;
+        cc->n = 0;
+        for (Bitboard b = cc->own; b; cc->n++) {
+            const int from = bb_pop(&b);
+            cc->from[cc->n] = (uint8_t)from;
+            cc->count[cc->n] = marble_count_area(p, s, from, &cc->area[cc->n]);
+            total += (uint64_t)cc->count[cc->n];
+        }
+        return total;
+    }
+    const Bitboard changed = p->occ ^ cc->occ;
+    for (int i = 0; i < cc->n; i++) {
+        Bitboard area;
+        total += (uint64_t)(cc->area[i] & changed ? marble_count_area(p, s, cc->from[i], &area) : cc->count[i]);
+    }
+    return total;
+}
+
 static uint64_t perft_rec(const Position *p, int depth, MoveList *lists)
 {
     if (depth == 1)
@@ -10,6 +51,16 @@ static uint64_t perft_rec(const Position *p, int depth, MoveList *lists)
     MoveList *list = &lists[0];
     gen_moves(p, list);
     uint64_t total = 0;
+    if (depth == 2 && count_by_area(p->v)) {
+        CountCache cc;
+        cc.seat = -1;
+        for (int i = 0; i < list->n; i++) {
+            Position child = *p;
+            pos_play(&child, &list->m[i]);
+            total += count_cached(&child, &cc);
+        }
+        return total;
+    }
     for (int i = 0; i < list->n; i++) {
         Position child = *p;
         pos_play(&child, &list->m[i]);

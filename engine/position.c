@@ -120,13 +120,13 @@ bool pos_has_move(const Position *p, int s)
         return false;
     }
     /* A free step is the usual answer; chains and swaps only when no step exists. */
-    const Bitboard empty = ~p->occ & ~v->foreign[s];
-    for (Bitboard b = p->seat_bb[s]; b;) {
-        const int h = bb_pop(&b);
-        const Bitboard area = bb_test(v->target[s], h) ? v->target[s] : geo.all;
-        if (geo.adjacent[h] & empty & area)
+    const Bitboard empty = ~p->occ & ~v->foreign[s], target = v->target[s];
+    for (Bitboard b = p->seat_bb[s] & ~target; b;) /* free to step anywhere */
+        if (geo.adjacent[bb_pop(&b)] & empty)
             return true;
-    }
+    for (Bitboard b = p->seat_bb[s] & target; b;) /* locked in the target */
+        if (geo.adjacent[bb_pop(&b)] & empty & target)
+            return true;
     for (Bitboard b = p->seat_bb[s]; b;)
         if (marble_can_move(p, s, bb_pop(&b)))
             return true;
@@ -294,7 +294,7 @@ static void hand_on(Position *p, int mover)
     const Variant *v = p->v;
     const int n = v->nseats, i0 = v->slot[mover];
     for (int k = 1; k <= n; k++) {
-        const int j = (i0 + k) % n;
+        const int j = i0 + k < n ? i0 + k : i0 + k - n; /* (i0 + k) mod n, without a division */
         if (j == 0) {
             if (p->round >= ROUND_LIMIT && !v->capture) {
                 pos_finish(p, END_LIMIT);
@@ -357,8 +357,8 @@ void pos_play(Position *p, const Move *m)
     }
     deadline_checks(p, s, m);
     bool arrived = false;
-    for (int k = 0; k < v->nseats; k++) {
-        const int t = v->seats[(v->slot[s] + k) % v->nseats];
+    for (int k = 0, j = v->slot[s]; k < v->nseats; k++, j = j + 1 < v->nseats ? j + 1 : 0) {
+        const int t = v->seats[j]; /* the seats in turn order from the mover on */
         if (p->status[t] == ST_PLAYING && pos_arrived(p, t, p->moves[t])) {
             arrive(p, t);
             arrived = true;

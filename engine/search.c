@@ -433,6 +433,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         const Move *m = &list->m[i];
         Position child;
         make_child(c, p, movers[i], m, &child);
+        if (depth > 1)
+            tt_prefetch(child.key); /* the child probes the table unless it is a leaf */
         int v;
         if (i == 0) {
             v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);

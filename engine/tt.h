@@ -34,6 +34,10 @@ void tt_new_search(void);
 /* Looks up `key`; returns true and fills *out on a hit. */
 bool tt_probe(uint64_t key, TTData *out);
 
+/* Starts loading the bucket of `key` into the cache, for a tt_probe soon after
+ * (a hint only: no effect on results). */
+void tt_prefetch(uint64_t key);
+
 /* Stores data for `key`, replacing the same key or the least valuable entry of
  * its bucket (shallowest, oldest). */
 void tt_store(uint64_t key, const TTData *data);
