@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#define GEN_BENCH_SET 8192 /* positions --gen-bench cycles through */
+
 static double now_s(void)
 {
     struct timespec t;
@@ -46,20 +48,40 @@ int main(int argc, char **argv)
         fprintf(stderr, "stern-perft: %s\n", err);
         return 2;
     }
-    const double t0 = now_s();
     uint64_t total = 0;
     if (gens > 0) {
-        /* full move-list generations of one position, the movegen benchmark */
-        static MoveList list;
+        /* The movegen benchmark: full move-list generations of the position and of
+         * every position one and two plies after it, in turn. Cycling through
+         * neighbouring positions keeps the per-thread destination memo of
+         * movegen.c as busy as a search does; one position over and over would
+         * only measure the memo's hits. */
+        static MoveList list, list1;
+        static Position set[GEN_BENCH_SET];
+        int nset = 0;
+        set[nset++] = g.pos;
+        gen_moves(&g.pos, &list);
+        for (int i = 0; i < list.n && nset < GEN_BENCH_SET; i++) {
+            Position c = g.pos;
+            pos_play(&c, &list.m[i]);
+            set[nset++] = c;
+            gen_moves(&c, &list1);
+            for (int j = 0; j < list1.n && nset < GEN_BENCH_SET; j++) {
+                set[nset] = c;
+                pos_play(&set[nset++], &list1.m[j]);
+            }
+        }
+        const double t0 = now_s();
         for (long i = 0; i < gens; i++) {
-            gen_moves(&g.pos, &list);
+            gen_moves(&set[i % nset], &list);
             total += (uint64_t)list.n;
         }
         const double dt = now_s() - t0;
-        printf("%ld generations of %d moves in %.3f s (%.2f M generations/s)\n", gens, list.n, dt,
-               dt > 0 ? gens / dt / 1e6 : 0.0);
+        printf("%ld generations over %d positions (the given one and those 1-2 plies on), %.1f moves each, in "
+               "%.3f s (%.2f M generations/s)\n",
+               gens, nset, (double)total / (double)gens, dt, dt > 0 ? gens / dt / 1e6 : 0.0);
         return 0;
     }
+    const double t0 = now_s();
     if (divide) {
         static MoveList list;
         static char texts[MAX_MOVES][MOVE_STR_MAX];
