@@ -352,6 +352,15 @@ static void check_limits(Worker *w)
         atomic_store(&c->sig->stop, true);
 }
 
+#ifndef DEFER_MIN_DEPTH
+#define DEFER_MIN_DEPTH 3       /* remaining plies from which threads defer busy moves */
+#endif
+#define MAX_MOVES_DEFERRED 64
+#define BUSY_BITS 12              /* busy_children: 4,096 slots */
+
+/* Child positions being searched by some thread (Zobrist keys; 0 = free). */
+static _Atomic uint64_t busy_children[1 << BUSY_BITS];
+
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
 
 /* Bookkeeping on entering a node at `ply`: PV length, selective depth, node count
@@ -428,13 +437,31 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     const int alpha0 = alpha;
     int best = -SCORE_INF;
     Move best_move = {0};
-    for (int i = 0; i < list->n; i++) {
-        pick(list, order, movers, i);
+    /* Lazy SMP: moves another thread is searching right now are put off to the
+     * end of the list (ABDADA's deferral, Weill 1996), so that the threads split
+     * the work instead of repeating it; with one thread nothing changes. */
+    const bool defer = c->nworkers > 1 && depth >= DEFER_MIN_DEPTH;
+    int deferred[MAX_MOVES_DEFERRED], ndeferred = 0;
+    for (int k = 0; k < list->n + ndeferred; k++) {
+        const bool second_pass = k >= list->n;
+        const int i = second_pass ? deferred[k - list->n] : k;
+        if (!second_pass)
+            pick(list, order, movers, i);
         const Move *m = &list->m[i];
         Position child;
         make_child(c, p, movers[i], m, &child);
         if (depth > 1)
             tt_prefetch(child.key); /* the child probes the table unless it is a leaf */
+        _Atomic uint64_t *slot = NULL;
+        if (defer) {
+            slot = &busy_children[child.key >> (64 - BUSY_BITS)];
+            if (!second_pass && i > 0 && ndeferred < MAX_MOVES_DEFERRED &&
+                atomic_load_explicit(slot, memory_order_relaxed) == child.key) {
+                deferred[ndeferred++] = i;
+                continue;
+            }
+            atomic_store_explicit(slot, child.key, memory_order_relaxed);
+        }
         int v;
         if (i == 0) {
             v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
@@ -450,6 +477,10 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
                 v = child_value(w, &child, depth - 1, alpha, alpha + 1, ply + 1, side);
             if (v > alpha && v < beta)
                 v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
+        }
+        if (slot) {
+            uint64_t mine = child.key;
+            atomic_compare_exchange_strong_explicit(slot, &mine, 0, memory_order_relaxed, memory_order_relaxed);
         }
         if (stopped(w))
             return 0;
@@ -675,10 +706,11 @@ static void iterate(Worker *w)
     SearchContext *c = w->ctx;
     const int multipv = w->id == 0 ? (c->cfg->multipv < w->nroot ? c->cfg->multipv : w->nroot) : 1;
     const int max_depth = c->lim->depth > 0 && c->lim->depth < MAX_PLY ? c->lim->depth : MAX_PLY - 1;
-    /* helpers with odd ids skip every other depth to run ahead of the main thread */
-    const int step = w->id & 1 ? 2 : 1;
-    for (int depth = 1 + (w->id & 1); depth <= max_depth;
-         depth = depth + step > max_depth && depth < max_depth ? max_depth : depth + step) {
+    /* Every thread deepens one ply at a time; they share the table and put off
+     * the moves another thread is searching (see search()). Helpers skipping
+     * every other depth measured worse with the deferral: 2 threads reached the
+     * bench depth 1.34x faster than 1 (1.62x without skipping). */
+    for (int depth = 1; depth <= max_depth; depth++) {
         w->seldepth = 0;
         for (int k = 0; k < multipv; k++) {
             int prev = w->root[k].prev_score, delta = ASPIRATION_DELTA;
@@ -713,8 +745,8 @@ static void iterate(Worker *w)
             w->root[i].prev_score = w->root[i].score;
         w->completed_depth = depth;
         if (depth >= max_depth && c->lim->depth > 0 && !c->lim->infinite && !c->pondering) {
-            /* go depth: the first thread to complete it ends the search (Lazy SMP
-             * helpers run ahead of the main thread; their result is used) */
+            /* go depth: the first thread to complete it ends the search (a helper
+             * may finish first; its result is used) */
             atomic_store(&c->abort_all, true);
             if (w->id == 0)
                 for (int k = 0; k < multipv; k++)
