@@ -1,6 +1,8 @@
 /* eval.c - static evaluation; see eval.h. Weights are first guesses, to be tuned
  * with the arena (issue 5); each can be overridden at build time (-DNAME=value)
- * for tuning experiments. */
+ * for tuning experiments. eval_seat keeps its last answer per thread and seat
+ * (SeatMemo) with everything it read: a new term that reads more of the board
+ * must add what it reads to seat_memo_holds, or stale terms will be reused. */
 #include "eval.h"
 
 #include "board.h"
