@@ -134,7 +134,7 @@ static bool escape_reaches(const Position *p, EscapeMemo *m, int q, const uint8_
         return reaches;
     }
     EscapeAnswer *a = &m->answer[q][h];
-    if (!a->area || ((a->occ ^ occ) & a->area)) {
+    if (!area_answer_holds(a->area, a->occ, occ)) {
         a->occ = occ;
         a->reaches = marble_reaches(p, board, occ, s, h, out, &a->area);
     }
@@ -159,7 +159,7 @@ static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t 
     /* on the board without s's other marbles: a mailbox copy, not a whole Position */
     const Bitboard occ = (p->occ & ~own) | bb_bit(h);
     const EscapeAnswer *a = m ? &m->answer[1][h] : NULL;
-    if (a && a->area && !((a->occ ^ occ) & a->area)) {
+    if (a && area_answer_holds(a->area, a->occ, occ)) {
         *area |= a->area;
         return a->reaches ? 2 : ESCAPE_WALLED; /* known: no need of the mailbox */
     }
@@ -206,14 +206,15 @@ static unsigned homes_held(const Position *p)
     return held;
 }
 
-/* Whether sm holds the terms of playing seat s in race position p. */
-static bool seat_memo_holds(const SeatMemo *sm, const Position *p, int s)
+/* Whether sm holds the terms of playing seat s in race position p, whose
+ * homes_held() is `held`. */
+static bool seat_memo_holds(const SeatMemo *sm, const Position *p, int s, unsigned held)
 {
     const Variant *v = p->v;
     return sm->used && sm->own == p->seat_bb[s] && sm->moves == p->moves[s] && !((sm->occ ^ p->occ) & sm->area) &&
            sm->home == v->home[s] && sm->target == v->target[s] && sm->foreign == v->foreign[s] &&
            sm->jump == (int)v->jump && sm->deadline == v->deadline && sm->nseats == v->nseats &&
-           sm->held == homes_held(p);
+           sm->held == held;
 }
 
 EvalTerms eval_seat(const Position *p, int s)
@@ -231,7 +232,8 @@ EvalTerms eval_seat(const Position *p, int s)
     if (!n)
         return t;
     SeatMemo *sm = &seat_memo[s];
-    if (seat_memo_holds(sm, p, s))
+    const unsigned held = homes_held(p);
+    if (seat_memo_holds(sm, p, s, held))
         return sm->terms;
     Bitboard area = 0; /* holes the escape answers were read from */
     const uint8_t *tip_dist = p->v->tip_dist[s];
@@ -271,13 +273,13 @@ EvalTerms eval_seat(const Position *p, int s)
         for (int i = 0; i < p->v->nseats; i++) {
             const int o = p->v->seats[i];
             /* not the home s is bound for: waiting at its door is the way in */
-            if (o != s && !(p->v->home[o] & p->v->target[s]) && (p->seat_bb[o] & p->v->home[o]))
+            if (o != s && !(p->v->home[o] & p->v->target[s]) && (held >> o & 1))
                 t.traffic -= W_COURTESY * bb_count(own & p->v->home_ring[o]);
         }
     }
     t.total = t.distance + t.straggler + t.deadline + t.traffic;
     *sm = (SeatMemo){p->v->home[s], p->v->target[s], p->v->foreign[s], (int)p->v->jump, p->v->deadline,
-                     p->v->nseats, own, p->occ, area, homes_held(p), p->moves[s], true, t};
+                     p->v->nseats, own, p->occ, area, held, p->moves[s], true, t};
     return t;
 }
 

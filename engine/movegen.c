@@ -155,23 +155,13 @@ bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s
                     Bitboard *area)
 {
     const Mover m = mover_of(p, s);
-    if (area)
-        return (destinations(&m, board, occ, from, want, area) & want) != 0;
-    return (destinations(&m, board, occ, from, want, NULL) & want) != 0;
+    return (destinations(&m, board, occ, from, want, area) & want) != 0;
 }
 
 int marble_count_area(const Position *p, int s, int from, Bitboard *area)
 {
     const Mover m = mover_of(p, s);
-    const Bitboard end_ok = m.not_foreign & (bb_test(m.target, from) ? m.target : geo.all);
-    const Bitboard steps = geo.adjacent[from] & ~p->occ;
-    const Bitboard jumps = geo.adjacent[from] & p->occ ? chain_reach_short(p->board, m.in_target, from, 0, NULL) : 0;
-    /* the flood read the holes within two steps of every hole it stood on */
-    Bitboard a = geo.within2[from];
-    for (Bitboard b = jumps; b;)
-        a |= geo.within2[bb_pop(&b)];
-    *area = a;
-    return bb_count((steps | jumps) & end_ok);
+    return bb_count(destinations(&m, p->board, p->occ, from, 0, area));
 }
 
 /* Masters: the seat whose marbles may be swapped out of s's target, or -1 when
@@ -397,7 +387,7 @@ static int race_moves(const Position *p, MoveList *list)
         Bitboard dests;
         if (memo) {
             DestAnswer *a = &memo->answer[from];
-            if (!a->area || ((a->occ ^ occ) & a->area)) {
+            if (!area_answer_holds(a->area, a->occ, occ)) {
                 a->occ = occ;
                 a->dests = destinations(&mover, p->board, occ, from, 0, &a->area);
             }

@@ -42,6 +42,14 @@ Bitboard marble_destinations(const Position *p, int s, int from);
 bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
                     Bitboard *area);
 
+/* Whether an answer read from the holes `area` (0: no answer yet) when the
+ * occupancy was `was` still holds at occupancy `now`: the holes it read hold
+ * what they held (the per-thread memos of movegen.c and eval.c). */
+static inline bool area_answer_holds(Bitboard area, Bitboard was, Bitboard now)
+{
+    return area && !((was ^ now) & area);
+}
+
 /* Whether count_moves may be answered marble by marble from marble_count_area
  * (race games under the short jump rule without Masters swaps). */
 static inline bool count_by_area(const Variant *v)
