@@ -266,17 +266,17 @@ static int eliminated_seats(const Game *g, char *letters)
 }
 
 /* The result line, like the engine's `result` command, after the forfeit if any;
- * `eliminated <seats>` appended when seats were eliminated on the way. */
-static void print_result(const Game *g, const RefereeResult *res, int game, bool quiet)
+ * `eliminated <seats>` appended when `elim` (eliminated_seats) is not empty. */
+static void print_result(const Game *g, const RefereeResult *res, const char *elim, int game, bool quiet)
 {
-    char places[RECORD_PLACES_MAX], elim[MAX_SEATS + 1];
+    char places[RECORD_PLACES_MAX];
     if (res->forfeit)
         printf("forfeit: seat %c, %s: %s\n", variant_seat_letter(res->seat), referee_forfeit_name(res->forfeit),
                res->detail);
     if (quiet)
         printf("game %d: ", game);
     printf("result %s reason %s", record_places(&g->pos, places, sizeof places), res->termination);
-    if (eliminated_seats(g, elim))
+    if (*elim)
         printf(" eliminated %s", elim);
     printf("\n");
     fflush(stdout);
@@ -371,9 +371,9 @@ static int play_game(Match *m, Game *g, int game)
         return -1;
     }
     write_record(m, g, game, names, &res);
-    print_result(g, &res, game + 1, m->o->quiet);
     char elim[MAX_SEATS + 1];
     m->elim_games += eliminated_seats(g, elim) > 0;
+    print_result(g, &res, elim, game + 1, m->o->quiet);
     for (int i = 0; i < m->nseats; i++) {
         const int s = g->v.seats[i];
         m->score[s].games++;
