@@ -28,6 +28,10 @@
 #ifndef W_HOME_PER_SEAT
 #define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */
 #endif
+#ifndef HOME_GRACE_DUO
+#define HOME_GRACE_DUO 12   /* HOME_GRACE with two seats (measured, README "Strength"): */
+#endif                      /* from the 4th move the cost swung the score ~700 cp at */
+                            /* every other ply, and the search chased the parity */
 #ifndef ESCAPE_WALLED
 #define ESCAPE_WALLED 4     /* escape_moves() of a marble walled in by other seats */
 #endif
@@ -249,7 +253,8 @@ EvalTerms eval_seat(const Position *p, int s)
     const Bitboard at_home = own & p->v->home[s];
     const bool crowded = p->v->nseats >= CROWDED_SEATS;
     if (at_home && p->moves[s] < p->v->deadline) {
-        const int urgency = p->moves[s] - (crowded ? HOME_GRACE_CROWDED : HOME_GRACE);
+        const int grace = crowded ? HOME_GRACE_CROWDED : p->v->nseats == 2 ? HOME_GRACE_DUO : HOME_GRACE;
+        const int urgency = p->moves[s] - grace;
         int steps = 0, escapes = 0;
         uint8_t alone[NUM_HOLES];
         bool alone_ready = false;

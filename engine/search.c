@@ -29,6 +29,40 @@
 #define HISTORY_FILTER_BITS 12   /* bloom filter over game-history keys */
 #define CAPTURE_CP 100           /* centi-pieces per captured piece (eval.c's scale) */
 
+/* Selective search of two-seat race games (not capture mode), at non-PV nodes.
+ * Each is off when its depth limit is 0 (NMP: when NMP_MIN_DEPTH exceeds MAX_PLY);
+ * the values are overridable with -D for matches of one against another. */
+#ifndef NMP_MIN_DEPTH
+#define NMP_MIN_DEPTH 3          /* plies to go from which a null move is tried */
+#endif
+#ifndef NMP_MIN_OUTSIDE
+#define NMP_MIN_OUTSIDE 4        /* own marbles outside the target: fewer risks zugzwang */
+#endif
+#ifndef RFP_DEPTH
+#define RFP_DEPTH 3              /* reverse futility: plies to go up to which it applies */
+#endif
+#ifndef RFP_MARGIN
+#define RFP_MARGIN 120           /* cp per ply to go */
+#endif
+#ifndef FUT_DEPTH
+#define FUT_DEPTH 1              /* futility pruning of frontier moves (1 ply to go) */
+#endif
+#ifndef FUT_MARGIN
+#define FUT_MARGIN 100           /* cp over the move's progress that a quiet move may gain */
+#endif
+#ifndef FUT_STEP_CP
+#define FUT_STEP_CP 35           /* cp per step of progress: eval.c's W_DISTANCE */
+#endif
+#ifndef LEAF_STEP_PCT
+#define LEAF_STEP_PCT 50         /* percent of the mover's best progress added at leaves */
+#endif
+#ifndef LMP_DEPTH
+#define LMP_DEPTH 3              /* late-move pruning: plies to go up to which it applies */
+#endif
+#ifndef LMP_BASE
+#define LMP_BASE 6               /* moves searched before backward moves are dropped, */
+#endif                           /* plus 2 x depth^2 */
+
 const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs"};
 
 typedef struct SearchContext SearchContext;
@@ -53,6 +87,7 @@ typedef struct {
     Move killers[MAX_PLY + 1][2];
     int history[NUM_HOLES][NUM_HOLES];
     uint64_t path_keys[MAX_PLY + 2];
+    bool after_null[MAX_PLY + 2];        /* the move into this ply was a null move */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pvlen[MAX_PLY + 1];
     RootMove *root;
@@ -383,6 +418,20 @@ static int leaf_value(Worker *w, const Position *p, int ply)
 {
     const SearchContext *c = w->ctx;
     int v = eval_for(p, c->root_seat);
+    if (LEAF_STEP_PCT && p->v->nseats == 2 && !p->v->capture && c->algo == ALGO_PARANOID) {
+        /* The side to move's best progress this move, in part: what a quiescence
+         * search over jumps would find first. */
+        MoveList *list = &w->lists[ply];
+        gen_moves(p, list);
+        const uint8_t *tip = p->v->tip_dist[p->stm];
+        int best = 0;
+        for (int i = 0; i < list->n; i++) {
+            const int progress = tip[list->m[i].from] - tip[list->m[i].to];
+            if (progress > best)
+                best = progress;
+        }
+        v += side_of(c, p->stm) * best * FUT_STEP_CP * LEAF_STEP_PCT / 100;
+    }
     if (p->v->capture) {
         MoveList *list = &w->lists[ply];
         gen_moves(p, list);
@@ -429,6 +478,36 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             return ts;
     }
 
+    /* Selective search: a two-seat race game at a node off the PV whose window is
+     * not a forced result. */
+    const bool selective = !pv_node && p->v->nseats == 2 && !p->v->capture && c->algo == ALGO_PARANOID &&
+                           beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
+    int static_eval = 0;
+    if (selective) {
+        static_eval = side * eval_for(p, c->root_seat);
+        /* Reverse futility: this far above beta, a few plies do not bring it back. */
+        if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
+            return static_eval;
+        /* Null move (Beal 1989; R after Heinz 1999): passing is never better than
+         * the best move while marbles are still to bring home, so if the opponent
+         * cannot reach beta after a pass at reduced depth, the node fails high. */
+        const int other = p->v->seats[(p->v->slot[p->stm] + 1) % 2];
+        if (depth >= NMP_MIN_DEPTH && static_eval >= beta && !w->after_null[ply] &&
+            p->status[other] == ST_PLAYING &&
+            bb_count(p->seat_bb[p->stm] & ~p->v->target[p->stm]) >= NMP_MIN_OUTSIDE) {
+            const int r = 2 + depth / 4;
+            Position child = *p;
+            pos_set_stm(&child, other);
+            w->after_null[ply + 1] = true;
+            const int v = -search(w, &child, depth - 1 - r, -beta, -beta + 1, ply + 1);
+            w->after_null[ply + 1] = false;
+            if (stopped(w))
+                return 0;
+            if (v >= beta)
+                return v >= SCORE_MATE_BOUND ? beta : v;
+        }
+    }
+
     node_moves(w, p, ply, tt_move);
     MoveList *list = &w->lists[ply];
     int *order = w->order[ply];
@@ -436,6 +515,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
 
     const int alpha0 = alpha;
     int best = -SCORE_INF;
+    int searched = 0; /* moves searched so far (not pruned, not deferred) */
     Move best_move = {0};
     /* Lazy SMP: moves another thread is searching right now are put off to the
      * end of the list (ABDADA's deferral, Weill 1996), so that the threads split
@@ -448,6 +528,23 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         if (!second_pass)
             pick(list, order, movers, i);
         const Move *m = &list->m[i];
+        if (selective && i > 0 && order[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
+            const uint8_t *tip = p->v->tip_dist[p->stm];
+            const int progress = tip[m->from] - tip[m->to];
+            /* Late-move pruning: past the first moves, backward moves are dropped. */
+            if (depth <= LMP_DEPTH && progress < 0 && searched >= LMP_BASE + 2 * depth * depth)
+                continue;
+            /* Futility: a frontier move whose progress cannot lift the static value
+             * to alpha. */
+            if (depth <= FUT_DEPTH) {
+                const int bound = static_eval + progress * FUT_STEP_CP + FUT_MARGIN;
+                if (bound <= alpha) {
+                    if (bound > best)
+                        best = bound;
+                    continue;
+                }
+            }
+        }
         Position child;
         make_child(c, p, movers[i], m, &child);
         if (depth > 1)
@@ -463,6 +560,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             atomic_store_explicit(slot, child.key, memory_order_relaxed);
         }
         int v;
+        searched++;
         if (i == 0) {
             v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
         } else {

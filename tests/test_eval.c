@@ -2,11 +2,15 @@
  * test_eval.c - the evaluation terms that change how a game flows, on positions
  * built to isolate them: the six-seat traffic terms (marbles crowding the centre,
  * marbles parked at the door of another seat's home) and the six-seat score
- * being the seat's own standing, against the same positions with fewer seats.
+ * being the seat's own standing, against the same positions with fewer seats;
+ * the two-seat grace before marbles left at home cost anything.
  */
 #include "support/stern_test.h"
 
 #include "eval.h"
+
+#include <stdio.h>
+#include <string.h>
 
 static Game g;
 
@@ -80,6 +84,39 @@ static void test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_ri
     assert_true(eval_standing(&g.pos, SEAT_WHITE) > eval_standing(&g.pos, SEAT_BLACK));
 }
 
+/* White with three marbles at home (m1 l2 m2) after `moves` own moves: the
+ * deadline term of eval_seat. */
+static int duo_home_cost(const char *variant, const char *black, int moves)
+{
+    char counts[64];
+    if (strcmp(variant, "classic-2") == 0)
+        snprintf(counts, sizeof counts, "w w%d,b%d %d", moves, moves, moves + 1);
+    else
+        snprintf(counts, sizeof counts, "w w%d,r%d,b%d,y%d %d", moves, moves, moves, moves, moves + 1);
+    char placement[256];
+    snprintf(placement, sizeof placement, "%s w m1 l2 m2 i9 h9 j9 h10 i10 i8 g9", black);
+    game_setup(&g, variant, placement, counts);
+    return eval_seat(&g.pos, SEAT_WHITE).deadline;
+}
+
+#define BLACK_AT_HOME "b e17 e16 f16 e15 f15 g15 e14 f14 g14 h14"
+
+static void test_two_seat_home_cost_waits_for_the_twelfth_move(void **state)
+{
+    (void)state;
+    /* Two seats: nothing up to the 12th own move, then a cost growing by the same
+     * step each move. */
+    assert_int_equal(duo_home_cost("classic-2", BLACK_AT_HOME, 3), 0);
+    assert_int_equal(duo_home_cost("classic-2", BLACK_AT_HOME, 12), 0);
+    const int first = duo_home_cost("classic-2", BLACK_AT_HOME, 13);
+    assert_true(first < 0);
+    assert_int_equal(duo_home_cost("classic-2", BLACK_AT_HOME, 14), 2 * first);
+    /* Four seats keep the short grace: the same home costs from the 4th move. */
+    const char *others = "r e8 e7 f7 e6 f6 g6 e5 f5 g5 h5 " BLACK_AT_HOME " y j13 k13 l13 m13 k12 l12 m12 l11 m11 m10";
+    assert_int_equal(duo_home_cost("classic-4", others, 3), 0);
+    assert_true(duo_home_cost("classic-4", others, 4) < 0);
+}
+
 int main(void)
 {
     board_init();
@@ -88,6 +125,7 @@ int main(void)
         cmocka_unit_test(test_six_seat_courtesy_spares_the_target_door_and_empty_homes),
         cmocka_unit_test(test_traffic_terms_apply_to_six_seats_only),
         cmocka_unit_test(test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival),
+        cmocka_unit_test(test_two_seat_home_cost_waits_for_the_twelfth_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
