@@ -95,7 +95,7 @@ static void test_selective_search_repeats_exactly_with_one_thread(void **state)
 {
     (void)state;
     game_setup(&g, "classic-2", MIDDLE_BLACK " " MIDDLE_WHITE, "w w9,b9 10");
-    const SearchResult a = search_depth(9), b = search_depth(9);
+    const SearchResult a = search_depth(7), b = search_depth(7);
     assert_true(a.nodes > 0);
     assert_int_equal(a.nodes, b.nodes);
     assert_int_equal(a.score, b.score);
