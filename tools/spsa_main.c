@@ -76,7 +76,9 @@ static int build_engine(const char *dir, const Param *ps, int n, const double *v
     for (int i = 0; i < n; i++)
         len += (size_t)snprintf(flags + len, sizeof flags - len, "%s-D%s=%ld", i ? " " : "", ps[i].name,
                                 lround(values[i]));
-    snprintf(cmd, sizeof cmd, "make -s BUILD='%s' EXTRA_CFLAGS='%s' '%s/stern' >/dev/null", dir, flags, dir);
+    /* -B: make cannot see that the flags changed, so without it every iteration
+     * after the first would play the first iteration's engines again. */
+    snprintf(cmd, sizeof cmd, "make -s -B BUILD='%s' EXTRA_CFLAGS='%s' '%s/stern' >/dev/null", dir, flags, dir);
     if (system(cmd) != 0) {
         fprintf(stderr, "stern-spsa: build failed: %s\n", cmd);
         return -1;
