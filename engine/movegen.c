@@ -375,26 +375,29 @@ static DestMemo *dest_memo_of(const Mover *m, int s)
     return d;
 }
 
+/* The step and jump ends of the marble on `from` in p, through the thread's
+ * memo when there is one (race variants). */
+static Bitboard memo_destinations(const Position *p, const Mover *mover, DestMemo *memo, int from)
+{
+    if (!memo)
+        return destinations(mover, p->board, p->occ, from, 0, NULL);
+    DestAnswer *a = &memo->answer[from];
+    if (!area_answer_holds(a->area, a->occ, p->occ)) {
+        a->occ = p->occ;
+        a->dests = destinations(mover, p->board, p->occ, from, 0, &a->area);
+    }
+    return a->dests;
+}
+
 static int race_moves(const Position *p, MoveList *list)
 {
     const int s = p->stm;
     const Mover mover = mover_of(p, s);
     DestMemo *memo = dest_memo_of(&mover, s);
-    const Bitboard occ = p->occ;
     int count = 0;
     for (Bitboard own = p->seat_bb[s]; own;) {
         const int from = bb_pop(&own);
-        Bitboard dests;
-        if (memo) {
-            DestAnswer *a = &memo->answer[from];
-            if (!area_answer_holds(a->area, a->occ, occ)) {
-                a->occ = occ;
-                a->dests = destinations(&mover, p->board, occ, from, 0, &a->area);
-            }
-            dests = a->dests;
-        } else {
-            dests = destinations(&mover, p->board, occ, from, 0, NULL);
-        }
+        Bitboard dests = memo_destinations(p, &mover, memo, from);
         count += bb_count(dests);
         if (list)
             while (dests)
@@ -416,6 +419,34 @@ void gen_moves(const Position *p, MoveList *list)
         capture_moves(p, list);
     else
         race_moves(p, list);
+}
+
+int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch)
+{
+    if (pos_over(p))
+        return 0;
+    int best = 0;
+    if (p->v->capture || p->v->masters) { /* swaps and captures: from the whole list */
+        gen_moves(p, scratch);
+        for (int i = 0; i < scratch->n; i++) {
+            const int d = dist[scratch->m[i].from] - dist[scratch->m[i].to];
+            best = d > best ? d : best;
+        }
+        return best;
+    }
+    const int s = p->stm;
+    const Mover mover = mover_of(p, s);
+    DestMemo *memo = dest_memo_of(&mover, s);
+    for (Bitboard own = p->seat_bb[s]; own;) {
+        const int from = bb_pop(&own);
+        int nearest = dist[from] - best; /* only ends nearer than this improve best */
+        for (Bitboard dests = memo_destinations(p, &mover, memo, from); dests;) {
+            const int d = dist[bb_pop(&dests)];
+            nearest = d < nearest ? d : nearest;
+        }
+        best = dist[from] - nearest;
+    }
+    return best;
 }
 
 int count_moves(const Position *p)

@@ -24,6 +24,14 @@ typedef struct {
  * mode can have more (count_moves and perft count them all). */
 void gen_moves(const Position *p, MoveList *list);
 
+/* The most any legal move of the side to move in p brings a marble nearer, in
+ * steps of `dist` (a per-hole distance, e.g. Variant.tip_dist of the mover):
+ * max over moves of dist[from] - dist[to], or 0 when no move gains (or the game
+ * is over). Equals that maximum over gen_moves' list; capture and Masters
+ * positions build the list in *scratch, race positions read the marbles' ends
+ * from the thread's memo without one. */
+int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch);
+
 /* Number of legal moves of the side to move in p (0 when over); equals the n of
  * gen_moves without building the list (perft bulk counting). */
 int count_moves(const Position *p);

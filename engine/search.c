@@ -421,15 +421,7 @@ static int leaf_value(Worker *w, const Position *p, int ply)
     if (LEAF_STEP_PCT && p->v->nseats == 2 && !p->v->capture && c->algo == ALGO_PARANOID) {
         /* The side to move's best progress this move, in part: what a quiescence
          * search over jumps would find first. */
-        MoveList *list = &w->lists[ply];
-        gen_moves(p, list);
-        const uint8_t *tip = p->v->tip_dist[p->stm];
-        int best = 0;
-        for (int i = 0; i < list->n; i++) {
-            const int progress = tip[list->m[i].from] - tip[list->m[i].to];
-            if (progress > best)
-                best = progress;
-        }
+        const int best = best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply]);
         v += side_of(c, p->stm) * best * FUT_STEP_CP * LEAF_STEP_PCT / 100;
     }
     if (p->v->capture) {

@@ -3,7 +3,8 @@
  * search_run on built positions: the depth-1 score counts the reply's best
  * progress (half of it, at eval.c's 35 cp a step), and the selective search
  * (null move, futility, late-move pruning) keeps a forced arrival and gives the
- * same result on every run with one thread.
+ * same result on every run with one thread; best_progress (the leaf's progress
+ * term) agrees with the move list in every variant.
  */
 #include "support/stern_test.h"
 
@@ -11,6 +12,7 @@
 #include "movegen.h"
 #include "search.h"
 #include "tt.h"
+#include "variant.h"
 
 #include <stdlib.h>
 
@@ -37,20 +39,6 @@ static SearchResult search_depth(int depth)
     return search_run(&g, &lim, &cfg, &sig, quiet, NULL);
 }
 
-/* Largest tip-distance progress of any move of the side to move in p, in steps. */
-static int best_progress(const Position *p, MoveList *list)
-{
-    gen_moves(p, list);
-    const uint8_t *tip = p->v->tip_dist[p->stm];
-    int best = 0;
-    for (int i = 0; i < list->n; i++) {
-        const int d = tip[list->m[i].from] - tip[list->m[i].to];
-        if (d > best)
-            best = d;
-    }
-    return best;
-}
-
 /* A middle game with the armies in contact, white to move. */
 #define MIDDLE_WHITE "w j4 k4 l4 i6 j6 h7 i8 g9 h9 i10"
 #define MIDDLE_BLACK "b e17 e16 f16 e15 f14 h12 g11 h11 f10 i12"
@@ -67,7 +55,7 @@ static void test_depth_one_score_subtracts_half_the_replys_best_progress(void **
         Position child = g.pos;
         pos_play(&child, &list[0].m[i]);
         const int e = eval_for(&child, SEAT_WHITE);
-        const int v = e - best_progress(&child, &list[1]) * 35 / 2;
+        const int v = e - best_progress(&child, child.v->tip_dist[child.stm], &list[1]) * 35 / 2;
         with = v > with ? v : with;
         without = e > without ? e : without;
     }
@@ -103,6 +91,43 @@ static void test_selective_search_repeats_exactly_with_one_thread(void **state)
     assert_int_equal(a.best.to, b.best.to);
 }
 
+/* best_progress equals the largest progress over gen_moves' list, at every
+ * position of a game played by a fixed pseudo-random choice in every variant
+ * (race, Masters with its swaps, capture), measured in each seat's tip distance. */
+static void test_best_progress_equals_the_move_lists_maximum(void **state)
+{
+    (void)state;
+    MoveList *list = malloc(2 * sizeof *list);
+    assert_non_null(list);
+    uint32_t rng = 12345;
+    int positions = 0;
+    for (int k = 0; k < NUM_VARIANT_NAMES; k++) {
+        assert_int_equal(game_new(&g, variant_names[k]), 0);
+        for (int ply = 0; ply < 120 && !pos_over(&g.pos); ply++) {
+            const Position *p = &g.pos;
+            for (int s = 0; s < MAX_SEATS; s++) {
+                if (p->v->slot[s] < 0)
+                    continue;
+                const uint8_t *dist = p->v->tip_dist[s];
+                gen_moves(p, &list[0]);
+                int want = 0;
+                for (int i = 0; i < list[0].n; i++) {
+                    const int d = dist[list[0].m[i].from] - dist[list[0].m[i].to];
+                    want = d > want ? d : want;
+                }
+                assert_int_equal(best_progress(p, dist, &list[1]), want);
+                positions++;
+            }
+            gen_moves(p, &list[0]);
+            rng = rng * 1103515245u + 12345u;
+            const Move m = list[0].m[(rng >> 16) % (uint32_t)list[0].n];
+            assert_int_equal(game_play(&g, &m), 0);
+        }
+    }
+    free(list);
+    assert_true(positions > 2000);
+}
+
 int main(void)
 {
     board_init();
@@ -112,6 +137,7 @@ int main(void)
         cmocka_unit_test(test_depth_one_score_subtracts_half_the_replys_best_progress),
         cmocka_unit_test(test_selective_search_keeps_a_forced_arrival),
         cmocka_unit_test(test_selective_search_repeats_exactly_with_one_thread),
+        cmocka_unit_test(test_best_progress_equals_the_move_lists_maximum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
