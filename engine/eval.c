@@ -29,7 +29,7 @@
 #define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */
 #endif
 #ifndef HOME_GRACE_DUO
-#define HOME_GRACE_DUO 20   /* HOME_GRACE with two seats (measured, README "Strength"): */
+#define HOME_GRACE_DUO 21   /* HOME_GRACE with two seats (measured, README "Strength"): */
 #endif                      /* from the 4th move the cost swung the score ~700 cp at */
                             /* every other ply, and the search chased the parity */
 #ifndef ESCAPE_WALLED

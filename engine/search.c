@@ -42,19 +42,19 @@
 #define RFP_DEPTH 3              /* reverse futility: plies to go up to which it applies */
 #endif
 #ifndef RFP_MARGIN
-#define RFP_MARGIN 120           /* cp per ply to go */
+#define RFP_MARGIN 72            /* cp per ply to go (SPSA, README "Strength") */
 #endif
 #ifndef FUT_DEPTH
 #define FUT_DEPTH 1              /* futility pruning of frontier moves (1 ply to go) */
 #endif
 #ifndef FUT_MARGIN
-#define FUT_MARGIN 100           /* cp over the move's progress that a quiet move may gain */
+#define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */
 #endif
 #ifndef FUT_STEP_CP
 #define FUT_STEP_CP 35           /* cp per step of progress: eval.c's W_DISTANCE */
 #endif
 #ifndef LEAF_STEP_PCT
-#define LEAF_STEP_PCT 50         /* percent of the mover's best progress added at leaves */
+#define LEAF_STEP_PCT 40         /* percent of the mover's best progress added at leaves */
 #endif
 #ifndef LMP_DEPTH
 #define LMP_DEPTH 3              /* late-move pruning: plies to go up to which it applies */

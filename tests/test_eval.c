@@ -101,16 +101,16 @@ static int duo_home_cost(const char *variant, const char *black, int moves)
 
 #define BLACK_AT_HOME "b e17 e16 f16 e15 f15 g15 e14 f14 g14 h14"
 
-static void test_two_seat_home_cost_waits_for_the_twentieth_move(void **state)
+static void test_two_seat_home_cost_waits_for_the_twenty_first_move(void **state)
 {
     (void)state;
-    /* Two seats: nothing up to the 20th own move, then a cost growing from move
+    /* Two seats: nothing up to the 21st own move, then a cost growing from move
      * to move (at 9 moves left the escapes' count joins it). */
     assert_int_equal(duo_home_cost("classic-2", BLACK_AT_HOME, 3), 0);
-    assert_int_equal(duo_home_cost("classic-2", BLACK_AT_HOME, 20), 0);
-    const int first = duo_home_cost("classic-2", BLACK_AT_HOME, 21);
+    assert_int_equal(duo_home_cost("classic-2", BLACK_AT_HOME, 21), 0);
+    const int first = duo_home_cost("classic-2", BLACK_AT_HOME, 22);
     assert_true(first < 0);
-    assert_true(duo_home_cost("classic-2", BLACK_AT_HOME, 22) < first);
+    assert_true(duo_home_cost("classic-2", BLACK_AT_HOME, 23) < first);
     /* Four seats keep the short grace: the same home costs from the 4th move. */
     const char *others = "r e8 e7 f7 e6 f6 g6 e5 f5 g5 h5 " BLACK_AT_HOME " y j13 k13 l13 m13 k12 l12 m12 l11 m11 m10";
     assert_int_equal(duo_home_cost("classic-4", others, 3), 0);
@@ -125,7 +125,7 @@ int main(void)
         cmocka_unit_test(test_six_seat_courtesy_spares_the_target_door_and_empty_homes),
         cmocka_unit_test(test_traffic_terms_apply_to_six_seats_only),
         cmocka_unit_test(test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival),
-        cmocka_unit_test(test_two_seat_home_cost_waits_for_the_twentieth_move),
+        cmocka_unit_test(test_two_seat_home_cost_waits_for_the_twenty_first_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /*
  * test_search.c - the two-seat search's leaf value and selective search, through
  * search_run on built positions: the depth-1 score counts the reply's best
- * progress (half of it, at eval.c's 35 cp a step), and the selective search
+ * progress (40% of it, at eval.c's 35 cp a step), and the selective search
  * (null move, futility, late-move pruning) keeps a forced arrival and gives the
  * same result on every run with one thread; best_progress (the leaf's progress
  * term) agrees with the move list in every variant.
@@ -43,7 +43,7 @@ static SearchResult search_depth(int depth)
 #define MIDDLE_WHITE "w j4 k4 l4 i6 j6 h7 i8 g9 h9 i10"
 #define MIDDLE_BLACK "b e17 e16 f16 e15 f14 h12 g11 h11 f10 i12"
 
-static void test_depth_one_score_subtracts_half_the_replys_best_progress(void **state)
+static void test_depth_one_score_subtracts_part_of_the_replys_best_progress(void **state)
 {
     (void)state;
     game_setup(&g, "classic-2", MIDDLE_BLACK " " MIDDLE_WHITE, "w w9,b9 10");
@@ -55,7 +55,7 @@ static void test_depth_one_score_subtracts_half_the_replys_best_progress(void **
         Position child = g.pos;
         pos_play(&child, &list[0].m[i]);
         const int e = eval_for(&child, SEAT_WHITE);
-        const int v = e - best_progress(&child, child.v->tip_dist[child.stm], &list[1]) * 35 / 2;
+        const int v = e - best_progress(&child, child.v->tip_dist[child.stm], &list[1]) * 35 * 40 / 100;
         with = v > with ? v : with;
         without = e > without ? e : without;
     }
@@ -134,7 +134,7 @@ int main(void)
     if (tt_resize(16))
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_depth_one_score_subtracts_half_the_replys_best_progress),
+        cmocka_unit_test(test_depth_one_score_subtracts_part_of_the_replys_best_progress),
         cmocka_unit_test(test_selective_search_keeps_a_forced_arrival),
         cmocka_unit_test(test_selective_search_repeats_exactly_with_one_thread),
         cmocka_unit_test(test_best_progress_equals_the_move_lists_maximum),
