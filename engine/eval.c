@@ -10,9 +10,7 @@
 
 #include <string.h>
 
-#ifndef W_DISTANCE
-#define W_DISTANCE 35       /* cp per step of distance: ~120 steps over ~40 moves */
-#endif
+/* W_DISTANCE: eval.h (the search prices progress with it too) */
 #ifndef W_STRAGGLER
 #define W_STRAGGLER 30      /* cp per step a marble lags behind the pack */
 #endif

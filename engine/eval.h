@@ -17,6 +17,13 @@
 #define SCORE_MATE_BOUND 29000  /* |score| above this is a mate score */
 #define SCORE_INF 32000
 
+/* cp per step of distance to the target (~120 steps over ~40 moves); the search's
+ * futility and leaf terms price a step of progress with it too. Overridable with
+ * -DW_DISTANCE=... like every weight of eval.c. */
+#ifndef W_DISTANCE
+#define W_DISTANCE 35
+#endif
+
 /* The terms of one seat's evaluation, in centi-moves (negative is worse). */
 typedef struct {
     int distance;   /* -(distance left to the target) x weight */

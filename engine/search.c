@@ -50,9 +50,6 @@
 #ifndef FUT_MARGIN
 #define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */
 #endif
-#ifndef FUT_STEP_CP
-#define FUT_STEP_CP 35           /* cp per step of progress: eval.c's W_DISTANCE */
-#endif
 #ifndef LEAF_STEP_PCT
 #define LEAF_STEP_PCT 40         /* percent of the mover's best progress added at leaves */
 #endif
@@ -101,6 +98,7 @@ struct SearchContext {
     const SearchLimits *lim;
     const SearchConfig *cfg;
     SearchAlgo algo;         /* resolved: PARANOID, MAXN or BRS (two seats: PARANOID = PVS) */
+    bool duo_race;           /* two seats, race rules: leaf progress term and selective search */
     SearchSignals *sig;
     atomic_bool abort_all;   /* main worker finished: helpers stop */
     SearchOutput out;
@@ -251,6 +249,14 @@ static bool terminal(Worker *w, const Position *p, int ply, int *value)
     return terminal_end(w, p, ply, value, NULL);
 }
 
+/* Progress of move m of seat `mover` in p toward its target, in steps (negative:
+ * backward). */
+static int move_progress(const Position *p, int mover, const Move *m)
+{
+    const uint8_t *tip = p->v->tip_dist[mover];
+    return tip[m->from] - tip[m->to];
+}
+
 /* Ordering score of move m of seat `mover` in p (higher first). */
 static int order_score(const Worker *w, const Position *p, int mover, const Move *m, uint32_t tt_move, int ply)
 {
@@ -262,9 +268,7 @@ static int order_score(const Worker *w, const Position *p, int mover, const Move
         return ORDER_KILLER - 1;
     if (p->v->capture)
         return m->ncapt * ORDER_PROGRESS + w->history[m->from][m->to];
-    const uint8_t *tip = p->v->tip_dist[mover];
-    const int progress = tip[m->from] - tip[m->to];
-    return progress * ORDER_PROGRESS + w->history[m->from][m->to];
+    return move_progress(p, mover, m) * ORDER_PROGRESS + w->history[m->from][m->to];
 }
 
 /* Moves the best-ordered move among [i, n) to i (with its mover). */
@@ -418,11 +422,11 @@ static int leaf_value(Worker *w, const Position *p, int ply)
 {
     const SearchContext *c = w->ctx;
     int v = eval_for(p, c->root_seat);
-    if (LEAF_STEP_PCT && p->v->nseats == 2 && !p->v->capture && c->algo == ALGO_PARANOID) {
+    if (LEAF_STEP_PCT && c->duo_race) {
         /* The side to move's best progress this move, in part: what a quiescence
          * search over jumps would find first. */
         const int best = best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply]);
-        v += side_of(c, p->stm) * best * FUT_STEP_CP * LEAF_STEP_PCT / 100;
+        v += side_of(c, p->stm) * best * W_DISTANCE * LEAF_STEP_PCT / 100;
     }
     if (p->v->capture) {
         MoveList *list = &w->lists[ply];
@@ -472,8 +476,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
 
     /* Selective search: a two-seat race game at a node off the PV whose window is
      * not a forced result. */
-    const bool selective = !pv_node && p->v->nseats == 2 && !p->v->capture && c->algo == ALGO_PARANOID &&
-                           beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
+    const bool selective = !pv_node && c->duo_race && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
     int static_eval = 0;
     if (selective) {
         static_eval = side * eval_for(p, c->root_seat);
@@ -483,7 +486,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         /* Null move (Beal 1989; R after Heinz 1999): passing is never better than
          * the best move while marbles are still to bring home, so if the opponent
          * cannot reach beta after a pass at reduced depth, the node fails high. */
-        const int other = p->v->seats[(p->v->slot[p->stm] + 1) % 2];
+        const int other = p->v->seats[1 - p->v->slot[p->stm]];
         if (depth >= NMP_MIN_DEPTH && static_eval >= beta && !w->after_null[ply] &&
             p->status[other] == ST_PLAYING &&
             bb_count(p->seat_bb[p->stm] & ~p->v->target[p->stm]) >= NMP_MIN_OUTSIDE) {
@@ -521,15 +524,14 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             pick(list, order, movers, i);
         const Move *m = &list->m[i];
         if (selective && i > 0 && order[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
-            const uint8_t *tip = p->v->tip_dist[p->stm];
-            const int progress = tip[m->from] - tip[m->to];
+            const int progress = move_progress(p, p->stm, m);
             /* Late-move pruning: past the first moves, backward moves are dropped. */
             if (depth <= LMP_DEPTH && progress < 0 && searched >= LMP_BASE + 2 * depth * depth)
                 continue;
             /* Futility: a frontier move whose progress cannot lift the static value
              * to alpha. */
             if (depth <= FUT_DEPTH) {
-                const int bound = static_eval + progress * FUT_STEP_CP + FUT_MARGIN;
+                const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
                 if (bound <= alpha) {
                     if (bound > best)
                         best = bound;
@@ -1057,6 +1059,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     c->lim = limits;
     c->cfg = config;
     c->algo = g->v.nseats == 2 || config->algo == ALGO_AUTO ? ALGO_PARANOID : config->algo;
+    c->duo_race = g->v.nseats == 2 && !g->v.capture;
     c->sig = sig;
     c->out = out;
     c->out_ctx = ctx;
