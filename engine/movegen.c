@@ -421,6 +421,16 @@ void gen_moves(const Position *p, MoveList *list)
         race_moves(p, list);
 }
 
+/* Whether the marble on `from` has a first short jump: a piece next to it with the hole
+ * beyond empty (the padding entries (from, from) fail: from is occupied). */
+static inline bool jump_start(const uint8_t *board, int from)
+{
+    for (int i = 0; i < NUM_DIRS; i++)
+        if (board[geo.jump_over[from][i]] && !board[geo.jump_land[from][i]])
+            return true;
+    return false;
+}
+
 int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch)
 {
     if (pos_over(p))
@@ -439,6 +449,11 @@ int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *sc
     DestMemo *memo = dest_memo_of(&mover, s);
     for (Bitboard own = p->seat_bb[s]; own;) {
         const int from = bb_pop(&own);
+        /* Marbles that cannot beat best are skipped without a flood: no end is
+         * nearer than 0, and under the short rule a marble without a first jump
+         * has only steps, each at most 1 nearer. */
+        if (dist[from] <= best || (best >= 1 && mover.jump == JUMP_SHORT && !jump_start(p->board, from)))
+            continue;
         int nearest = dist[from] - best; /* only ends nearer than this improve best */
         for (Bitboard dests = memo_destinations(p, &mover, memo, from); dests;) {
             const int d = dist[bb_pop(&dests)];

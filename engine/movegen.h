@@ -25,7 +25,8 @@ typedef struct {
 void gen_moves(const Position *p, MoveList *list);
 
 /* The most any legal move of the side to move in p brings a marble nearer, in
- * steps of `dist` (a per-hole distance, e.g. Variant.tip_dist of the mover):
+ * steps of `dist` (a per-hole distance in steps, >= 0, that differs by at most 1
+ * between neighbouring holes, e.g. Variant.tip_dist of any seat):
  * max over moves of dist[from] - dist[to], or 0 when no move gains (or the game
  * is over). Equals that maximum over gen_moves' list; capture and Masters
  * positions build the list in *scratch, race positions read the marbles' ends
