@@ -452,6 +452,28 @@ static int child_value(Worker *w, const Position *c, int depth, int alpha, int b
     return -search(w, c, depth, -beta, -alpha, ply);
 }
 
+/* At a frontier node, the moves list->m[from..n) not picked yet: SCORE_INF when
+ * one of them would be searched, else the best futility bound among those not
+ * dropped by late-move pruning (-SCORE_INF if none). `lmp`: whether late-move
+ * pruning drops backward moves here. Mirrors the tests of search()'s move loop. */
+static int rest_futility_bound(const Position *p, const MoveList *list, const int *order, int from, int static_eval,
+                               int alpha, bool lmp)
+{
+    int best = -SCORE_INF;
+    for (int j = from; j < list->n; j++) {
+        const int progress = move_progress(p, p->stm, &list->m[j]);
+        if (order[j] >= ORDER_KILLER - 1)
+            return SCORE_INF;
+        if (lmp && progress < 0)
+            continue;
+        const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
+        if (bound > alpha)
+            return SCORE_INF;
+        best = bound > best ? bound : best;
+    }
+    return best;
+}
+
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply)
 {
     SearchContext *c = w->ctx;
@@ -517,6 +539,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
      * the work instead of repeating it; with one thread nothing changes. */
     const bool defer = c->nworkers > 1 && depth >= DEFER_MIN_DEPTH;
     int deferred[MAX_MOVES_DEFERRED], ndeferred = 0;
+    bool rest_checked = false; /* rest_futility_bound tried at this node */
     for (int k = 0; k < list->n + ndeferred; k++) {
         const bool second_pass = k >= list->n;
         const int i = second_pass ? deferred[k - list->n] : k;
@@ -535,6 +558,20 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
                 if (bound <= alpha) {
                     if (bound > best)
                         best = bound;
+                    /* The moves not picked yet come later in the order and are
+                     * mostly futile too: when all are (or fall to late-move
+                     * pruning), they are passed over at once instead of picked one
+                     * by one, with the same result. */
+                    if (!second_pass && !rest_checked) {
+                        rest_checked = true;
+                        const int rest = rest_futility_bound(p, list, order, i + 1, static_eval, alpha,
+                                                             depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth);
+                        if (rest != SCORE_INF) {
+                            if (rest > best)
+                                best = rest;
+                            k = list->n - 1; /* on to the deferred moves, if any */
+                        }
+                    }
                     continue;
                 }
             }
