@@ -9,29 +9,32 @@
 #define BUCKET_ENTRIES 4
 #define HUGE_PAGE ((size_t)2 << 20) /* x86-64 and arm64 huge page size */
 
+/* 16 bytes, four to a 64-byte bucket: one cache line per probe. */
 typedef struct {
     _Atomic uint64_t check; /* key ^ data */
-    _Atomic uint64_t data;  /* move 32 | score 16 bits, packed below */
-    _Atomic uint64_t meta;  /* depth 8 | bound 2 | age 6 bits, and key ^ meta check in the high half */
+    _Atomic uint64_t data;  /* move 32 | score 16 | depth 7 | used 1 | bound 2 | age 6 bits */
 } Entry;
 
 typedef struct {
     Entry e[BUCKET_ENTRIES];
 } Bucket;
 
+_Static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
+
+#define USED_BIT ((uint64_t)1 << 55) /* set in every stored entry: data is never 0 */
+
 static Bucket *table;
 static size_t nbuckets; /* power of two */
 static uint8_t age;
 
-static uint64_t pack(const TTData *d)
+static uint64_t pack(const TTData *d, uint8_t a)
 {
-    return (uint64_t)d->move | (uint64_t)(uint16_t)d->score << 32;
+    return (uint64_t)d->move | (uint64_t)(uint16_t)d->score << 32 | (uint64_t)(d->depth & 0x7f) << 48 | USED_BIT |
+           (uint64_t)(d->bound & 3) << 56 | (uint64_t)(a & 63) << 58;
 }
 
-static uint64_t pack_meta(const TTData *d, uint8_t a)
-{
-    return (uint64_t)(uint8_t)d->depth | (uint64_t)(d->bound & 3) << 8 | (uint64_t)(a & 63) << 10;
-}
+static int depth_of(uint64_t data) { return (int)(data >> 48 & 0x7f); }
+static int age_of(uint64_t data) { return (int)(data >> 58 & 63); }
 
 int tt_resize(size_t mib)
 {
@@ -67,25 +70,22 @@ static Bucket *bucket_of(uint64_t key) { return &table[key & (nbuckets - 1)]; }
 
 void tt_prefetch(uint64_t key)
 {
-    const char *b = (const char *)bucket_of(key);
-    __builtin_prefetch(b);
-    __builtin_prefetch(b + sizeof(Bucket) - 1); /* a bucket may straddle two cache lines */
+    __builtin_prefetch(bucket_of(key));
 }
 
-/* The whole entry is validated: check = key ^ data ^ meta. */
+/* The whole entry is validated: check = key ^ data. */
 bool tt_probe(uint64_t key, TTData *out)
 {
     Bucket *b = bucket_of(key);
     for (int i = 0; i < BUCKET_ENTRIES; i++) {
         const uint64_t data = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
-        const uint64_t meta = atomic_load_explicit(&b->e[i].meta, memory_order_relaxed);
         const uint64_t check = atomic_load_explicit(&b->e[i].check, memory_order_relaxed);
-        if ((check ^ data ^ meta) != key || !meta)
+        if ((check ^ data) != key || !data)
             continue;
         out->move = (uint32_t)data;
         out->score = (int16_t)(data >> 32);
-        out->depth = (int8_t)(meta & 0xff);
-        out->bound = (uint8_t)((meta >> 8) & 3);
+        out->depth = (int8_t)depth_of(data);
+        out->bound = (uint8_t)(data >> 56 & 3);
         return true;
     }
     return false;
@@ -100,28 +100,26 @@ void tt_store(uint64_t key, const TTData *in)
     for (int i = 0; i < BUCKET_ENTRIES; i++) {
         Entry *e = &b->e[i];
         const uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
-        const uint64_t meta = atomic_load_explicit(&e->meta, memory_order_relaxed);
         const uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed);
-        if (!meta || (check ^ data ^ meta) == key) {
+        if (!data || (check ^ data) == key) {
             victim = e;
-            if (meta && (check ^ data ^ meta) == key && d->bound != BOUND_EXACT && (int)(meta & 0xff) > d->depth + 2 &&
-                ((meta >> 10) & 63) == age)
+            if (data && (check ^ data) == key && d->bound != BOUND_EXACT && depth_of(data) > d->depth + 2 &&
+                age_of(data) == age)
                 return; /* keep the deeper result of this search */
-            if (!d->move && meta)
+            if (!d->move && data)
                 keep.move = (uint32_t)data; /* keep the old best move */
             break;
         }
-        const int old = (int)((age - ((meta >> 10) & 63)) & 63);
-        const int value = (int)(meta & 0xff) - 8 * old;
+        const int old = (age - age_of(data)) & 63;
+        const int value = depth_of(data) - 8 * old;
         if (value < worst) {
             worst = value;
             victim = e;
         }
     }
-    const uint64_t data = pack(d), meta = pack_meta(d, age) | 1u << 16; /* bit 16: never zero */
+    const uint64_t data = pack(d, age);
     atomic_store_explicit(&victim->data, data, memory_order_relaxed);
-    atomic_store_explicit(&victim->meta, meta, memory_order_relaxed);
-    atomic_store_explicit(&victim->check, key ^ data ^ meta, memory_order_relaxed);
+    atomic_store_explicit(&victim->check, key ^ data, memory_order_relaxed);
 }
 
 int tt_hashfull(void)
@@ -129,8 +127,8 @@ int tt_hashfull(void)
     int used = 0, total = 0;
     for (size_t i = 0; i < 250 && i < nbuckets; i++)
         for (int j = 0; j < BUCKET_ENTRIES; j++, total++) {
-            const uint64_t meta = atomic_load_explicit(&table[i].e[j].meta, memory_order_relaxed);
-            used += meta && ((meta >> 10) & 63) == age;
+            const uint64_t data = atomic_load_explicit(&table[i].e[j].data, memory_order_relaxed);
+            used += data && age_of(data) == age;
         }
     return total ? used * 1000 / total : 0;
 }

@@ -1,5 +1,5 @@
 /*
- * tt.h - the transposition table: buckets of 4 entries shared by all
+ * tt.h - the transposition table: 64-byte buckets of 4 entries shared by all
  * search threads without locks. Each entry stores key ^ data beside data, so a torn
  * write by two threads fails the key check instead of returning wrong data (the
  * "lockless hashing" of Hyatt and Mann, ICGA Journal 25(1), 2002).
@@ -16,7 +16,7 @@ enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 typedef struct {
     uint32_t move;  /* tt_move_code of the best move, 0 for none */
     int16_t score;  /* from the side to move's view; mate scores relative to this node */
-    int8_t depth;   /* plies */
+    int8_t depth;   /* plies, 0-127 (7 bits in the table) */
     uint8_t bound;  /* BOUND_* */
 } TTData;
 
