@@ -219,7 +219,9 @@ static bool seat_memo_holds(const SeatMemo *sm, const Position *p, int s, unsign
            sm->held == held;
 }
 
-EvalTerms eval_seat(const Position *p, int s)
+/* eval_seat for a position whose homes_held() is `held`: eval_for works it out
+ * once for every seat it evaluates. */
+static EvalTerms seat_terms(const Position *p, int s, unsigned held)
 {
     EvalTerms t = {0, 0, 0, 0, 0, 0};
     if (p->v->capture) {
@@ -234,7 +236,6 @@ EvalTerms eval_seat(const Position *p, int s)
     if (!n)
         return t;
     SeatMemo *sm = &seat_memo[s];
-    const unsigned held = homes_held(p);
     if (seat_memo_holds(sm, p, s, held))
         return sm->terms;
     Bitboard area = 0; /* holes the escape answers were read from */
@@ -286,27 +287,39 @@ EvalTerms eval_seat(const Position *p, int s)
     return t;
 }
 
-int eval_standing(const Position *p, int s)
+EvalTerms eval_seat(const Position *p, int s)
+{
+    return seat_terms(p, s, homes_held(p));
+}
+
+/* eval_standing for a position whose homes_held() is `held`. */
+static int standing(const Position *p, int s, unsigned held)
 {
     const int partner = variant_partner(p->v, s);
-    int v = eval_seat(p, s).total;
+    int v = seat_terms(p, s, held).total;
     if (partner >= 0)
-        v += eval_seat(p, partner).total;
+        v += seat_terms(p, partner, held).total;
     return v;
+}
+
+int eval_standing(const Position *p, int s)
+{
+    return standing(p, s, homes_held(p));
 }
 
 /* Standing of seat s's team as a rival team sees it: without its members'
  * exit-deadline terms. */
-static int rival_standing(const Position *p, int s)
+static int rival_standing(const Position *p, int s, unsigned held)
 {
-    const EvalTerms a = eval_seat(p, s), b = eval_seat(p, variant_partner(p->v, s));
+    const EvalTerms a = seat_terms(p, s, held), b = seat_terms(p, variant_partner(p->v, s), held);
     return a.total - a.deadline + b.total - b.deadline;
 }
 
 int eval_for(const Position *p, int s)
 {
     const Variant *v = p->v;
-    const int own = eval_standing(p, s);
+    const unsigned held = homes_held(p);
+    const int own = standing(p, s, held);
     int best = -SCORE_INF;
     for (int i = 0; i < v->nseats; i++) {
         const int o = v->seats[i];
@@ -314,7 +327,7 @@ int eval_for(const Position *p, int s)
             continue;
         if (p->place[o] && !v->capture)
             continue;
-        const int st = v->teams ? rival_standing(p, o) : eval_standing(p, o);
+        const int st = v->teams ? rival_standing(p, o, held) : standing(p, o, held);
         if (st > best)
             best = st;
     }
