@@ -410,6 +410,15 @@ static int race_moves(const Position *p, MoveList *list)
     return count;
 }
 
+bool race_move_exists(const Position *p, int from, int to)
+{
+    const int s = p->stm;
+    if (s < 0 || from < 0 || from >= NUM_HOLES || to < 0 || to >= NUM_HOLES || p->board[from] != s + 1)
+        return false;
+    const Mover mover = mover_of(p, s);
+    return bb_test(memo_destinations(p, &mover, dest_memo_of(&mover, s), from), to);
+}
+
 void gen_moves(const Position *p, MoveList *list)
 {
     list->n = 0;

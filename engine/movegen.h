@@ -41,6 +41,12 @@ int count_moves(const Position *p);
  * step or jump chain, Masters swaps excluded. */
 Bitboard marble_destinations(const Position *p, int s, int from);
 
+/* Race games without Masters swaps: whether the side to move in p has the move
+ * from -> to (holes 0-120): its marble on `from` can end a step or jump chain on
+ * `to`. Reads the thread's destination memo, as gen_moves does. False when the
+ * game is over or either hole is out of range. */
+bool race_move_exists(const Position *p, int from, int to);
+
 /* Whether the marble of seat s on hole `from` can end a step or jump chain on a
  * hole of `want` (marble_destinations(...) & want, without the whole set), with
  * the mailbox `board` and occupancy `occ` (which must agree; the marble on

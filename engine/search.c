@@ -474,6 +474,29 @@ static int rest_futility_bound(const Position *p, const MoveList *list, const in
     return best;
 }
 
+/* Whether node p at `ply` may search its table move `tt_move` (a move code, 0 for
+ * none) before generating its other moves; if so, puts it alone in w->lists[ply]
+ * (with its mover and order). Race games without Masters swaps, not at a
+ * best-reply min node; the move must be legal (a table entry can come from
+ * another position with the same key slot) and not one drop_homecomings removes. */
+static bool table_move_first(Worker *w, const Position *p, int ply, uint32_t tt_move)
+{
+    const Variant *v = p->v;
+    if (!tt_move || v->capture || v->masters || brs_min_node(w->ctx, p))
+        return false;
+    const uint32_t code = tt_move - 1;
+    const int from = (int)(code & 127), to = (int)(code >> 7 & 127);
+    if (code >> 14 != (NO_HOLE & 127) || !race_move_exists(p, from, to) ||
+        (!bb_test(v->home[p->stm], from) && bb_test(v->home[p->stm], to)))
+        return false;
+    MoveList *list = &w->lists[ply];
+    list->m[0] = (Move){.from = (uint8_t)from, .to = (uint8_t)to, .swap = NO_HOLE};
+    list->n = 1;
+    w->movers[ply][0] = (uint8_t)p->stm;
+    w->order[ply][0] = ORDER_TT;
+    return true;
+}
+
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply)
 {
     SearchContext *c = w->ctx;
@@ -525,10 +548,14 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         }
     }
 
-    node_moves(w, p, ply, tt_move);
     MoveList *list = &w->lists[ply];
     int *order = w->order[ply];
     uint8_t *movers = w->movers[ply];
+    /* The table's move is searched before the others are generated: at a cut node
+     * it often refutes alone, and the list is never needed. */
+    bool generated = !table_move_first(w, p, ply, tt_move);
+    if (generated)
+        node_moves(w, p, ply, tt_move);
 
     const int alpha0 = alpha;
     int best = -SCORE_INF;
@@ -540,7 +567,14 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     const bool defer = c->nworkers > 1 && depth >= DEFER_MIN_DEPTH;
     int deferred[MAX_MOVES_DEFERRED], ndeferred = 0;
     bool rest_checked = false; /* rest_futility_bound tried at this node */
-    for (int k = 0; k < list->n + ndeferred; k++) {
+    for (int k = 0; k < list->n + ndeferred || !generated; k++) {
+        if (!generated && k == 1) { /* the table's move did not refute: now the rest */
+            node_moves(w, p, ply, tt_move);
+            generated = true;
+            pick(list, order, movers, 0); /* the table's move to the front, where it was searched */
+            if (order[0] != ORDER_TT) /* not in the list after all (cannot happen): search all */
+                k = 0;
+        }
         const bool second_pass = k >= list->n;
         const int i = second_pass ? deferred[k - list->n] : k;
         if (!second_pass)
