@@ -452,12 +452,13 @@ static int child_value(Worker *w, const Position *c, int depth, int alpha, int b
     return -search(w, c, depth, -beta, -alpha, ply);
 }
 
-/* At a frontier node, the moves list->m[from..n) not picked yet: SCORE_INF when
- * one of them would be searched, else the best futility bound among those not
- * dropped by late-move pruning (-SCORE_INF if none). `lmp`: whether late-move
- * pruning drops backward moves here. Mirrors the tests of search()'s move loop. */
-static int rest_futility_bound(const Position *p, const MoveList *list, const int *order, int from, int static_eval,
-                               int alpha, bool lmp)
+/* At a selective node `depth` plies from the horizon, the moves list->m[from..n)
+ * not picked yet: SCORE_INF when one of them would be searched, else the best
+ * futility bound among them (-SCORE_INF if none: all fall to late-move pruning).
+ * `lmp`: whether late-move pruning drops backward moves here. Mirrors the tests
+ * of search()'s move loop. */
+static int rest_pruned_bound(const Position *p, const MoveList *list, const int *order, int from, int depth,
+                             int static_eval, int alpha, bool lmp)
 {
     int best = -SCORE_INF;
     for (int j = from; j < list->n; j++) {
@@ -466,6 +467,8 @@ static int rest_futility_bound(const Position *p, const MoveList *list, const in
             return SCORE_INF;
         if (lmp && progress < 0)
             continue;
+        if (depth > FUT_DEPTH)
+            return SCORE_INF;
         const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
         if (bound > alpha)
             return SCORE_INF;
@@ -582,32 +585,35 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         const Move *m = &list->m[i];
         if (selective && i > 0 && order[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
             const int progress = move_progress(p, p->stm, m);
+            const bool lmp = depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth;
+            bool pruned = false;
             /* Late-move pruning: past the first moves, backward moves are dropped. */
-            if (depth <= LMP_DEPTH && progress < 0 && searched >= LMP_BASE + 2 * depth * depth)
-                continue;
+            if (lmp && progress < 0)
+                pruned = true;
             /* Futility: a frontier move whose progress cannot lift the static value
              * to alpha. */
-            if (depth <= FUT_DEPTH) {
+            else if (depth <= FUT_DEPTH) {
                 const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
                 if (bound <= alpha) {
                     if (bound > best)
                         best = bound;
-                    /* The moves not picked yet come later in the order and are
-                     * mostly futile too: when all are (or fall to late-move
-                     * pruning), they are passed over at once instead of picked one
-                     * by one, with the same result. */
-                    if (!second_pass && !rest_checked) {
-                        rest_checked = true;
-                        const int rest = rest_futility_bound(p, list, order, i + 1, static_eval, alpha,
-                                                             depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth);
-                        if (rest != SCORE_INF) {
-                            if (rest > best)
-                                best = rest;
-                            k = list->n - 1; /* on to the deferred moves, if any */
-                        }
-                    }
-                    continue;
+                    pruned = true;
                 }
+            }
+            if (pruned) {
+                /* The moves not picked yet come later in the order and mostly fall
+                 * the same way: when all do, they are passed over at once instead
+                 * of picked one by one, with the same result. */
+                if (!second_pass && !rest_checked) {
+                    rest_checked = true;
+                    const int rest = rest_pruned_bound(p, list, order, i + 1, depth, static_eval, alpha, lmp);
+                    if (rest != SCORE_INF) {
+                        if (rest > best)
+                            best = rest;
+                        k = list->n - 1; /* on to the deferred moves, if any */
+                    }
+                }
+                continue;
             }
         }
         Position child;
