@@ -4,7 +4,8 @@
  * progress (40% of it, at eval.c's 35 cp a step), and the selective search
  * (null move, futility, late-move pruning) keeps a forced arrival and gives the
  * same result on every run with one thread; best_progress (the leaf's progress
- * term) agrees with the move list in every variant.
+ * term) and race_move_exists (the table move's check) agree with the move list
+ * in every variant.
  */
 #include "support/stern_test.h"
 
@@ -15,6 +16,7 @@
 #include "variant.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static Game g;
 
@@ -128,6 +130,49 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
     assert_true(positions > 2000);
 }
 
+/* race_move_exists (the check of a table move before the list is built) says yes
+ * exactly for the moves of gen_moves' list, over every pair of holes, at the
+ * positions of pseudo-random games in every race variant without swaps; never
+ * for a hole out of range or a finished game. */
+static void test_race_move_exists_exactly_for_listed_moves(void **state)
+{
+    (void)state;
+    MoveList *list = malloc(sizeof *list);
+    assert_non_null(list);
+    uint32_t rng = 777;
+    int positions = 0, moves = 0;
+    for (int k = 0; k < NUM_VARIANT_NAMES; k++) {
+        assert_int_equal(game_new(&g, variant_names[k]), 0);
+        if (g.v.capture || g.v.masters)
+            continue;
+        for (int ply = 0; ply < 80 && !pos_over(&g.pos); ply++) {
+            const Position *p = &g.pos;
+            gen_moves(p, list);
+            static bool listed[NUM_HOLES][NUM_HOLES];
+            memset(listed, 0, sizeof listed);
+            for (int i = 0; i < list->n; i++)
+                listed[list->m[i].from][list->m[i].to] = true;
+            for (int from = 0; from < NUM_HOLES; from++)
+                for (int to = 0; to < NUM_HOLES; to++)
+                    assert_int_equal(race_move_exists(p, from, to), listed[from][to]);
+            assert_false(race_move_exists(p, -1, 0));
+            assert_false(race_move_exists(p, list->m[0].from, NUM_HOLES));
+            positions++;
+            moves += list->n;
+            rng = rng * 1103515245u + 12345u;
+            const Move m = list->m[(rng >> 16) % (uint32_t)list->n];
+            assert_int_equal(game_play(&g, &m), 0);
+        }
+        if (pos_over(&g.pos))
+            for (int from = 0; from < NUM_HOLES; from++)
+                for (int to = 0; to < NUM_HOLES; to++)
+                    assert_false(race_move_exists(&g.pos, from, to));
+    }
+    free(list);
+    assert_true(positions > 1000);
+    assert_true(moves > 10000);
+}
+
 int main(void)
 {
     board_init();
@@ -138,6 +183,7 @@ int main(void)
         cmocka_unit_test(test_selective_search_keeps_a_forced_arrival),
         cmocka_unit_test(test_selective_search_repeats_exactly_with_one_thread),
         cmocka_unit_test(test_best_progress_equals_the_move_lists_maximum),
+        cmocka_unit_test(test_race_move_exists_exactly_for_listed_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
