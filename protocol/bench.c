@@ -21,7 +21,7 @@ typedef struct {
 } BenchSpec;
 
 static const BenchSpec SPECS[] = {
-    {"classic-2", 0}, {"classic-2", 12}, {"classic-2", 24}, {"classic-2", 40}, {"classic-2", 60},
+    {"classic-2", 0}, {"classic-2", 12}, {"classic-2", 24}, {"classic-2", 40}, {"classic-2", 50},
     {"classic-3", 0}, {"classic-3", 30}, {"classic-4", 20}, {"classic-6", 0}, {"classic-6", 60},
 };
 

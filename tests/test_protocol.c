@@ -1103,7 +1103,19 @@ static long long bench2(EPipe *p)
     EPipeLines l;
     char *last = NULL;
     epipe_collect(p, "Nodes searched: ", true, 60000, &l, &last);
+    /* one line per bench position, each a game in progress that was searched */
+    int positions = 0;
+    for (int i = 0; i < l.n; i++) {
+        if (!starts(l.line[i], "info string bench "))
+            continue;
+        const char *n = strstr(l.line[i], " nodes ");
+        if (!n || strtoll(n + 7, NULL, 10) <= 0)
+            fail_msg("bench position searched no nodes: '%s'", l.line[i]);
+        positions++;
+    }
     epipe_lines_free(&l);
+    if (positions != 10)
+        fail_msg("expected 10 bench position lines, got %d", positions);
     char *end;
     const long long nodes = strtoll(last + strlen("Nodes searched: "), &end, 10);
     if (*end || nodes <= 0)
