@@ -69,6 +69,17 @@
 #ifndef TEMPO
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
 #endif
+/* Two seats (the race of the two-seat search) may weigh these differently: the
+ * same values until tuning shows otherwise. */
+#ifndef W_STRAGGLER_DUO
+#define W_STRAGGLER_DUO W_STRAGGLER
+#endif
+#ifndef STRAGGLER_SLACK_DUO
+#define STRAGGLER_SLACK_DUO STRAGGLER_SLACK
+#endif
+#ifndef TEMPO_DUO
+#define TEMPO_DUO TEMPO
+#endif
 
 /* The least summed tip distance of n marbles: the holes nearest the tip are
  * 1 at distance 0, 2 at 1, 3 at 2, 4 at 3 and 5 at 4 (the 15-hole target). */
@@ -243,9 +254,11 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held)
     const int sum = p->tip_sum[s];
     t.distance = -W_DISTANCE * (sum - (n < 16 ? PACKED_SUM[n] : packed_sum(n)));
     const int avg = sum / n;
+    const bool duo = p->v->nseats == 2;
+    const int slack = duo ? STRAGGLER_SLACK_DUO : STRAGGLER_SLACK, w_straggler = duo ? W_STRAGGLER_DUO : W_STRAGGLER;
     for (Bitboard b = own & ~p->v->target[s]; b;) {
-        const int lag = tip_dist[bb_pop(&b)] - avg - STRAGGLER_SLACK;
-        t.straggler -= W_STRAGGLER * (lag > 0 ? lag : 0); /* no branch: lag's sign is random */
+        const int lag = tip_dist[bb_pop(&b)] - avg - slack;
+        t.straggler -= w_straggler * (lag > 0 ? lag : 0); /* no branch: lag's sign is random */
     }
     /* Leaving home in time (RULES.md section 5): a growing cost per step still to
      * go, and a steep one once the moves left barely cover one per marble. */
@@ -341,6 +354,6 @@ int eval_for(const Position *p, int s)
     const int share = v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100;
     int score = best == -SCORE_INF ? own : own - best * share / 100;
     if (p->stm == s || p->stm == variant_partner(v, s))
-        score += TEMPO;
+        score += v->nseats == 2 ? TEMPO_DUO : TEMPO;
     return score;
 }
