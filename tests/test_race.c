@@ -9,6 +9,7 @@
 #include "support/stern_test.h"
 
 #include "movegen.h"
+#include "notation.h"
 #include "race.h"
 
 #include <stdio.h>
@@ -215,6 +216,32 @@ static void test_crossing_first_budgets(void **state)
     assert_int_equal(st.bound, 20);
 }
 
+/* A 27-move crossing found by tools/cross_main.c (stern-cross beam): every move
+ * parses as a legal move of white (target lock and foreign points included) and
+ * the army arrives. 27 is the optimum Bell (2009) proved for the crossing. */
+static void test_crossing_in_27(void **state)
+{
+    (void)state;
+    static const char *const moves[] = {
+        "j4-j5", "l2-j4-j6", "m3-k5-i7", "i7-h8", "m1-m3-k5-i7-g9", "k3-k5-i7", "k4-i6-i8-g8-g10", "g10-g11",
+        "m2-k4-i6-i8-g8-g10-g12", "m4-k4-i6-i8-g8-g10", "j5-k5", "l3-l5-j5-j7-h7-h9-f11-h11-f13", "h8-f10-h10-f12-f14",
+        "f14-f15", "j6-h8-f10-h10-f12-f14-f16", "l4-j6-h8-f10-h10-f12-f14", "k5-j6", "f14-g14",
+        "j6-h8-f10-h10-f12-f14-h14", "i7-h8", "h8-f10-h10-f12-f14", "g11-g13-e15", "g9-g11-g13-g15-e17", "g10-g11",
+        "g11-g13-g15", "g12-e14-e16", "f13-e14"};
+    Position p = army_position("m1 l2 m2 k3 l3 m3 j4 k4 l4 m4", "", 0);
+    p.stm = 0;
+    assert_int_equal(sizeof moves / sizeof moves[0], 27);
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        Move m;
+        char err[128];
+        if (move_parse(&p, moves[i], &m, err, sizeof err))
+            fail_msg("move %zu %s: %s", i + 1, moves[i], err);
+        p = with_army(&p, 0, p.seat_bb[0] ^ bb_bit(m.from) ^ bb_bit(m.to));
+        assert_false(pos_arrived(&p, 0, (int)i + 1) && i + 1 < 27);
+    }
+    assert_true(pos_arrived(&p, 0, 27));
+}
+
 int main(void)
 {
     board_init();
@@ -225,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_small_armies),
         cmocka_unit_test(test_locked_target),
         cmocka_unit_test(test_crossing_first_budgets),
+        cmocka_unit_test(test_crossing_in_27),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
