@@ -51,7 +51,7 @@
 #define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */
 #endif
 #ifndef LEAF_STEP_PCT
-#define LEAF_STEP_PCT 40         /* percent of the mover's best progress added at leaves */
+#define LEAF_STEP_PCT 44         /* percent of the mover's best progress added at leaves */
 #endif
 #ifndef LMP_DEPTH
 #define LMP_DEPTH 3              /* late-move pruning: plies to go up to which it applies */

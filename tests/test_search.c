@@ -1,7 +1,7 @@
 /*
  * test_search.c - the two-seat search's leaf value and selective search, through
  * search_run on built positions: the depth-1 score counts the reply's best
- * progress (40% of it, at eval.c's 35 cp a step), and the selective search
+ * progress (44% of it, at eval.c's 35 cp a step), and the selective search
  * (null move, futility, late-move pruning) keeps a forced arrival and gives the
  * same result on every run with one thread; best_progress (the leaf's progress
  * term) and race_move_exists (the table move's check) agree with the move list
@@ -57,7 +57,7 @@ static void test_depth_one_score_subtracts_part_of_the_replys_best_progress(void
         Position child = g.pos;
         pos_play(&child, &list[0].m[i]);
         const int e = eval_for(&child, SEAT_WHITE);
-        const int v = e - best_progress(&child, child.v->tip_dist[child.stm], &list[1]) * 35 * 40 / 100;
+        const int v = e - best_progress(&child, child.v->tip_dist[child.stm], &list[1]) * 35 * 44 / 100;
         with = v > with ? v : with;
         without = e > without ? e : without;
     }
