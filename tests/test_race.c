@@ -4,7 +4,9 @@
  * the true fewest moves, which race_solve must equal on each small case, with and
  * without its table; the lower bound must never exceed it. Plus the row axis on
  * hand-checked holes and the solitaire crossing's first budgets (Bell 2009: the
- * optimum is 27 moves, so no budget up to 20 can succeed).
+ * optimum is 27 moves, so no budget up to 20 can succeed), a 27-move crossing
+ * legal move by move, and the stern-cross tool (tools/cross_main.c) run as a
+ * child process.
  */
 #include "support/stern_test.h"
 
@@ -12,9 +14,11 @@
 #include "notation.h"
 #include "race.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static Game g;
 
@@ -242,6 +246,38 @@ static void test_crossing_in_27(void **state)
     assert_true(pos_arrived(&p, 0, 27));
 }
 
+/* The output of `stern-cross ARGS` (next to STERN_BIN, else in build/) with its
+ * stderr, at most `size` bytes; returns the exit status. */
+static int stern_cross(const char *args, char *out, size_t size)
+{
+    const char *bin = getenv("STERN_BIN");
+    char dir[PATH_MAX], cmd[2 * PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", bin && *bin ? bin : "build/stern");
+    char *slash = strrchr(dir, '/');
+    snprintf(cmd, sizeof cmd, "%.*s/stern-cross %s 2>&1", slash ? (int)(slash - dir) : 1, slash ? dir : ".", args);
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    const size_t n = fread(out, 1, size - 1, f);
+    out[n] = '\0';
+    const int st = pclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* stern-cross: its move generator and row bound agree with the engine's, it
+ * refutes the crossings of 20 moves or fewer (as race_solve does), and it refuses
+ * a bad argument by name. */
+static void test_stern_cross_tool(void **state)
+{
+    (void)state;
+    static char out[1 << 16];
+    assert_int_equal(stern_cross("selftest", out, sizeof out), 0);
+    assert_non_null(strstr(out, "selftest: 0 differences"));
+    assert_int_equal(stern_cross("prove 20 20", out, sizeof out), 0);
+    assert_non_null(strstr(out, "no solution of 20 moves or fewer"));
+    assert_int_equal(stern_cross("prove 20 5", out, sizeof out), 2);
+    assert_non_null(strstr(out, "LOG2_SET must be an integer from 10 to 36, not '5'"));
+}
+
 int main(void)
 {
     board_init();
@@ -253,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_locked_target),
         cmocka_unit_test(test_crossing_first_budgets),
         cmocka_unit_test(test_crossing_in_27),
+        cmocka_unit_test(test_stern_cross_tool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

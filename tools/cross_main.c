@@ -63,6 +63,27 @@ static Bitboard resting, target_bb;
 static int row_of[NUM_HOLES], refl[NUM_HOLES], mirr[NUM_HOLES], rest_idx[NUM_HOLES];
 static uint64_t binom[128][N_MARBLES + 1];
 
+/* realloc / calloc that end the program with a message when memory runs out. */
+static void *xrealloc(void *p, size_t bytes)
+{
+    void *q = realloc(p, bytes);
+    if (!q) {
+        fprintf(stderr, "stern-cross: out of memory (%zu bytes)\n", bytes);
+        exit(1);
+    }
+    return q;
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *q = calloc(n, size);
+    if (!q) {
+        fprintf(stderr, "stern-cross: out of memory (%zu bytes)\n", n * size);
+        exit(1);
+    }
+    return q;
+}
+
 /* Monotonic time in seconds. */
 static double now_s(void)
 {
@@ -210,6 +231,11 @@ static inline uint64_t hmix(uint64_t x)
 /* Inserts key at depth d; returns 1 when new, 0 when present. */
 static int set_insert(uint64_t key, int d)
 {
+    if (set_used >= set_mask - set_mask / 8) { /* 7/8 full: probes would crawl, then never end */
+        fprintf(stderr, "stern-cross: the position set is full (%llu entries): raise LOG2_SET\n",
+                (unsigned long long)set_used);
+        exit(1);
+    }
     uint64_t i = hmix(key) & set_mask;
     while (set[i]) {
         if ((set[i] & KEY_MASK) == key)
@@ -382,7 +408,7 @@ static void note_meet(Bitboard p, int d, int e, int *best)
 static int bfs(int budget, int stored, int maxd, double t0)
 {
     size_t cap = 1 << 20;
-    uint64_t *cur = malloc(cap * 8), *nxt = malloc(cap * 8);
+    uint64_t *cur = xrealloc(NULL, cap * 8), *nxt = xrealloc(NULL, cap * 8);
     size_t nc = 0, nn = 0;
     const Bitboard s0 = start_pos();
     cur[nc++] = canon(s0);
@@ -413,13 +439,13 @@ static int bfs(int budget, int stored, int maxd, double t0)
                         }
                         if (nn == cap) {
                             cap = cap * 3 / 2;
-                            nxt = realloc(nxt, cap * 8);
+                            nxt = xrealloc(nxt, cap * 8);
                         }
                         nxt[nn++] = keys[j];
                         kids[m++] = kids[j];
                     }
                 if (set_used * 10 > (set_mask + 1) * 8) {
-                    fprintf(stderr, "set full\n");
+                    fprintf(stderr, "stern-cross: the position set is 80%% full: raise LOG2_SET\n");
                     exit(1);
                 }
                 for (int j = 0; j < m; j++) {
@@ -457,7 +483,7 @@ static int bfs(int budget, int stored, int maxd, double t0)
         nc = nn;
         if (d + 2 < maxd) { /* the next layer's array may have to grow as much */
             free(nxt);
-            nxt = malloc(cap * 8);
+            nxt = xrealloc(NULL, cap * 8);
         }
     }
     free(cur);
@@ -562,14 +588,14 @@ static void check_meets(const Layer *lay, int d, const Layer *other, int e, uint
  * meet (999: none); no path is kept. */
 static int bfs_sorted(int budget, int maxd, size_t chunk, double t0)
 {
-    Layer prev = {malloc(8), 0}, cur = {malloc(8), 1}, next;
+    Layer prev = {xrealloc(NULL, 8), 0}, cur = {xrealloc(NULL, 8), 1}, next;
     cur.k[0] = canon(start_pos());
     int best = 999;
     uint64_t *buf = big_alloc(chunk * 8), *tmp = big_alloc(chunk * 8);
     static Bitboard kids[MAX_KIDS];
     for (int d = 0; d < maxd; d++) {
-        next = (Layer){malloc(8), 0};
-        uint64_t *scratch = malloc(8);
+        next = (Layer){xrealloc(NULL, 8), 0};
+        uint64_t *scratch = xrealloc(NULL, 8);
         size_t nb = 0, total = 0;
         for (size_t i = 0; i <= cur.n; i++) {
             int n = 0;
@@ -580,7 +606,7 @@ static int bfs_sorted(int budget, int maxd, size_t chunk, double t0)
             if (nb + (size_t)n > chunk || (i == cur.n && nb)) {
                 radix_sort(buf, tmp, nb);
                 nb = uniq(buf, nb);
-                scratch = realloc(scratch, (next.n + nb) * 8);
+                scratch = xrealloc(scratch, (next.n + nb) * 8);
                 merge_chunk(buf, nb, &prev, &cur, &next, &scratch);
                 total += nb;
                 nb = 0;
@@ -589,7 +615,7 @@ static int bfs_sorted(int budget, int maxd, size_t chunk, double t0)
                 buf[nb++] = canon(kids[j]);
         }
         free(scratch);
-        next.k = realloc(next.k, (next.n ? next.n : 1) * 8);
+        next.k = xrealloc(next.k, (next.n ? next.n : 1) * 8);
         uint64_t *rbuf = big_alloc((next.n + 1) * 8), *rtmp = big_alloc((next.n + 1) * 8);
         check_meets(&next, d + 1, &cur, d, rbuf, rtmp, &best);
         munmap(rbuf, (next.n + 1) * 8);
@@ -698,15 +724,15 @@ static int beam_find(int budget, int width, int wrb, Bitboard *seq)
 {
     BeamNode *layer[80];
     int n[80];
-    layer[0] = malloc(sizeof(BeamNode));
+    layer[0] = xrealloc(NULL, sizeof(BeamNode));
     layer[0][0] = (BeamNode){start_pos(), -1, 0};
     n[0] = 1;
     const size_t dmask = (1u << 26) - 1;
-    uint64_t *seen = calloc(dmask + 1, 8);
+    uint64_t *seen = xcalloc(dmask + 1, 8);
     static Bitboard kids[MAX_KIDS];
     for (int g = 0; g < budget; g++) {
         size_t cap = (size_t)n[g] * 64 + 1024, m = 0;
-        BeamNode *cand = malloc(cap * sizeof *cand);
+        BeamNode *cand = xrealloc(NULL, cap * sizeof *cand);
         memset(seen, 0, (dmask + 1) * 8);
         for (int i = 0; i < n[g]; i++) {
             const int k = children(layer[g][i].p, 1, budget - g - 1, kids);
@@ -741,14 +767,14 @@ static int beam_find(int budget, int width, int wrb, Bitboard *seq)
                 }
                 if (m == cap) {
                     cap *= 2;
-                    cand = realloc(cand, cap * sizeof *cand);
+                    cand = xrealloc(cand, cap * sizeof *cand);
                 }
                 cand[m++] = (BeamNode){kids[j], i, wrb * row_bound(kids[j]) - row_sum(kids[j])};
             }
         }
         qsort(cand, m, sizeof *cand, beam_cmp);
         n[g + 1] = m < (size_t)width ? (int)m : width;
-        layer[g + 1] = realloc(cand, (size_t)(n[g + 1] ? n[g + 1] : 1) * sizeof *cand);
+        layer[g + 1] = xrealloc(cand, (size_t)(n[g + 1] ? n[g + 1] : 1) * sizeof *cand);
         printf("beam depth %d: %zu candidates, kept %d, best score %d\n", g + 1, m, n[g + 1],
                n[g + 1] ? layer[g + 1][0].score : 0);
         fflush(stdout);
@@ -758,17 +784,51 @@ static int beam_find(int budget, int width, int wrb, Bitboard *seq)
     return -1;
 }
 
+static int usage(void)
+{
+    fprintf(stderr, "usage: stern-cross prove BUDGET LOG2_SET [LAYERS]\n"
+                    "       stern-cross sorted BUDGET LOG2_CHUNK\n"
+                    "       stern-cross beam TABLE_BUDGET TABLE_DEPTH BUDGET LOG2_SET WIDTH WEIGHT...\n"
+                    "       stern-cross selftest\n");
+    return 2;
+}
+
+/* The integer argument `s` named `what`, which must lie in [lo, hi]; exits with a
+ * message saying which argument is wrong otherwise. */
+static int arg_int(const char *s, int lo, int hi, const char *what)
+{
+    char *end;
+    const long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "stern-cross: %s must be an integer from %d to %d, not '%s'\n", what, lo, hi, s);
+        exit(2);
+    }
+    return (int)v;
+}
+
 int main(int argc, char **argv)
 {
     setup();
-    if (argc > 1 && !strcmp(argv[1], "selftest"))
+    if (argc == 2 && !strcmp(argv[1], "selftest"))
         return selftest();
-    if (argc < 4) {
-        fprintf(stderr, "usage: stern-cross prove BUDGET LOG2_SET [LAYERS]\n"
-                        "       stern-cross sorted BUDGET LOG2_CHUNK\n"
-                        "       stern-cross beam TABLE_BUDGET TABLE_DEPTH BUDGET LOG2_SET WIDTH WEIGHT...\n"
-                        "       stern-cross selftest\n");
-        return 2;
+    const bool prove = argc >= 4 && argc <= 5 && !strcmp(argv[1], "prove");
+    const bool sorted = argc == 4 && !strcmp(argv[1], "sorted");
+    const bool beam = argc >= 8 && argc % 2 == 0 && !strcmp(argv[1], "beam");
+    if (!prove && !sorted && !beam)
+        return usage();
+    /* validated here (name, range): the modes below read them with atoi */
+    for (int a = 2; a < argc; a++) {
+        static const char *const prove_names[] = {"BUDGET", "LOG2_SET", "LAYERS"};
+        static const char *const sorted_names[] = {"BUDGET", "LOG2_CHUNK"};
+        static const char *const beam_names[] = {"TABLE_BUDGET", "TABLE_DEPTH", "BUDGET", "LOG2_SET"};
+        const char *name = prove ? prove_names[a - 2] : sorted ? sorted_names[a - 2]
+                           : a < 6 ? beam_names[a - 2] : (a % 2 ? "WEIGHT" : "WIDTH");
+        if (!strncmp(name, "LOG2_", 5))
+            arg_int(argv[a], 10, 36, name);
+        else if (beam && a >= 6)
+            arg_int(argv[a], 1, 100000000, name);
+        else
+            arg_int(argv[a], 0, 60, name);
     }
     const double t0 = now_s();
     if (!strcmp(argv[1], "prove")) {
@@ -822,5 +882,5 @@ int main(int argc, char **argv)
         }
         return 1;
     }
-    return 2;
+    return usage();
 }
