@@ -452,27 +452,40 @@ static int child_value(Worker *w, const Position *c, int depth, int alpha, int b
     return -search(w, c, depth, -beta, -alpha, ply);
 }
 
-/* At a selective node `depth` plies from the horizon, the moves list->m[from..n)
- * not picked yet: SCORE_INF when one of them would be searched, else the best
- * futility bound among them (-SCORE_INF if none: all fall to late-move pruning).
- * `lmp`: whether late-move pruning drops backward moves here. Mirrors the tests
- * of search()'s move loop. */
+/* How a selective node `depth` plies from the horizon treats move m (not a table
+ * or killer move, not its first): SCORE_INF when it is searched, -SCORE_INF when
+ * late-move pruning drops it (`lmp`: whether that applies here), else the
+ * futility bound (<= alpha) it is dropped with. */
+static int prune_value(const Position *p, const Move *m, int depth, int static_eval, int alpha, bool lmp)
+{
+    const int progress = move_progress(p, p->stm, m);
+    /* Late-move pruning: past the first moves, backward moves are dropped. */
+    if (lmp && progress < 0)
+        return -SCORE_INF;
+    /* Futility: a frontier move whose progress cannot lift the static value to
+     * alpha. */
+    if (depth <= FUT_DEPTH) {
+        const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
+        if (bound <= alpha)
+            return bound;
+    }
+    return SCORE_INF;
+}
+
+/* prune_value over the moves list->m[from..n) not picked yet: SCORE_INF when one
+ * of them would be searched, else the best of their values (-SCORE_INF when all
+ * fall to late-move pruning). */
 static int rest_pruned_bound(const Position *p, const MoveList *list, const int *order, int from, int depth,
                              int static_eval, int alpha, bool lmp)
 {
     int best = -SCORE_INF;
     for (int j = from; j < list->n; j++) {
-        const int progress = move_progress(p, p->stm, &list->m[j]);
         if (order[j] >= ORDER_KILLER - 1)
             return SCORE_INF;
-        if (lmp && progress < 0)
-            continue;
-        if (depth > FUT_DEPTH)
+        const int v = prune_value(p, &list->m[j], depth, static_eval, alpha, lmp);
+        if (v == SCORE_INF)
             return SCORE_INF;
-        const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
-        if (bound > alpha)
-            return SCORE_INF;
-        best = bound > best ? bound : best;
+        best = v > best ? v : best;
     }
     return best;
 }
@@ -487,13 +500,13 @@ static bool table_move_first(Worker *w, const Position *p, int ply, uint32_t tt_
     const Variant *v = p->v;
     if (!tt_move || v->capture || v->masters || brs_min_node(w->ctx, p))
         return false;
-    const uint32_t code = tt_move - 1;
-    const int from = (int)(code & 127), to = (int)(code >> 7 & 127);
-    if (code >> 14 != (NO_HOLE & 127) || !race_move_exists(p, from, to) ||
-        (!bb_test(v->home[p->stm], from) && bb_test(v->home[p->stm], to)))
+    /* a race move's code holds its holes; one without a swap or captures codes the same */
+    const Move m = {.from = (uint8_t)((tt_move - 1) & 127), .to = (uint8_t)((tt_move - 1) >> 7 & 127), .swap = NO_HOLE};
+    if (move_code(&m) != tt_move || !race_move_exists(p, m.from, m.to) ||
+        (!bb_test(v->home[p->stm], m.from) && bb_test(v->home[p->stm], m.to)))
         return false;
     MoveList *list = &w->lists[ply];
-    list->m[0] = (Move){.from = (uint8_t)from, .to = (uint8_t)to, .swap = NO_HOLE};
+    list->m[0] = m;
     list->n = 1;
     w->movers[ply][0] = (uint8_t)p->stm;
     w->order[ply][0] = ORDER_TT;
@@ -569,14 +582,14 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
      * the work instead of repeating it; with one thread nothing changes. */
     const bool defer = c->nworkers > 1 && depth >= DEFER_MIN_DEPTH;
     int deferred[MAX_MOVES_DEFERRED], ndeferred = 0;
-    bool rest_checked = false; /* rest_futility_bound tried at this node */
+    bool rest_checked = false; /* rest_pruned_bound tried at this node */
     for (int k = 0; k < list->n + ndeferred || !generated; k++) {
         if (!generated && k == 1) { /* the table's move did not refute: now the rest */
             node_moves(w, p, ply, tt_move);
             generated = true;
-            pick(list, order, movers, 0); /* the table's move to the front, where it was searched */
-            if (order[0] != ORDER_TT) /* not in the list after all (cannot happen): search all */
-                k = 0;
+            /* the table's move to the front, where it was searched: it is in the
+             * list, as table_move_first checked */
+            pick(list, order, movers, 0);
         }
         const bool second_pass = k >= list->n;
         const int i = second_pass ? deferred[k - list->n] : k;
@@ -584,23 +597,11 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             pick(list, order, movers, i);
         const Move *m = &list->m[i];
         if (selective && i > 0 && order[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
-            const int progress = move_progress(p, p->stm, m);
             const bool lmp = depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth;
-            bool pruned = false;
-            /* Late-move pruning: past the first moves, backward moves are dropped. */
-            if (lmp && progress < 0)
-                pruned = true;
-            /* Futility: a frontier move whose progress cannot lift the static value
-             * to alpha. */
-            else if (depth <= FUT_DEPTH) {
-                const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
-                if (bound <= alpha) {
-                    if (bound > best)
-                        best = bound;
-                    pruned = true;
-                }
-            }
-            if (pruned) {
+            const int pruned = prune_value(p, m, depth, static_eval, alpha, lmp);
+            if (pruned != SCORE_INF) {
+                if (pruned > best)
+                    best = pruned;
                 /* The moves not picked yet come later in the order and mostly fall
                  * the same way: when all do, they are passed over at once instead
                  * of picked one by one, with the same result. */

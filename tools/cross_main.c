@@ -44,6 +44,7 @@
  * the stored layers of a breadth-first search under TABLE_BUDGET (TABLE_DEPTH
  * layers): that layer's path, reflected and reversed, ends the crossing. */
 #include "board.h"
+#include "engine_proc.h"
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
@@ -53,7 +54,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #define N_MARBLES 10
 #define N_ROWS 17
@@ -82,14 +82,6 @@ static void *xcalloc(size_t n, size_t size)
         exit(1);
     }
     return q;
-}
-
-/* Monotonic time in seconds. */
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
 /* The holes (bitboard) where the marble on `from` can end a move, occupancy occ
@@ -472,10 +464,10 @@ static int bfs(int budget, int stored, int maxd, double t0)
         }
         if (store)
             printf("depth %d: %zu new (set %llu), %.1f s, %llu expanded\n", d + 1, nn,
-                   (unsigned long long)set_used, now_s() - t0, (unsigned long long)expanded);
+                   (unsigned long long)set_used, (ep_now_ms() / 1e3) - t0, (unsigned long long)expanded);
         else
             printf("depth %d: %llu children checked, not stored, %.1f s, %llu expanded\n", d + 1,
-                   (unsigned long long)checked, now_s() - t0, (unsigned long long)expanded);
+                   (unsigned long long)checked, (ep_now_ms() / 1e3) - t0, (unsigned long long)expanded);
         fflush(stdout);
         uint64_t *t = cur;
         cur = nxt;
@@ -620,7 +612,7 @@ static int bfs_sorted(int budget, int maxd, size_t chunk, double t0)
         check_meets(&next, d + 1, &cur, d, rbuf, rtmp, &best);
         munmap(rbuf, (next.n + 1) * 8);
         munmap(rtmp, (next.n + 1) * 8);
-        printf("depth %d: %zu new, %.1f s, %llu expanded\n", d + 1, next.n, now_s() - t0,
+        printf("depth %d: %zu new, %.1f s, %llu expanded\n", d + 1, next.n, (ep_now_ms() / 1e3) - t0,
                (unsigned long long)expanded);
         fflush(stdout);
         free(prev.k);
@@ -830,7 +822,7 @@ int main(int argc, char **argv)
         else
             arg_int(argv[a], 0, 60, name);
     }
-    const double t0 = now_s();
+    const double t0 = ep_now_ms() / 1e3;
     if (!strcmp(argv[1], "prove")) {
         const int budget = atoi(argv[2]), lg = atoi(argv[3]);
         set_mask = (1ULL << lg) - 1;
@@ -852,7 +844,7 @@ int main(int argc, char **argv)
         } else
             printf("no solution of %d moves or fewer (lock-free game, hence none under the rules); %llu positions "
                    "expanded, %.1f s\n",
-                   budget, (unsigned long long)expanded, now_s() - t0);
+                   budget, (unsigned long long)expanded, (ep_now_ms() / 1e3) - t0);
         return 0;
     }
     if (!strcmp(argv[1], "sorted")) {
@@ -864,7 +856,7 @@ int main(int argc, char **argv)
         else
             printf("no solution of %d moves or fewer (lock-free game, hence none under the rules); %llu positions "
                    "expanded, %.1f s\n",
-                   budget, (unsigned long long)expanded, now_s() - t0);
+                   budget, (unsigned long long)expanded, (ep_now_ms() / 1e3) - t0);
         return 0;
     }
     if (!strcmp(argv[1], "beam") && argc >= 8) {
