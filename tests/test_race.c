@@ -263,9 +263,24 @@ static int stern_cross(const char *args, char *out, size_t size)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* The sizes of the layers stern-cross printed ("depth d: N new"), into sizes[d];
+ * returns the number of layers. */
+static int layer_sizes(const char *out, unsigned long long *sizes, int max)
+{
+    int n = 0;
+    for (const char *at = out; (at = strstr(at, "depth ")) && n < max; at++) {
+        int d, end = 0; /* end: set only when " new" follows the number */
+        unsigned long long size;
+        if (sscanf(at, "depth %d: %llu new%n", &d, &size, &end) == 2 && end && d == n + 1)
+            sizes[++n] = size;
+    }
+    return n;
+}
+
 /* stern-cross: its move generator and row bound agree with the engine's, it
- * refutes the crossings of 20 moves or fewer (as race_solve does), and it refuses
- * a bad argument by name. */
+ * refutes the crossings of 20 moves or fewer (as race_solve does), its sorted
+ * search on two threads builds the same layers as its hash-set search, and it
+ * refuses a bad argument by name. */
 static void test_stern_cross_tool(void **state)
 {
     (void)state;
@@ -274,6 +289,16 @@ static void test_stern_cross_tool(void **state)
     assert_non_null(strstr(out, "selftest: 0 differences"));
     assert_int_equal(stern_cross("prove 20 20", out, sizeof out), 0);
     assert_non_null(strstr(out, "no solution of 20 moves or fewer"));
+    static char out2[1 << 16];
+    unsigned long long set_layers[16], sorted_layers[16];
+    assert_int_equal(stern_cross("prove 21 20", out, sizeof out), 0);
+    assert_int_equal(stern_cross("sorted 21 14 2", out2, sizeof out2), 0);
+    assert_non_null(strstr(out2, "no solution of 21 moves or fewer"));
+    const int n = layer_sizes(out, set_layers, 15);
+    assert_int_equal(n, 10); /* the 11th is only checked by prove, not stored */
+    assert_int_equal(layer_sizes(out2, sorted_layers, 15), 11);
+    for (int d = 1; d <= n; d++)
+        assert_int_equal(sorted_layers[d], set_layers[d]);
     assert_int_equal(stern_cross("prove 20 5", out, sizeof out), 2);
     assert_non_null(strstr(out, "LOG2_SET must be an integer from 10 to 36, not '5'"));
 }

@@ -7,11 +7,12 @@
  *       proves that no crossing of BUDGET moves or fewer exists, or finds one;
  *       LOG2_SET: log2 of the position set's entries (8 bytes each); LAYERS:
  *       stop after that many layers (a profile, no proof)
- *   stern-cross sorted BUDGET LOG2_CHUNK
- *       the same proof with each layer a sorted array (delayed duplicate
+ *   stern-cross sorted BUDGET LOG2_CHUNK [THREADS]
+ *       the same proof with each layer sorted arrays (delayed duplicate
  *       detection): less memory and faster on big budgets, but a solution found
  *       is only reported (prove rebuilds its moves); LOG2_CHUNK: log2 of the keys
- *       collected before each sort (16 bytes each with the scratch)
+ *       each thread collects before it sorts them (16 bytes each with the
+ *       scratch); THREADS: 1 to 64, default 1
  *   stern-cross beam TABLE_BUDGET TABLE_DEPTH BUDGET LOG2_SET WIDTH WEIGHT...
  *       looks for a crossing of at most BUDGET moves (with the target lock),
  *       trying each WIDTH WEIGHT pair in turn; prints it when the engine's move
@@ -50,6 +51,8 @@
 #include "notation.h"
 #include "race.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +65,7 @@ static int seat;
 static Bitboard resting, target_bb;
 static int row_of[NUM_HOLES], refl[NUM_HOLES], mirr[NUM_HOLES], rest_idx[NUM_HOLES];
 static uint64_t binom[128][N_MARBLES + 1];
+static Bitboard rows_from[N_ROWS + 2]; /* rows_from[r]: the holes on rows r..17 */
 
 /* realloc / calloc that end the program with a message when memory runs out. */
 static void *xrealloc(void *p, size_t bytes)
@@ -274,6 +278,10 @@ static void setup(void)
             rest_idx[h] = n++;
         }
     }
+    for (int r = 1; r <= N_ROWS + 1; r++)
+        for (int h = 0; h < NUM_HOLES; h++)
+            if (row_of[h] >= r)
+                rows_from[r] |= geo.bit[h];
     for (int x = 0; x < 128; x++) {
         binom[x][0] = 1;
         for (int k = 1; k <= N_MARBLES; k++)
@@ -354,7 +362,12 @@ static void *big_alloc(size_t bytes)
 #define MAX_KIDS 1024 /* 10 marbles, at most 80 ends each */
 
 /* Children of p (lock-free or with the lock) whose row bound is at most hmax,
- * into kids; returns their number. */
+ * into kids; returns their number. The bound cannot rise when one marble moves
+ * to a farther row, the others fixed (each of row_bound_hist's terms counts
+ * marbles on or behind a row, or falls as the farthest row grows), so the rows a
+ * marble may end on are those from the nearest one that passes, found by
+ * bisection: five bounds per marble instead of one per destination, and no
+ * flood for a marble that cannot pass at all. */
 static int children(Bitboard p, int lock, int hmax, Bitboard *kids)
 {
     int own_at[N_ROWS + 2] = {0}, n = 0;
@@ -363,13 +376,20 @@ static int children(Bitboard p, int lock, int hmax, Bitboard *kids)
     for (Bitboard b = p; b;) {
         const int from = bb_pop(&b);
         own_at[row_of[from]]--;
-        for (Bitboard e = dests_l(p, from, lock); e;) {
-            const int to = bb_pop(&e);
-            own_at[row_of[to]]++;
-            if (row_bound_hist(own_at) <= hmax)
-                kids[n++] = (p ^ geo.bit[from]) | geo.bit[to];
-            own_at[row_of[to]]--;
+        int lo = 1, hi = N_ROWS + 1; /* the nearest row this marble may end on: in [lo, hi] */
+        while (lo < hi) {
+            const int r = (lo + hi) / 2;
+            own_at[r]++;
+            const int h = row_bound_hist(own_at);
+            own_at[r]--;
+            if (h > hmax)
+                lo = r + 1;
+            else
+                hi = r;
         }
+        if (lo <= N_ROWS)
+            for (Bitboard e = dests_l(p, from, lock) & rows_from[lo]; e;)
+                kids[n++] = (p ^ geo.bit[from]) | geo.bit[bb_pop(&e)];
         own_at[row_of[from]]++;
     }
     return n;
@@ -485,26 +505,57 @@ static int bfs(int budget, int stored, int maxd, double t0)
 
 /* ---- the same layers by sorting (delayed duplicate detection, Korf 2004,
  * "Best-first frontier search with delayed duplicate detection", AAAI): each
- * layer a sorted array of keys; children are collected in chunks, sorted and
- * merged, so memory is read in order instead of probed at random ---- */
+ * layer sorted arrays of keys; children are collected in chunks, sorted and
+ * merged, so memory is read in order instead of probed at random. A layer is
+ * split into NCLASS classes by its positions' row counts read either way (the
+ * smaller of the two readings, hashed): the mirror keeps every marble's row and
+ * the reflection reverses the rows, so a position, its mirror image and its
+ * reflection share a class. Duplicates and meets are then looked for within one
+ * class, a merge copies one class, and threads work on different ones. ---- */
 
-/* Sorts a[0..n) (keys < 2^44) with tmp (n entries) as scratch: four passes of
- * 11-bit digits, least significant first (an even count: the result ends in a). */
+#define NCLASS 64
+#define CLASS_SHIFT 41 /* keys (ranks) are below 2^41; the class sits above them */
+
+typedef struct {
+    uint64_t *k;
+    size_t n;
+} Run; /* sorted, no repeats */
+
+typedef struct {
+    Run c[NCLASS];
+} Layer;
+
+/* The class (0..NCLASS-1) of position p: shared by its mirror and reflection. */
+static int class_of(Bitboard p)
+{
+    int a[N_ROWS + 2] = {0};
+    for (Bitboard b = p; b;)
+        a[row_of[bb_pop(&b)]]++;
+    uint64_t fwd = 0, back = 0; /* base 11: 11^17 < 2^64 */
+    for (int r = 1; r <= N_ROWS; r++) {
+        fwd = fwd * 11 + (uint64_t)a[r];
+        back = back * 11 + (uint64_t)a[N_ROWS + 1 - r];
+    }
+    return (int)(hmix(fwd < back ? fwd : back) & (NCLASS - 1));
+}
+
+/* Sorts a[0..n) (keys < 2^48) with tmp (n entries) as scratch: four passes of
+ * 12-bit digits, least significant first (an even count: the result ends in a). */
 static void radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
 {
-    static size_t count[1 << 11];
-    for (int shift = 0; shift < 44; shift += 11) {
+    size_t count[1 << 12];
+    for (int shift = 0; shift < 48; shift += 12) {
         memset(count, 0, sizeof count);
         for (size_t i = 0; i < n; i++)
-            count[(a[i] >> shift) & 0x7ff]++;
+            count[(a[i] >> shift) & 0xfff]++;
         size_t sum = 0;
-        for (size_t b = 0; b < (1 << 11); b++) {
+        for (size_t b = 0; b < (1 << 12); b++) {
             const size_t c = count[b];
             count[b] = sum;
             sum += c;
         }
         for (size_t i = 0; i < n; i++)
-            tmp[count[(a[i] >> shift) & 0x7ff]++] = a[i];
+            tmp[count[(a[i] >> shift) & 0xfff]++] = a[i];
         uint64_t *t = a;
         a = tmp;
         tmp = t;
@@ -521,28 +572,41 @@ static size_t uniq(uint64_t *a, size_t n)
     return m;
 }
 
-/* Whether sorted x[0..n) holds k, walking the cursor *at forward (k ascending). */
-static int has_walk(const uint64_t *x, size_t n, size_t *at, uint64_t k)
+/* Whether run x holds k, moving the cursor *at forward (k ascending between
+ * calls): galloping (doubling steps, then bisection), so a few keys looked up
+ * in a long run cost a few probes each, not a walk over the run. */
+static int has_gallop(const Run *x, size_t *at, uint64_t k)
 {
-    while (*at < n && x[*at] < k)
-        (*at)++;
-    return *at < n && x[*at] == k;
+    size_t lo = *at, step = 1;
+    if (lo >= x->n || x->k[lo] >= k)
+        return lo < x->n && x->k[lo] == k;
+    while (lo + step < x->n && x->k[lo + step] < k) { /* x[lo] < k */
+        lo += step;
+        step *= 2;
+    }
+    size_t hi = lo + step < x->n ? lo + step : x->n; /* x[lo] < k <= x[hi] (or hi = n) */
+    while (hi - lo > 1) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (x->k[mid] < k)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *at = hi;
+    return hi < x->n && x->k[hi] == k;
 }
 
-typedef struct {
-    uint64_t *k;
-    size_t n;
-} Layer;
-
-/* Sorted a minus the keys of layers x and y, then merged into *next (sorted);
- * scratch: room for next->n + n keys. */
-static void merge_chunk(uint64_t *a, size_t n, const Layer *x, const Layer *y, Layer *next, uint64_t **scratch)
+/* The keys of sorted a[0..n) in neither run x nor run y, merged into run *next
+ * (sorted, no repeats). */
+static void merge_run(uint64_t *a, size_t n, const Run *x, const Run *y, Run *next)
 {
     size_t ix = 0, iy = 0, m = 0;
     for (size_t i = 0; i < n; i++)
-        if (!has_walk(x->k, x->n, &ix, a[i]) && !has_walk(y->k, y->n, &iy, a[i]))
+        if (!has_gallop(x, &ix, a[i]) && !has_gallop(y, &iy, a[i]))
             a[m++] = a[i];
-    uint64_t *out = *scratch;
+    if (!m)
+        return;
+    uint64_t *out = xrealloc(NULL, (next->n + m) * 8);
     size_t i = 0, j = 0, o = 0;
     while (i < next->n || j < m) {
         if (j == m || (i < next->n && next->k[i] < a[j]))
@@ -552,77 +616,191 @@ static void merge_chunk(uint64_t *a, size_t n, const Layer *x, const Layer *y, L
         else
             out[o++] = next->k[i++], j++;
     }
-    *scratch = next->k;
-    next->k = out;
+    free(next->k);
+    next->k = xrealloc(out, o * 8);
     next->n = o;
 }
 
-/* Checks the reflections of layer `lay` (depth d) against layers `other` (depth
- * e) and lay itself; records meets. rbuf: room for lay->n keys, plus as much
- * scratch. */
-static void check_meets(const Layer *lay, int d, const Layer *other, int e, uint64_t *rbuf, uint64_t *rtmp, int *best)
+/* One layer's work, shared by the threads: expanding the parents of `cur` (block
+ * by block) into `next`, then the meets class by class. */
+typedef struct {
+    const Layer *prev, *cur;
+    Layer *next;
+    int d, budget;
+    size_t chunk;               /* keys a thread collects before it sorts them */
+    size_t total;               /* parents in cur */
+    size_t start[NCLASS + 1];   /* where each class of cur begins among them */
+    _Atomic size_t block;       /* the next block of parents (or class) to take */
+    _Atomic uint64_t expanded;
+    pthread_mutex_t lock[NCLASS];
+    pthread_mutex_t meet_lock;
+    int *best;
+} Sweep;
+
+#define BLOCK 4096 /* parents a thread takes at a time */
+
+/* Sorts the thread's keys (class << CLASS_SHIFT | key) and merges each class's
+ * share into the next layer. */
+static void flush(Sweep *w, uint64_t *buf, uint64_t *tmp, size_t nb)
 {
-    for (size_t i = 0; i < lay->n; i++)
-        rbuf[i] = canon(map_bb(unrank(lay->k[i]), refl));
-    radix_sort(rbuf, rtmp, lay->n);
-    size_t io = 0, il = 0;
-    for (size_t i = 0; i < lay->n; i++) {
-        if (other && has_walk(other->k, other->n, &io, rbuf[i]))
-            note_meet(map_bb(unrank(rbuf[i]), refl), d, e, best);
-        if (has_walk(lay->k, lay->n, &il, rbuf[i]))
-            note_meet(map_bb(unrank(rbuf[i]), refl), d, d, best);
+    radix_sort(buf, tmp, nb);
+    nb = uniq(buf, nb);
+    for (size_t i = 0; i < nb;) {
+        const int c = (int)(buf[i] >> CLASS_SHIFT);
+        size_t j = i;
+        while (j < nb && (int)(buf[j] >> CLASS_SHIFT) == c) {
+            buf[j] &= (1ULL << CLASS_SHIFT) - 1;
+            j++;
+        }
+        pthread_mutex_lock(&w->lock[c]);
+        merge_run(buf + i, j - i, &w->prev->c[c], &w->cur->c[c], &w->next->c[c]);
+        pthread_mutex_unlock(&w->lock[c]);
+        i = j;
     }
 }
 
-/* bfs() by sorted layers: the same layers 1..maxd and meets (a child is new when
- * it is in neither of the two layers before it: a move's two ends are at most one
- * layer apart). chunk: keys collected before each sort. Returns the shortest
- * meet (999: none); no path is kept. */
-static int bfs_sorted(int budget, int maxd, size_t chunk, double t0)
+static void *expand_thread(void *arg)
 {
-    Layer prev = {xrealloc(NULL, 8), 0}, cur = {xrealloc(NULL, 8), 1}, next;
-    cur.k[0] = canon(start_pos());
-    int best = 999;
-    uint64_t *buf = big_alloc(chunk * 8), *tmp = big_alloc(chunk * 8);
-    static Bitboard kids[MAX_KIDS];
-    for (int d = 0; d < maxd; d++) {
-        next = (Layer){xrealloc(NULL, 8), 0};
-        uint64_t *scratch = xrealloc(NULL, 8);
-        size_t nb = 0, total = 0;
-        for (size_t i = 0; i <= cur.n; i++) {
-            int n = 0;
-            if (i < cur.n) {
-                n = children(unrank(cur.k[i]), 0, budget - d - 1, kids);
-                expanded++;
-            }
-            if (nb + (size_t)n > chunk || (i == cur.n && nb)) {
-                radix_sort(buf, tmp, nb);
-                nb = uniq(buf, nb);
-                scratch = xrealloc(scratch, (next.n + nb) * 8);
-                merge_chunk(buf, nb, &prev, &cur, &next, &scratch);
-                total += nb;
+    Sweep *w = arg;
+    uint64_t *buf = big_alloc(w->chunk * 8), *tmp = big_alloc(w->chunk * 8);
+    Bitboard *kids = xrealloc(NULL, MAX_KIDS * sizeof *kids);
+    size_t nb = 0;
+    uint64_t parents = 0;
+    for (;;) {
+        const size_t b0 = atomic_fetch_add(&w->block, BLOCK);
+        if (b0 >= w->total)
+            break;
+        const size_t b1 = b0 + BLOCK < w->total ? b0 + BLOCK : w->total;
+        int c = 0;
+        while (w->start[c + 1] <= b0)
+            c++;
+        for (size_t g = b0; g < b1; g++) {
+            while (w->start[c + 1] <= g)
+                c++;
+            const int n = children(unrank(w->cur->c[c].k[g - w->start[c]]), 0, w->budget - w->d - 1, kids);
+            parents++;
+            if (nb + (size_t)n > w->chunk) {
+                flush(w, buf, tmp, nb);
                 nb = 0;
             }
             for (int j = 0; j < n; j++)
-                buf[nb++] = canon(kids[j]);
+                buf[nb++] = (uint64_t)class_of(kids[j]) << CLASS_SHIFT | canon(kids[j]);
         }
-        free(scratch);
-        next.k = xrealloc(next.k, (next.n ? next.n : 1) * 8);
-        uint64_t *rbuf = big_alloc((next.n + 1) * 8), *rtmp = big_alloc((next.n + 1) * 8);
-        check_meets(&next, d + 1, &cur, d, rbuf, rtmp, &best);
-        munmap(rbuf, (next.n + 1) * 8);
-        munmap(rtmp, (next.n + 1) * 8);
-        printf("depth %d: %zu new, %.1f s, %llu expanded\n", d + 1, next.n, (ep_now_ms() / 1e3) - t0,
-               (unsigned long long)expanded);
+    }
+    if (nb)
+        flush(w, buf, tmp, nb);
+    atomic_fetch_add(&w->expanded, parents);
+    free(kids);
+    munmap(buf, w->chunk * 8);
+    munmap(tmp, w->chunk * 8);
+    return NULL;
+}
+
+/* Meets of the next layer (depth d + 1) with cur (depth d) and with itself, class
+ * by class: a reflection lies in its position's class. */
+static void *meet_thread(void *arg)
+{
+    Sweep *w = arg;
+    for (;;) {
+        const size_t c = atomic_fetch_add(&w->block, 1);
+        if (c >= NCLASS)
+            break;
+        const Run *lay = &w->next->c[c], *other = &w->cur->c[c];
+        if (!lay->n)
+            continue;
+        uint64_t *r = xrealloc(NULL, lay->n * 8), *tmp = xrealloc(NULL, lay->n * 8);
+        for (size_t i = 0; i < lay->n; i++)
+            r[i] = canon(map_bb(unrank(lay->k[i]), refl));
+        radix_sort(r, tmp, lay->n);
+        size_t io = 0, il = 0;
+        for (size_t i = 0; i < lay->n; i++) {
+            const int e = has_gallop(other, &io, r[i]) ? w->d : has_gallop(lay, &il, r[i]) ? w->d + 1 : -1;
+            if (e >= 0) {
+                pthread_mutex_lock(&w->meet_lock);
+                note_meet(map_bb(unrank(r[i]), refl), w->d + 1, e, w->best);
+                pthread_mutex_unlock(&w->meet_lock);
+            }
+        }
+        free(r);
+        free(tmp);
+    }
+    return NULL;
+}
+
+/* Runs fn on `threads` threads over w, and waits for them. */
+static void run_threads(int threads, void *(*fn)(void *), Sweep *w)
+{
+    pthread_t t[64];
+    atomic_store(&w->block, 0);
+    for (int i = 0; i < threads; i++)
+        if (pthread_create(&t[i], NULL, fn, w)) {
+            fprintf(stderr, "stern-cross: cannot start a thread\n");
+            exit(1);
+        }
+    for (int i = 0; i < threads; i++)
+        pthread_join(t[i], NULL);
+}
+
+static size_t layer_size(const Layer *l)
+{
+    size_t n = 0;
+    for (int c = 0; c < NCLASS; c++)
+        n += l->c[c].n;
+    return n;
+}
+
+static void layer_free(Layer *l)
+{
+    for (int c = 0; c < NCLASS; c++)
+        free(l->c[c].k);
+    *l = (Layer){0};
+}
+
+/* bfs() by sorted layers on `threads` threads: the same layers 1..maxd and meets
+ * (a child is new when it is in neither of the two layers before it: a move's
+ * two ends are at most one layer apart). chunk: keys each thread collects before
+ * it sorts them. Returns the shortest meet (999: none); no path is kept. */
+static int bfs_sorted(int budget, int maxd, size_t chunk, int threads, double t0)
+{
+    static Layer prev, cur, next;
+    const uint64_t s0 = canon(start_pos());
+    cur.c[class_of(start_pos())] = (Run){xrealloc(NULL, 8), 1};
+    cur.c[class_of(start_pos())].k[0] = s0;
+    int best = 999;
+    static Sweep w;
+    for (int c = 0; c < NCLASS; c++)
+        pthread_mutex_init(&w.lock[c], NULL);
+    pthread_mutex_init(&w.meet_lock, NULL);
+    for (int d = 0; d < maxd; d++) {
+        w.prev = &prev;
+        w.cur = &cur;
+        w.next = &next;
+        w.d = d;
+        w.budget = budget;
+        w.chunk = chunk;
+        w.best = &best;
+        w.total = 0;
+        for (int c = 0; c < NCLASS; c++) {
+            w.start[c] = w.total;
+            w.total += cur.c[c].n;
+        }
+        w.start[NCLASS] = w.total;
+        run_threads(threads, expand_thread, &w);
+        layer_free(&prev); /* not needed for the meets */
+        run_threads(threads, meet_thread, &w);
+        size_t largest = 0;
+        for (int c = 0; c < NCLASS; c++)
+            largest = next.c[c].n > largest ? next.c[c].n : largest;
+        printf("depth %d: %zu new (largest class %zu), %.1f s, %llu expanded\n", d + 1, layer_size(&next), largest,
+               (ep_now_ms() / 1e3) - t0, (unsigned long long)atomic_load(&w.expanded));
         fflush(stdout);
-        free(prev.k);
         prev = cur;
         cur = next;
+        next = (Layer){0};
     }
-    free(prev.k);
-    free(cur.k);
-    munmap(buf, chunk * 8);
-    munmap(tmp, chunk * 8);
+    expanded = atomic_load(&w.expanded);
+    layer_free(&prev);
+    layer_free(&cur);
     return best;
 }
 
@@ -779,7 +957,7 @@ static int beam_find(int budget, int width, int wrb, Bitboard *seq)
 static int usage(void)
 {
     fprintf(stderr, "usage: stern-cross prove BUDGET LOG2_SET [LAYERS]\n"
-                    "       stern-cross sorted BUDGET LOG2_CHUNK\n"
+                    "       stern-cross sorted BUDGET LOG2_CHUNK [THREADS]\n"
                     "       stern-cross beam TABLE_BUDGET TABLE_DEPTH BUDGET LOG2_SET WIDTH WEIGHT...\n"
                     "       stern-cross selftest\n");
     return 2;
@@ -804,14 +982,14 @@ int main(int argc, char **argv)
     if (argc == 2 && !strcmp(argv[1], "selftest"))
         return selftest();
     const bool prove = argc >= 4 && argc <= 5 && !strcmp(argv[1], "prove");
-    const bool sorted = argc == 4 && !strcmp(argv[1], "sorted");
+    const bool sorted = argc >= 4 && argc <= 5 && !strcmp(argv[1], "sorted");
     const bool beam = argc >= 8 && argc % 2 == 0 && !strcmp(argv[1], "beam");
     if (!prove && !sorted && !beam)
         return usage();
     /* validated here (name, range): the modes below read them with atoi */
     for (int a = 2; a < argc; a++) {
         static const char *const prove_names[] = {"BUDGET", "LOG2_SET", "LAYERS"};
-        static const char *const sorted_names[] = {"BUDGET", "LOG2_CHUNK"};
+        static const char *const sorted_names[] = {"BUDGET", "LOG2_CHUNK", "THREADS"};
         static const char *const beam_names[] = {"TABLE_BUDGET", "TABLE_DEPTH", "BUDGET", "LOG2_SET"};
         const char *name = prove ? prove_names[a - 2] : sorted ? sorted_names[a - 2]
                            : a < 6 ? beam_names[a - 2] : (a % 2 ? "WEIGHT" : "WIDTH");
@@ -819,6 +997,8 @@ int main(int argc, char **argv)
             arg_int(argv[a], 10, 36, name);
         else if (beam && a >= 6)
             arg_int(argv[a], 1, 100000000, name);
+        else if (sorted && a == 4)
+            arg_int(argv[a], 1, 64, name);
         else
             arg_int(argv[a], 0, 60, name);
     }
@@ -850,7 +1030,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "sorted")) {
         const int budget = atoi(argv[2]);
         const size_t chunk = (size_t)1 << atoi(argv[3]);
-        const int best = bfs_sorted(budget, (budget + 1) / 2, chunk, t0);
+        const int threads = argc > 4 ? atoi(argv[4]) : 1;
+        const int best = bfs_sorted(budget, (budget + 1) / 2, chunk, threads, t0);
         if (best <= budget)
             printf("solution of %d moves exists without the target lock\n", best);
         else
