@@ -66,6 +66,7 @@ static Bitboard resting, target_bb;
 static int row_of[NUM_HOLES], refl[NUM_HOLES], mirr[NUM_HOLES], rest_idx[NUM_HOLES];
 static uint64_t binom[128][N_MARBLES + 1];
 static Bitboard rows_from[N_ROWS + 2]; /* rows_from[r]: the holes on rows r..17 */
+static uint64_t pow11[N_ROWS];         /* 11^i */
 
 /* realloc / calloc that end the program with a message when memory runs out. */
 static void *xrealloc(void *p, size_t bytes)
@@ -278,6 +279,9 @@ static void setup(void)
             rest_idx[h] = n++;
         }
     }
+    pow11[0] = 1;
+    for (int i = 1; i < N_ROWS; i++)
+        pow11[i] = pow11[i - 1] * 11;
     for (int r = 1; r <= N_ROWS + 1; r++)
         for (int h = 0; h < NUM_HOLES; h++)
             if (row_of[h] >= r)
@@ -303,9 +307,14 @@ static Bitboard start_pos(void)
     return g.pos.seat_bb[seat];
 }
 
+static int keyed_differences(Bitboard p);
+static int nearest_row_ok(Bitboard p);
+
 /* Compares, on 20,000 random placements of 10 marbles, dests_l with the lock to
  * marble_destinations (and without it to a superset), row_bound to
- * race_lower_bound, and unrank(rank_of) to the identity. Returns 1 on any
+ * race_lower_bound, unrank(rank_of) to the identity, and the keys of
+ * children_keyed to class_of and canon of children(), and nearest_row to the row
+ * bound on every row. Returns 1 on any
  * difference. */
 static int selftest(void)
 {
@@ -336,6 +345,10 @@ static int selftest(void)
             bad++, fprintf(stderr, "row bound differs\n");
         if (unrank(rank_of(b)) != b)
             bad++, fprintf(stderr, "rank differs\n");
+        if (keyed_differences(b))
+            bad++, fprintf(stderr, "children_keyed differs\n");
+        if (!nearest_row_ok(b))
+            bad++, fprintf(stderr, "nearest_row differs\n");
         for (Bitboard c = b; c;) {
             const int h = bb_pop(&c);
             if ((dests_l(b, h, 1) != marble_destinations(&q, seat, h)) || (dests_l(b, h, 1) & ~dests(b, h)))
@@ -361,6 +374,122 @@ static void *big_alloc(size_t bytes)
 
 #define MAX_KIDS 1024 /* 10 marbles, at most 80 ends each */
 
+/* row_bound_hist of the row counts a (nine marbles) plus one marble on row r, in
+ * a few steps for any r once built from a: the terms of the bound with the
+ * marble's share split off. */
+typedef struct {
+    int out, far, ge[N_ROWS + 2]; /* marbles on rows <= 13; the farthest row; ge[x]: on rows >= x */
+    int pm[N_ROWS + 1]; /* pm[q]: max over q' <= q with marbles on rows <= q' of (those marbles + 13 - q') */
+    int sm[N_ROWS + 2]; /* sm[q]: max over q <= q' <= 13 of (marbles on rows <= q' + 14 - q') */
+} BoundSplit;
+
+#define NONE (-1000)
+
+static void bound_split(const int *a, BoundSplit *bs)
+{
+    bs->out = 0;
+    bs->far = 0;
+    for (int r = 1; r <= N_ROWS; r++) {
+        if (r <= 13)
+            bs->out += a[r];
+        if (a[r])
+            bs->far = r;
+    }
+    bs->ge[N_ROWS + 1] = 0;
+    for (int r = N_ROWS; r >= 1; r--)
+        bs->ge[r] = bs->ge[r + 1] + a[r];
+    int cum = 0, best = NONE;
+    bs->pm[0] = NONE;
+    int cums[14];
+    for (int q = 1; q <= 13; q++) {
+        cum += a[q];
+        cums[q] = cum;
+        if (cum && cum + 13 - q > best)
+            best = cum + 13 - q;
+        bs->pm[q] = best;
+    }
+    bs->sm[14] = NONE;
+    for (int q = 13; q >= 1; q--)
+        bs->sm[q] = cums[q] + 14 - q > bs->sm[q + 1] ? cums[q] + 14 - q : bs->sm[q + 1];
+}
+
+static int max2(int x, int y) { return x > y ? x : y; }
+
+/* row_bound_hist(a + one marble on row r) for bound_split(a, bs). */
+static int bound_with(const BoundSplit *bs, int r)
+{
+    const int out = bs->out + (r <= 13);
+    if (!out)
+        return 0;
+    const int far = max2(bs->far, r);
+    int best;
+    if (far <= 12)
+        best = 23 - far;
+    else {
+        const int ge14 = bs->ge[14] + (r >= 14), ge15 = bs->ge[15] + (r >= 15), ge16 = bs->ge[16] + (r >= 16),
+                  ge17 = bs->ge[17] + (r >= 17);
+        best = 10 - ge14;
+        best = max2(best, far >= 14 ? 6 - ge15 : (14 - far) + 6);
+        best = max2(best, far >= 15 ? 3 - ge16 : (15 - far) + 3);
+        best = max2(best, far >= 16 ? 1 - ge17 : (16 - far) + 1);
+    }
+    best = max2(best, bs->pm[r - 1 < 13 ? r - 1 : 13]);
+    if (r <= 13)
+        best = max2(best, bs->sm[r]);
+    return max2(out, best);
+}
+
+/* The nearest row (1..17; 18: none) on which a marble added to the row counts
+ * own_at (nine marbles) leaves a row bound of at most hmax, by bisection (the
+ * bound cannot rise as that row grows; see children()). */
+static int nearest_row(const int *own_at, int hmax)
+{
+    BoundSplit bs;
+    bound_split(own_at, &bs);
+    int lo = 1, hi = N_ROWS + 1; /* the answer is in [lo, hi] */
+    while (lo < hi) {
+        const int r = (lo + hi) / 2;
+        if (bound_with(&bs, r) > hmax)
+            lo = r + 1;
+        else
+            hi = r;
+    }
+    return lo;
+}
+
+/* Whether nearest_row() is right for every marble of p and every hmax from 0 to
+ * 30: compared with row_bound_hist on every row (which also checks that the rows
+ * passing form an interval ending at row 17). */
+static int nearest_row_ok(Bitboard p)
+{
+    int a[N_ROWS + 2] = {0};
+    for (Bitboard b = p; b;)
+        a[row_of[bb_pop(&b)]]++;
+    for (Bitboard b = p; b;) {
+        const int from = bb_pop(&b);
+        a[row_of[from]]--;
+        for (int hmax = 0; hmax <= 30; hmax++) {
+            int want = N_ROWS + 1;
+            bool upward = true; /* no failing row above a passing one */
+            for (int r = N_ROWS; r >= 1; r--) {
+                a[r]++;
+                const bool pass = row_bound_hist(a) <= hmax;
+                a[r]--;
+                if (pass && want != r + 1)
+                    upward = false;
+                if (pass && upward)
+                    want = r;
+            }
+            if (!upward || nearest_row(a, hmax) != want) {
+                a[row_of[from]]++;
+                return 0;
+            }
+        }
+        a[row_of[from]]++;
+    }
+    return 1;
+}
+
 /* Children of p (lock-free or with the lock) whose row bound is at most hmax,
  * into kids; returns their number. The bound cannot rise when one marble moves
  * to a farther row, the others fixed (each of row_bound_hist's terms counts
@@ -376,17 +505,7 @@ static int children(Bitboard p, int lock, int hmax, Bitboard *kids)
     for (Bitboard b = p; b;) {
         const int from = bb_pop(&b);
         own_at[row_of[from]]--;
-        int lo = 1, hi = N_ROWS + 1; /* the nearest row this marble may end on: in [lo, hi] */
-        while (lo < hi) {
-            const int r = (lo + hi) / 2;
-            own_at[r]++;
-            const int h = row_bound_hist(own_at);
-            own_at[r]--;
-            if (h > hmax)
-                lo = r + 1;
-            else
-                hi = r;
-        }
+        const int lo = nearest_row(own_at, hmax);
         if (lo <= N_ROWS)
             for (Bitboard e = dests_l(p, from, lock) & rows_from[lo]; e;)
                 kids[n++] = (p ^ geo.bit[from]) | geo.bit[bb_pop(&e)];
@@ -525,18 +644,112 @@ typedef struct {
     Run c[NCLASS];
 } Layer;
 
-/* The class (0..NCLASS-1) of position p: shared by its mirror and reflection. */
+/* The row counts of p (marbles per row) read as base-11 numbers from row 1 and
+ * from row 17 (11^17 < 2^64): fwd = sum a[r] 11^(17-r), back = sum a[r] 11^(r-1). */
+static void row_readings(Bitboard p, uint64_t *fwd, uint64_t *back)
+{
+    *fwd = *back = 0;
+    for (Bitboard b = p; b;) {
+        const int r = row_of[bb_pop(&b)];
+        *fwd += pow11[N_ROWS - r];
+        *back += pow11[r - 1];
+    }
+}
+
+/* The class (0..NCLASS-1) of the position whose row readings are fwd and back:
+ * the reflection swaps the two, the mirror keeps both. */
+static int class_of_readings(uint64_t fwd, uint64_t back)
+{
+    return (int)(hmix(fwd < back ? fwd : back) & (NCLASS - 1));
+}
+
+/* The class of position p: shared by its mirror image and its reflection. */
 static int class_of(Bitboard p)
 {
-    int a[N_ROWS + 2] = {0};
+    uint64_t fwd, back;
+    row_readings(p, &fwd, &back);
+    return class_of_readings(fwd, back);
+}
+
+/* The ranks (rank_of) of the positions `others` (nine marbles) plus one marble on
+ * hole y: with k = 1 + the marbles of others on holes below y (hole order is
+ * rank order), rank = pre[k] + C(index of y, k) + post[k]. */
+typedef struct {
+    uint64_t pre[N_MARBLES + 1], post[N_MARBLES + 1];
+    Bitboard others;
+} RankSplit;
+
+static void rank_split(Bitboard others, RankSplit *rs)
+{
+    int t[N_MARBLES], n = 0;
+    for (Bitboard b = others; b;)
+        t[n++] = rest_idx[bb_pop(&b)];
+    rs->pre[1] = 0;
+    for (int k = 1; k <= n; k++)
+        rs->pre[k + 1] = rs->pre[k] + binom[t[k - 1]][k];
+    rs->post[n + 1] = 0;
+    for (int k = n; k >= 1; k--)
+        rs->post[k] = rs->post[k + 1] + binom[t[k - 1]][k + 1];
+    rs->others = others;
+}
+
+static uint64_t rank_with(const RankSplit *rs, int y)
+{
+    const int k = 1 + bb_count(rs->others & (bb_bit(y) - 1));
+    return rs->pre[k] + binom[rest_idx[y]][k] + rs->post[k];
+}
+
+/* children() without the lock, each child written to out as its class <<
+ * CLASS_SHIFT | canon(child), worked out from the parent's: a child moves one
+ * marble, so its row readings change by two powers of 11 and its ranks (its own
+ * and its mirror image's) by the place of one hole among the other nine. out:
+ * room for MAX_KIDS keys. Returns their number. */
+static int children_keyed(Bitboard p, int hmax, uint64_t *out)
+{
+    int own_at[N_ROWS + 2] = {0}, n = 0;
     for (Bitboard b = p; b;)
-        a[row_of[bb_pop(&b)]]++;
-    uint64_t fwd = 0, back = 0; /* base 11: 11^17 < 2^64 */
-    for (int r = 1; r <= N_ROWS; r++) {
-        fwd = fwd * 11 + (uint64_t)a[r];
-        back = back * 11 + (uint64_t)a[N_ROWS + 1 - r];
+        own_at[row_of[bb_pop(&b)]]++;
+    uint64_t fwd, back;
+    row_readings(p, &fwd, &back);
+    for (Bitboard b = p; b;) {
+        const int from = bb_pop(&b), a = row_of[from];
+        own_at[a]--;
+        const int lo = nearest_row(own_at, hmax);
+        own_at[a]++;
+        Bitboard e = lo <= N_ROWS ? dests(p, from) & rows_from[lo] : 0;
+        if (!e)
+            continue;
+        const Bitboard others = p ^ geo.bit[from];
+        RankSplit own, mirrored;
+        rank_split(others, &own);
+        rank_split(map_bb(others, mirr), &mirrored);
+        const uint64_t f0 = fwd - pow11[N_ROWS - a], b0 = back - pow11[a - 1];
+        while (e) {
+            const int to = bb_pop(&e), r = row_of[to];
+            const uint64_t k1 = rank_with(&own, to), k2 = rank_with(&mirrored, mirr[to]);
+            out[n++] = (uint64_t)class_of_readings(f0 + pow11[N_ROWS - r], b0 + pow11[r - 1]) << CLASS_SHIFT |
+                       (k1 < k2 ? k1 : k2);
+        }
     }
-    return (int)(hmix(fwd < back ? fwd : back) & (NCLASS - 1));
+    return n;
+}
+
+/* The children of p whose children_keyed() keys differ from class_of and canon of
+ * children()'s positions (all children, and those within p's row bound + 2). */
+static int keyed_differences(Bitboard p)
+{
+    static Bitboard kids[MAX_KIDS];
+    static uint64_t keys[MAX_KIDS];
+    int bad = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        const int hmax = pass ? row_bound(p) + 2 : 99;
+        const int n = children(p, 0, hmax, kids);
+        if (children_keyed(p, hmax, keys) != n)
+            return 1;
+        for (int j = 0; j < n; j++)
+            bad += keys[j] != ((uint64_t)class_of(kids[j]) << CLASS_SHIFT | canon(kids[j]));
+    }
+    return bad;
 }
 
 /* Sorts a[0..n) (keys < 2^48) with tmp (n entries) as scratch: four passes of
@@ -663,7 +876,6 @@ static void *expand_thread(void *arg)
 {
     Sweep *w = arg;
     uint64_t *buf = big_alloc(w->chunk * 8), *tmp = big_alloc(w->chunk * 8);
-    Bitboard *kids = xrealloc(NULL, MAX_KIDS * sizeof *kids);
     size_t nb = 0;
     uint64_t parents = 0;
     for (;;) {
@@ -677,20 +889,17 @@ static void *expand_thread(void *arg)
         for (size_t g = b0; g < b1; g++) {
             while (w->start[c + 1] <= g)
                 c++;
-            const int n = children(unrank(w->cur->c[c].k[g - w->start[c]]), 0, w->budget - w->d - 1, kids);
-            parents++;
-            if (nb + (size_t)n > w->chunk) {
+            if (nb + MAX_KIDS > w->chunk) {
                 flush(w, buf, tmp, nb);
                 nb = 0;
             }
-            for (int j = 0; j < n; j++)
-                buf[nb++] = (uint64_t)class_of(kids[j]) << CLASS_SHIFT | canon(kids[j]);
+            nb += (size_t)children_keyed(unrank(w->cur->c[c].k[g - w->start[c]]), w->budget - w->d - 1, buf + nb);
+            parents++;
         }
     }
     if (nb)
         flush(w, buf, tmp, nb);
     atomic_fetch_add(&w->expanded, parents);
-    free(kids);
     munmap(buf, w->chunk * 8);
     munmap(tmp, w->chunk * 8);
     return NULL;
