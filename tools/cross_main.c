@@ -310,12 +310,14 @@ static Bitboard start_pos(void)
 
 static int keyed_differences(Bitboard p);
 static int nearest_row_ok(Bitboard p);
+static int meet_differences(void);
 
 /* Compares, on 20,000 random placements of 10 marbles, dests_l with the lock to
  * marble_destinations (and without it to a superset), row_bound to
  * race_lower_bound, unrank(rank_of) to the identity, and the keys of
- * children_keyed to class_of and canon of children(), and nearest_row to the row
- * bound on every row. Returns 1 on any
+ * children_keyed to class_of and canon of children(), nearest_row to the row
+ * bound on every row, and the meets of bfs and bfs_sorted (meet_differences).
+ * Returns 1 on any
  * difference. */
 static int selftest(void)
 {
@@ -348,7 +350,7 @@ static int selftest(void)
             bad++, fprintf(stderr, "rank differs\n");
         if (keyed_differences(b))
             bad++, fprintf(stderr, "children_keyed differs\n");
-        if (!nearest_row_ok(b))
+        if (t < 5000 && !nearest_row_ok(b)) /* 31 budgets x 17 rows per marble: the first 5,000 */
             bad++, fprintf(stderr, "nearest_row differs\n");
         for (Bitboard c = b; c;) {
             const int h = bb_pop(&c);
@@ -356,6 +358,7 @@ static int selftest(void)
                 bad++, fprintf(stderr, "destinations differ at %d\n", h);
         }
     }
+    bad += meet_differences();
     printf("selftest: %d differences\n", bad);
     return bad != 0;
 }
@@ -516,6 +519,7 @@ static int children(Bitboard p, int lock, int hmax, Bitboard *kids)
 }
 
 static uint64_t expanded;
+static bool verbose = true; /* layer and meet lines (selftest runs quiet) */
 static Bitboard meet_pos; /* a position of layer meet_d whose reflection is in layer meet_e */
 static int meet_d, meet_e;
 
@@ -528,21 +532,22 @@ static void note_meet(Bitboard p, int d, int e, int *best)
     meet_pos = p;
     meet_d = d;
     meet_e = e;
-    printf("meet: %d + %d = %d moves\n", d, e, *best);
+    if (verbose)
+        printf("meet: %d + %d = %d moves\n", d, e, *best);
 }
 
-/* Breadth-first layers 1..maxd from the start under `budget` (a child at depth d
+/* Breadth-first layers 1..maxd from s0 (the start, or for selftest a position
+ * symmetric under the mirror) under `budget` (a child at depth d
  * is kept when d + its row bound <= budget): layers up to `stored` go into the
  * set, a layer beyond is only checked. Each new position's reflection is looked
  * up in the set; the shortest meet d + e is kept in meet_pos/meet_d/meet_e.
  * Prints each layer's size and the time since t0 (s). Returns the shortest meet
  * (999: none). Exits when the set is 80% full. */
-static int bfs(int budget, int stored, int maxd, double t0)
+static int bfs(Bitboard s0, int budget, int stored, int maxd, double t0)
 {
     size_t cap = 1 << 20;
     uint64_t *cur = xrealloc(NULL, cap * 8), *nxt = xrealloc(NULL, cap * 8);
     size_t nc = 0, nn = 0;
-    const Bitboard s0 = start_pos();
     cur[nc++] = canon(s0);
     set_insert(canon(s0), 0);
     int best = 999;
@@ -602,7 +607,9 @@ static int bfs(int budget, int stored, int maxd, double t0)
                 }
             }
         }
-        if (store)
+        if (!verbose)
+            ;
+        else if (store)
             printf("depth %d: %zu new (set %llu), %.1f s, %llu expanded\n", d + 1, nn,
                    (unsigned long long)set_used, (ep_now_ms() / 1e3) - t0, (unsigned long long)expanded);
         else
@@ -966,18 +973,18 @@ static void layer_free(Layer *l)
     *l = (Layer){0};
 }
 
-/* bfs() by sorted layers on `threads` threads: the same layers 1..maxd and meets
+/* bfs() from s0 by sorted layers on `threads` threads: the same layers 1..maxd and meets
  * (a child is new when it is in neither of the two layers before it: a move's
  * two ends are at most one layer apart). chunk: keys each thread collects before
  * it sorts them. Returns the shortest meet (999: none); no path is kept. */
-static int bfs_sorted(int budget, int maxd, size_t chunk, int threads, double t0)
+static int bfs_sorted(Bitboard s0, int budget, int maxd, size_t chunk, int threads, double t0)
 {
     static Layer prev, cur, next;
-    const uint64_t s0 = canon(start_pos());
-    cur.c[class_of(start_pos())] = (Run){xrealloc(NULL, 8), 1};
-    cur.c[class_of(start_pos())].k[0] = s0;
+    cur.c[class_of(s0)] = (Run){xrealloc(NULL, 8), 1};
+    cur.c[class_of(s0)].k[0] = canon(s0);
     int best = 999;
     static Sweep w;
+    memset(&w, 0, sizeof w);
     for (int c = 0; c < NCLASS; c++)
         pthread_mutex_init(&w.lock[c], NULL);
     pthread_mutex_init(&w.meet_lock, NULL);
@@ -1001,14 +1008,18 @@ static int bfs_sorted(int budget, int maxd, size_t chunk, int threads, double t0
         size_t largest = 0;
         for (int c = 0; c < NCLASS; c++)
             largest = next.c[c].n > largest ? next.c[c].n : largest;
-        printf("depth %d: %zu new (largest class %zu), %.1f s, %llu expanded\n", d + 1, layer_size(&next), largest,
-               (ep_now_ms() / 1e3) - t0, (unsigned long long)atomic_load(&w.expanded));
+        if (verbose)
+            printf("depth %d: %zu new (largest class %zu), %.1f s, %llu expanded\n", d + 1, layer_size(&next), largest,
+                   (ep_now_ms() / 1e3) - t0, (unsigned long long)atomic_load(&w.expanded));
         fflush(stdout);
         prev = cur;
         cur = next;
         next = (Layer){0};
     }
     expanded = atomic_load(&w.expanded);
+    for (int c = 0; c < NCLASS; c++)
+        pthread_mutex_destroy(&w.lock[c]);
+    pthread_mutex_destroy(&w.meet_lock);
     layer_free(&prev);
     layer_free(&cur);
     return best;
@@ -1032,6 +1043,68 @@ static int walk_back(Bitboard q, int e, Bitboard *w)
             return -1;
     }
     return 0;
+}
+
+/* The meets of both searches where some exist: from 20 starts S symmetric under
+ * the mirror whose reflection is at most four moves away (a position Z symmetric
+ * under the mirror and the reflection, then a move and its mirror image, or a
+ * move of a marble on the mirror's axis along it), bfs() and bfs_sorted() on two
+ * threads without the row bound (budget 99) must find the same shortest meet, at
+ * most 4, and bfs()'s walk back from it must reach S. (These starts meet at 2 or
+ * 4 moves, in one layer; a meet across two layers, d + (d + 1), is the same
+ * lookup in the layer before.) Returns the number of starts where they do not. */
+static int meet_differences(void)
+{
+    const bool was = verbose;
+    verbose = false;
+    set_mask = (1ULL << 22) - 1;
+    set = big_alloc((set_mask + 1) * 8);
+    int bad = 0;
+    for (int t = 0; t < 20; t++) {
+        Bitboard z = 0, s = 0;
+        while (!s) {
+            z = 0;
+            while (bb_count(z) < N_MARBLES) { /* whole orbits of the two symmetries */
+                const int h = rest_hole[rand() % 81];
+                const Bitboard orbit = geo.bit[h] | geo.bit[mirr[h]] | geo.bit[refl[h]] | geo.bit[mirr[refl[h]]];
+                if (!(z & orbit) && bb_count(z | orbit) <= N_MARBLES)
+                    z |= orbit;
+                else if (rand() % 50 == 0)
+                    z = 0; /* no orbit fits the holes left: start again */
+            }
+            if (t % 2) { /* a marble on the mirror's axis moving along it */
+                for (Bitboard m = z; m && !s;) {
+                    const int x = bb_pop(&m);
+                    for (Bitboard e = mirr[x] == x ? dests(z, x) : 0; e && !s;) {
+                        const int y = bb_pop(&e);
+                        if (mirr[y] == y && rand() % 2)
+                            s = (z ^ geo.bit[x]) | geo.bit[y];
+                    }
+                }
+                continue;
+            }
+            const int x = bb_first(z), mx = mirr[x];
+            const Bitboard e = dests(z, x) & ~geo.bit[mx];
+            if (mx == x || !e)
+                continue;
+            const int y = bb_first(e), my = mirr[y];
+            const Bitboard z1 = (z ^ geo.bit[x]) | geo.bit[y];
+            if (my != y && bb_test(dests(z1, mx), my))
+                s = (z1 ^ geo.bit[mx]) | geo.bit[my];
+        }
+        memset(set, 0, (set_mask + 1) * 8);
+        set_used = 0;
+        const int a = bfs(s, 99, 2, 2, 0);
+        Bitboard w[4];
+        const int walked = a <= 4 && !walk_back(meet_pos, meet_d, w) && w[0] == s;
+        const int b = bfs_sorted(s, 99, 2, 1 << 12, 2, 0);
+        if (a != b || a > 4 || !walked)
+            bad++, fprintf(stderr, "meet differs: set %d, sorted %d\n", a, b);
+    }
+    munmap(set, (set_mask + 1) * 8);
+    set = NULL;
+    verbose = was;
+    return bad;
 }
 
 /* Checks the sequence of positions seq[0..n] with the engine's move generator
@@ -1218,7 +1291,8 @@ int main(int argc, char **argv)
         set_mask = (1ULL << lg) - 1;
         set = big_alloc((set_mask + 1) * 8);
         const int layers = argc > 4 ? atoi(argv[4]) : (budget + 1) / 2;
-        const int best = bfs(budget, budget / 2, layers < (budget + 1) / 2 ? layers : (budget + 1) / 2, t0);
+        const int best =
+            bfs(start_pos(), budget, budget / 2, layers < (budget + 1) / 2 ? layers : (budget + 1) / 2, t0);
         if (layers < (budget + 1) / 2 && best > budget) {
             printf("profile only: %d of %d layers\n", layers, (budget + 1) / 2);
             return 0;
@@ -1241,7 +1315,7 @@ int main(int argc, char **argv)
         const int budget = atoi(argv[2]);
         const size_t chunk = (size_t)1 << atoi(argv[3]);
         const int threads = argc > 4 ? atoi(argv[4]) : 1;
-        const int best = bfs_sorted(budget, (budget + 1) / 2, chunk, threads, t0);
+        const int best = bfs_sorted(start_pos(), budget, (budget + 1) / 2, chunk, threads, t0);
         if (best <= budget)
             printf("solution of %d moves exists without the target lock\n", best);
         else
@@ -1254,7 +1328,7 @@ int main(int argc, char **argv)
         const int tb = atoi(argv[2]), k = atoi(argv[3]), budget = atoi(argv[4]), lg = atoi(argv[5]);
         set_mask = (1ULL << lg) - 1;
         set = big_alloc((set_mask + 1) * 8);
-        bfs(tb, k, k, t0);
+        bfs(start_pos(), tb, k, k, t0);
         static Bitboard seq[160];
         for (int a = 6; a + 1 < argc; a += 2) {
             const int width = atoi(argv[a]), wrb = atoi(argv[a + 1]);
