@@ -302,6 +302,8 @@ static void test_stern_cross_tool(void **state)
         assert_int_equal(sorted_layers[d], set_layers[d]);
     assert_int_equal(stern_cross("prove 20 5", out, sizeof out), 2);
     assert_non_null(strstr(out, "LOG2_SET must be an integer from 10 to 36, not '5'"));
+    assert_int_equal(stern_cross("sorted 21 14 0", out, sizeof out), 2);
+    assert_non_null(strstr(out, "THREADS must be an integer from 1 to 64, not '0'"));
 }
 
 int main(void)
