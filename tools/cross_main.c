@@ -121,51 +121,97 @@ static Bitboard dests(Bitboard occ, int from)
     return dests_l(occ, from, 0);
 }
 
-static int row_bound_hist(const int *own_at);
+/* The row bound (race.c's lower_bound without obstacles) of the row counts a
+ * (nine marbles) plus one marble on row r, in a few steps for any r once built
+ * from a: the bound's terms with that marble's share split off. With far the
+ * farthest row, the front terms of rows <= 14 peak at row 14 (23 - far when far
+ * <= 12), rows 15-17 need 6, 3 and 1 marbles; the rear term of row q is the
+ * marbles on rows <= q plus 13 - q. */
+typedef struct {
+    int out, far, ge[N_ROWS + 2]; /* marbles on rows <= 13; the farthest row; ge[x]: on rows >= x */
+    int pm[N_ROWS + 1]; /* pm[q]: max over q' <= q with marbles on rows <= q' of (those marbles + 13 - q') */
+    int sm[N_ROWS + 2]; /* sm[q]: max over q <= q' <= 13 of (marbles on rows <= q' + 14 - q') */
+} BoundSplit;
 
-/* The row bound of race.c's lower_bound for the crossing (no obstacles). */
+#define NO_TERM (-1000)
+
+__attribute__((always_inline)) /* into the bisection: a second caller stopped the compiler inlining it */
+static inline void bound_split(const int *a, BoundSplit *bs)
+{
+    bs->out = 0;
+    bs->far = 0;
+    for (int r = 1; r <= N_ROWS; r++) {
+        if (r <= 13)
+            bs->out += a[r];
+        if (a[r])
+            bs->far = r;
+    }
+    bs->ge[N_ROWS + 1] = 0;
+    for (int r = N_ROWS; r >= 1; r--)
+        bs->ge[r] = bs->ge[r + 1] + a[r];
+    int cum = 0, best = NO_TERM;
+    bs->pm[0] = NO_TERM;
+    int cums[14];
+    for (int q = 1; q <= 13; q++) {
+        cum += a[q];
+        cums[q] = cum;
+        if (cum && cum + 13 - q > best)
+            best = cum + 13 - q;
+        bs->pm[q] = best;
+    }
+    bs->sm[14] = NO_TERM;
+    for (int q = 13; q >= 1; q--)
+        bs->sm[q] = cums[q] + 14 - q > bs->sm[q + 1] ? cums[q] + 14 - q : bs->sm[q + 1];
+}
+
+static int max2(int x, int y) { return x > y ? x : y; }
+
+/* The row bound of bound_split(a, bs)'s counts plus one marble on row r. */
+static int bound_with(const BoundSplit *bs, int r)
+{
+    const int out = bs->out + (r <= 13);
+    if (!out)
+        return 0;
+    const int far = max2(bs->far, r);
+    int best;
+    if (far <= 12)
+        best = 23 - far;
+    else {
+        const int ge14 = bs->ge[14] + (r >= 14), ge15 = bs->ge[15] + (r >= 15), ge16 = bs->ge[16] + (r >= 16),
+                  ge17 = bs->ge[17] + (r >= 17);
+        best = 10 - ge14;
+        best = max2(best, far >= 14 ? 6 - ge15 : (14 - far) + 6);
+        best = max2(best, far >= 15 ? 3 - ge16 : (15 - far) + 3);
+        best = max2(best, far >= 16 ? 1 - ge17 : (16 - far) + 1);
+    }
+    best = max2(best, bs->pm[r - 1 < 13 ? r - 1 : 13]);
+    if (r <= 13)
+        best = max2(best, bs->sm[r]);
+    return max2(out, best);
+}
+
+/* The row bound of race.c's lower_bound for the marbles' count per row
+ * (a[1..17], ten marbles; restored on return): the farthest marble split off and
+ * put back by bound_with. */
+static int row_bound_hist(int *a)
+{
+    int far = N_ROWS;
+    while (!a[far])
+        far--;
+    BoundSplit bs;
+    a[far]--;
+    bound_split(a, &bs);
+    a[far]++;
+    return bound_with(&bs, far);
+}
+
+/* The row bound of position p (ten marbles, no obstacles). */
 static int row_bound(Bitboard p)
 {
     int own_at[N_ROWS + 2] = {0};
     for (Bitboard b = p; b;)
         own_at[row_of[bb_pop(&b)]]++;
     return row_bound_hist(own_at);
-}
-
-/* The same from the marbles' count per row (own_at[1..17]), in closed form: with
- * far the farthest row, the front terms of rows <= 14 peak at row 14 (23 - far
- * when far <= 12), rows 15-17 need 6, 3 and 1 marbles; the rear term of row q is
- * the marbles on rows <= q plus 13 - q. */
-static int row_bound_hist(const int *a)
-{
-    int out = 0;
-    for (int r = 1; r <= 13; r++)
-        out += a[r];
-    if (!out)
-        return 0;
-    int far = N_ROWS;
-    while (!a[far])
-        far--;
-    int best;
-    if (far <= 12)
-        best = 23 - far;
-    else {
-        const int ge17 = a[17], ge16 = ge17 + a[16], ge15 = ge16 + a[15], ge14 = ge15 + a[14];
-        best = 10 - ge14;
-        const int t15 = far >= 14 ? 6 - ge15 : (14 - far) + 6;
-        const int t16 = far >= 15 ? 3 - ge16 : (15 - far) + 3;
-        const int t17 = far >= 16 ? 1 - ge17 : (16 - far) + 1;
-        best = t15 > best ? t15 : best;
-        best = t16 > best ? t16 : best;
-        best = t17 > best ? t17 : best;
-    }
-    int cum = 0;
-    for (int q = 1; q <= 13; q++) {
-        cum += a[q];
-        if (cum && cum + 13 - q > best)
-            best = cum + 13 - q;
-    }
-    return out > best ? out : best;
 }
 
 /* The image of the holes of p under the hole map m (refl or mirr). */
@@ -378,71 +424,6 @@ static void *big_alloc(size_t bytes)
 
 #define MAX_KIDS 1024 /* 10 marbles, at most 80 ends each */
 
-/* row_bound_hist of the row counts a (nine marbles) plus one marble on row r, in
- * a few steps for any r once built from a: the terms of the bound with the
- * marble's share split off. */
-typedef struct {
-    int out, far, ge[N_ROWS + 2]; /* marbles on rows <= 13; the farthest row; ge[x]: on rows >= x */
-    int pm[N_ROWS + 1]; /* pm[q]: max over q' <= q with marbles on rows <= q' of (those marbles + 13 - q') */
-    int sm[N_ROWS + 2]; /* sm[q]: max over q <= q' <= 13 of (marbles on rows <= q' + 14 - q') */
-} BoundSplit;
-
-#define NO_TERM (-1000)
-
-static void bound_split(const int *a, BoundSplit *bs)
-{
-    bs->out = 0;
-    bs->far = 0;
-    for (int r = 1; r <= N_ROWS; r++) {
-        if (r <= 13)
-            bs->out += a[r];
-        if (a[r])
-            bs->far = r;
-    }
-    bs->ge[N_ROWS + 1] = 0;
-    for (int r = N_ROWS; r >= 1; r--)
-        bs->ge[r] = bs->ge[r + 1] + a[r];
-    int cum = 0, best = NO_TERM;
-    bs->pm[0] = NO_TERM;
-    int cums[14];
-    for (int q = 1; q <= 13; q++) {
-        cum += a[q];
-        cums[q] = cum;
-        if (cum && cum + 13 - q > best)
-            best = cum + 13 - q;
-        bs->pm[q] = best;
-    }
-    bs->sm[14] = NO_TERM;
-    for (int q = 13; q >= 1; q--)
-        bs->sm[q] = cums[q] + 14 - q > bs->sm[q + 1] ? cums[q] + 14 - q : bs->sm[q + 1];
-}
-
-static int max2(int x, int y) { return x > y ? x : y; }
-
-/* row_bound_hist(a + one marble on row r) for bound_split(a, bs). */
-static int bound_with(const BoundSplit *bs, int r)
-{
-    const int out = bs->out + (r <= 13);
-    if (!out)
-        return 0;
-    const int far = max2(bs->far, r);
-    int best;
-    if (far <= 12)
-        best = 23 - far;
-    else {
-        const int ge14 = bs->ge[14] + (r >= 14), ge15 = bs->ge[15] + (r >= 15), ge16 = bs->ge[16] + (r >= 16),
-                  ge17 = bs->ge[17] + (r >= 17);
-        best = 10 - ge14;
-        best = max2(best, far >= 14 ? 6 - ge15 : (14 - far) + 6);
-        best = max2(best, far >= 15 ? 3 - ge16 : (15 - far) + 3);
-        best = max2(best, far >= 16 ? 1 - ge17 : (16 - far) + 1);
-    }
-    best = max2(best, bs->pm[r - 1 < 13 ? r - 1 : 13]);
-    if (r <= 13)
-        best = max2(best, bs->sm[r]);
-    return max2(out, best);
-}
-
 /* The nearest row (1..17; 18: none) on which a marble added to the row counts
  * own_at (nine marbles) leaves a row bound of at most hmax, by bisection (the
  * bound cannot rise as that row grows; see children()). */
@@ -494,6 +475,18 @@ static int nearest_row_ok(Bitboard p)
     return 1;
 }
 
+/* The holes where the marble on `from` may end a move of p (lock-free or with the
+ * lock) leaving a row bound of at most hmax; own_at: p's marbles per row
+ * (restored on return). See children(). */
+__attribute__((always_inline)) /* so that the lock is a constant in children_keyed */
+static inline Bitboard marble_ends(Bitboard p, int from, int *own_at, int lock, int hmax)
+{
+    own_at[row_of[from]]--;
+    const int lo = nearest_row(own_at, hmax);
+    own_at[row_of[from]]++;
+    return lo <= N_ROWS ? dests_l(p, from, lock) & rows_from[lo] : 0;
+}
+
 /* Children of p (lock-free or with the lock) whose row bound is at most hmax,
  * into kids; returns their number. The bound cannot rise when one marble moves
  * to a farther row, the others fixed (each of row_bound_hist's terms counts
@@ -508,12 +501,8 @@ static int children(Bitboard p, int lock, int hmax, Bitboard *kids)
         own_at[row_of[bb_pop(&b)]]++;
     for (Bitboard b = p; b;) {
         const int from = bb_pop(&b);
-        own_at[row_of[from]]--;
-        const int lo = nearest_row(own_at, hmax);
-        if (lo <= N_ROWS)
-            for (Bitboard e = dests_l(p, from, lock) & rows_from[lo]; e;)
-                kids[n++] = (p ^ geo.bit[from]) | geo.bit[bb_pop(&e)];
-        own_at[row_of[from]]++;
+        for (Bitboard e = marble_ends(p, from, own_at, lock, hmax); e;)
+            kids[n++] = (p ^ geo.bit[from]) | geo.bit[bb_pop(&e)];
     }
     return n;
 }
@@ -721,10 +710,7 @@ static int children_keyed(Bitboard p, int hmax, uint64_t *out)
     row_readings(p, &fwd, &back);
     for (Bitboard b = p; b;) {
         const int from = bb_pop(&b), a = row_of[from];
-        own_at[a]--;
-        const int lo = nearest_row(own_at, hmax);
-        own_at[a]++;
-        Bitboard e = lo <= N_ROWS ? dests(p, from) & rows_from[lo] : 0;
+        Bitboard e = marble_ends(p, from, own_at, 0, hmax);
         if (!e)
             continue;
         const Bitboard others = p ^ geo.bit[from];
@@ -1237,6 +1223,14 @@ static int beam_find(int budget, int width, int wrb, Bitboard *seq)
     return -1;
 }
 
+/* The line a refuted budget prints (test_race and the README read it). */
+static void report_none(int budget, double t0)
+{
+    printf("no solution of %d moves or fewer (lock-free game, hence none under the rules); %llu positions "
+           "expanded, %.1f s\n",
+           budget, (unsigned long long)expanded, (ep_now_ms() / 1e3) - t0);
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: stern-cross prove BUDGET LOG2_SET [LAYERS]\n"
@@ -1306,9 +1300,7 @@ int main(int argc, char **argv)
                 seq[meet_d + i] = map_bb(w[meet_e - i], refl);
             verify(seq, best);
         } else
-            printf("no solution of %d moves or fewer (lock-free game, hence none under the rules); %llu positions "
-                   "expanded, %.1f s\n",
-                   budget, (unsigned long long)expanded, (ep_now_ms() / 1e3) - t0);
+            report_none(budget, t0);
         return 0;
     }
     if (!strcmp(argv[1], "sorted")) {
@@ -1319,9 +1311,7 @@ int main(int argc, char **argv)
         if (best <= budget)
             printf("solution of %d moves exists without the target lock\n", best);
         else
-            printf("no solution of %d moves or fewer (lock-free game, hence none under the rules); %llu positions "
-                   "expanded, %.1f s\n",
-                   budget, (unsigned long long)expanded, (ep_now_ms() / 1e3) - t0);
+            report_none(budget, t0);
         return 0;
     }
     if (!strcmp(argv[1], "beam") && argc >= 8) {
