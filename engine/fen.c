@@ -129,6 +129,26 @@ static int check_material(const Position *p, const Variant *v, char *err, size_t
     return 0;
 }
 
+/* Statuses no game can reach (RULES.md sections 5-6): a race seat still in play
+ * with every marble in its target (arrival is checked after every move), an
+ * elimination in first place (it takes the worst place still free, and the game
+ * ends while two units are unplaced), and a two-seat game going on after an
+ * elimination (it ends the game at once). */
+static int check_status(const Position *p, const Variant *v, char *err, size_t errlen)
+{
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        const char c = variant_seat_letter(s);
+        if (!v->capture && p->status[s] == ST_PLAYING && !(p->seat_bb[s] & ~v->target[s]))
+            return errmsg(err, errlen, "fen seats: every marble of '%c' is in its target, so it has arrived ('=')", c);
+        if (p->status[s] == ST_ELIMINATED && p->place[s] == 1)
+            return errmsg(err, errlen, "fen seats: '%c' is eliminated in first place (it takes the worst place free)", c);
+        if (p->status[s] == ST_ELIMINATED && v->nseats == 2 && p->stm >= 0)
+            return errmsg(err, errlen, "fen: '%c' is eliminated, which ends a two-seat game: side to move must be '-'", c);
+    }
+    return 0;
+}
+
 /* Reason a finished game loaded from a FEN ended (the FEN does not say). */
 static EndReason infer_reason(const Position *p)
 {
@@ -205,10 +225,19 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
     /* field 4: round */
     const char *r = field[3];
     const long round = read_number(&r);
-    const long max_round = v->capture ? FEN_MAX_COUNT : ROUND_LIMIT;
+    /* Capture mode has no round limit, but every move captures one of the 60
+     * pieces at least: 60 more moves cannot overflow the 16-bit counters. */
+    const long max_round = v->capture ? FEN_MAX_COUNT - 60 : ROUND_LIMIT;
     if (round < 1 || r != fend[3] || round > max_round)
         return errmsg(err, errlen, "fen: round must be a number from 1 to %ld", max_round);
     p.round = (int16_t)round;
+    /* A seat moves at most once a round. */
+    for (int i = 0; i < v->nseats; i++)
+        if (p.moves[v->seats[i]] > round)
+            return errmsg(err, errlen, "fen: seat '%c' has %d moves in round %ld (at most one a round)",
+                          variant_seat_letter(v->seats[i]), p.moves[v->seats[i]], round);
+    if (check_status(&p, v, err, errlen))
+        return -1;
     pos_refresh(&p);
     if (p.stm < 0)
         pos_finish(&p, infer_reason(&p));

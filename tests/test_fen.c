@@ -6,6 +6,7 @@
  */
 #include "support/stern_test.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static Game g;
@@ -274,9 +275,42 @@ static void test_refuses_counts_too_large_to_store(void **state)
      * not stored wrapped around (PROTOCOL.md: bad input never changes state) */
     assert_refused("classic-2", "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w40000,b0 1", "moves");
     assert_refused("capture-2", CAPTURE_BOARD " w w0c0,b0c0 40000", "round");
-    /* the largest count it can hold comes back as written */
+    /* a seat moves once a round: 32767 moves in round 1 cannot be, and would wrap
+     * to -32768 on the next move */
+    assert_refused("classic-2", "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w32767,b0 1",
+                   "at most one a round");
+    assert_refused("capture-2", CAPTURE_BOARD " b w3c0,b2c0 2", "at most one a round");
+    /* capture mode has no round limit, but 60 more moves (one piece each at
+     * least) must fit in 16 bits */
+    assert_refused("capture-2", CAPTURE_BOARD " w w32707c0,b32707c0 32708", "round");
+    /* the largest counts it can hold come back as written */
     assert_int_equal(game_new(&g, "classic-2"), 0);
-    assert_round_trip("b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w32767,b0 1");
+    assert_round_trip("b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w149,b149 150");
+    assert_int_equal(game_new(&g, "capture-2"), 0);
+    assert_round_trip(CAPTURE_BOARD " w w32706c0,b32706c0 32707");
+}
+
+static void test_refuses_unreachable_statuses(void **state)
+{
+    (void)state;
+    const char *const start = "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w";
+    const char *const swapped = "w/ww/www/wwww/13/12/11/10/9/10/11/12/13/bbbb/bbb/bb/b";
+    char fen[256];
+    /* arrival is checked after every move: a seat in play cannot fill its target */
+    snprintf(fen, sizeof fen, "%s w w40,b40 41", swapped);
+    assert_refused("classic-2", fen, "has arrived");
+    /* an eliminated seat takes the worst place still free, never the first */
+    snprintf(fen, sizeof fen, "%s - w0!1,b0 1", start);
+    assert_refused("classic-2", fen, "first place");
+    /* an elimination ends a two-seat game at once */
+    snprintf(fen, sizeof fen, "%s b w0!2,b0 1", start);
+    assert_refused("classic-2", fen, "side to move must be '-'");
+    /* the same statuses as they can arise are taken */
+    assert_int_equal(game_new(&g, "classic-2"), 0);
+    snprintf(fen, sizeof fen, "%s - w0!2,b0=1 1", start);
+    assert_round_trip(fen);
+    snprintf(fen, sizeof fen, "%s - w40=1,b40=1 41", swapped);
+    assert_round_trip(fen);
 }
 
 int main(void)
@@ -297,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_refuses_bad_side_to_move),
         cmocka_unit_test(test_refuses_bad_round),
         cmocka_unit_test(test_refuses_counts_too_large_to_store),
+        cmocka_unit_test(test_refuses_unreachable_statuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
