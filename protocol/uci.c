@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -21,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <poll.h>
+#include <unistd.h>
 
 #define DEFAULT_HASH_MIB 64
 #define MAX_HASH_MIB 65536
@@ -28,8 +31,29 @@
 #define MAX_OVERHEAD_MS 5000
 #define MAX_TOKENS 8192
 
+/* A line of input read while a command waited for a search, kept to be carried
+ * out in order once the search has ended. */
+typedef struct Line {
+    struct Line *next;
+    bool nul;    /* the line held a NUL byte */
+    char text[]; /* without its '\n' */
+} Line;
+
+/* The input: bytes read from the descriptor and not yet cut into lines, and the
+ * lines put off while a command waited for a search. */
+typedef struct {
+    int fd;
+    char *buf;
+    size_t len, cap;
+    bool eof;
+    Line *head, *tail;
+} Input;
+
 typedef struct {
     FILE *out;
+    Input in;
+    int wake[2];             /* a byte on wake[1] when the search has sent bestmove */
+    bool quitting;           /* quit or end of input arrived: carry out nothing more */
     pthread_mutex_t out_lock;
     Game *game;              /* the current game */
     int hash_mib;
@@ -61,9 +85,14 @@ static void say(Engine *e, const char *fmt, ...)
 static void search_output(const char *line, void *ctx)
 {
     Engine *e = ctx;
-    if (!strncmp(line, "bestmove", 8))
+    const bool last = !strncmp(line, "bestmove", 8);
+    if (last)
         atomic_store(&e->finished, true);
     say(e, "%s", line);
+    if (last) {
+        const ssize_t r = write(e->wake[1], "", 1); /* fails only when full: woken anyway */
+        (void)r;
+    }
 }
 
 /* ---- tokens ---- */
@@ -97,6 +126,107 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
+/* ---- input ---- */
+
+/* Cuts the first whole line out of in->buf (at end of input, the rest); NULL
+ * when none is there yet. Out of memory aborts. */
+static Line *input_cut(Input *in)
+{
+    if (!in->len)
+        return NULL;
+    char *nl = memchr(in->buf, '\n', in->len);
+    if (!nl && !in->eof)
+        return NULL;
+    const size_t n = nl ? (size_t)(nl - in->buf) : in->len;
+    Line *l = malloc(sizeof *l + n + 1);
+    if (!l)
+        abort();
+    memcpy(l->text, in->buf, n);
+    l->text[n] = 0;
+    l->nul = memchr(in->buf, 0, n) != NULL;
+    l->next = NULL;
+    const size_t used = nl ? n + 1 : n;
+    memmove(in->buf, in->buf + used, in->len - used);
+    in->len -= used;
+    return l;
+}
+
+/* Reads the next line from in's descriptor, waiting at most timeout_ms (-1:
+ * without end) and, when wake_fd >= 0, no longer than until wake_fd is readable.
+ * Returns 1 with *out (free it), 0 when the wait ended first, -1 at end of input
+ * (or a read error). Out of memory aborts. */
+static int input_read(Input *in, int timeout_ms, int wake_fd, Line **out)
+{
+    for (;;) {
+        if ((*out = input_cut(in)))
+            return 1;
+        if (in->eof)
+            return -1;
+        struct pollfd fds[2] = {{.fd = in->fd, .events = POLLIN}, {.fd = wake_fd, .events = POLLIN}};
+        const int r = poll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0 || (r > 0 && !fds[0].revents))
+            return 0;
+        if (in->cap - in->len < 65536) {
+            in->cap = in->cap * 2 + 65536;
+            if (!(in->buf = realloc(in->buf, in->cap)))
+                abort();
+        }
+        const ssize_t n = r < 0 ? -1 : read(in->fd, in->buf + in->len, in->cap - in->len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            in->eof = true;
+        else
+            in->len += (size_t)n;
+    }
+}
+
+/* The next line to carry out: the first put off, else the next one read (waiting
+ * for it); NULL at end of input. */
+static Line *input_next(Input *in)
+{
+    Line *l = in->head;
+    if (l) {
+        in->head = l->next;
+        if (!in->head)
+            in->tail = NULL;
+        return l;
+    }
+    return input_read(in, -1, -1, &l) > 0 ? l : NULL;
+}
+
+static void input_defer(Input *in, Line *l)
+{
+    l->next = NULL;
+    if (in->tail)
+        in->tail->next = l;
+    else
+        in->head = l;
+    in->tail = l;
+}
+
+/* Whether a line put off holds a `go` (a later stop or ponderhit is its). */
+static bool input_has_go(const Input *in)
+{
+    for (const Line *l = in->head; l; l = l->next) {
+        const char *t = l->text + strspn(l->text, " \t");
+        if (!strncmp(t, "go", 2) && (!t[2] || strchr(" \t\r", t[2])))
+            return true;
+    }
+    return false;
+}
+
+/* Whether `line` is exactly the command `word`, alone (spaces, tabs and a final
+ * '\r' around it allowed). */
+static bool is_bare(const char *line, const char *word)
+{
+    const char *t = line + strspn(line, " \t");
+    const size_t n = strlen(word);
+    return !strncmp(t, word, n) && t[n + strspn(t + n, " \t\r")] == 0;
+}
+
 /* ---- search thread ---- */
 
 static void *search_thread(void *arg)
@@ -106,17 +236,61 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
+static void stop_search(Engine *e);
+
+/* Joins the search thread (it has sent, or is sending, bestmove) and empties the
+ * wake pipe for the next search. */
+static void join_search(Engine *e)
+{
+    pthread_join(e->thread, NULL);
+    e->searching = false;
+    char drain[64];
+    while (read(e->wake[0], drain, sizeof drain) > 0) {
+    }
+}
+
 /* Waits for a search that ends by itself (it has answered, or has a depth, node
- * or time limit); returns false when an infinite or ponder search is still
- * thinking (the caller refuses its command: only stop or ponderhit ends it). */
+ * or time limit, or none at all: then only stop ends it). Meanwhile it reads on:
+ * `isready` is answered, `quit` or end of input stops the search and ends the
+ * loop (e->quitting), `stop` (which ends the wait) and `ponderhit` act on this
+ * search unless a `go` came before them, and every other line is put off, to be
+ * carried out in order afterwards. Returns false at once when an infinite or unanswered ponder search
+ * is thinking (the caller refuses its command: only stop or ponderhit ends it),
+ * and false after quit. */
 static bool settle_search(Engine *e)
 {
     if (!e->searching)
         return true;
     if (!atomic_load(&e->finished) && (e->limits.infinite || (e->limits.ponder && !atomic_load(&e->sig.ponderhit))))
         return false;
-    pthread_join(e->thread, NULL);
-    e->searching = false;
+    while (!atomic_load(&e->finished)) {
+        Line *l;
+        const int r = input_read(&e->in, -1, e->wake[0], &l);
+        if (r == 0)
+            continue;
+        if (r < 0 || is_bare(l->text, "quit")) {
+            free(r < 0 ? NULL : l);
+            e->quitting = true;
+            stop_search(e);
+            return false;
+        }
+        if (l->nul) {
+            input_defer(&e->in, l);
+        } else if (is_bare(l->text, "isready")) {
+            say(e, "readyok");
+            free(l);
+        } else if (is_bare(l->text, "stop") && !input_has_go(&e->in)) {
+            free(l);
+            stop_search(e); /* then the waiting command, before any later line */
+            return true;
+        } else if (is_bare(l->text, "ponderhit") && !input_has_go(&e->in)) {
+            atomic_store(&e->sig.ponderhit, true);
+            free(l);
+        } else {
+            input_defer(&e->in, l);
+        }
+    }
+    join_search(e);
     return true;
 }
 
@@ -125,14 +299,15 @@ static void stop_search(Engine *e)
     if (!e->searching)
         return;
     atomic_store(&e->sig.stop, true);
-    pthread_join(e->thread, NULL);
-    e->searching = false;
+    join_search(e);
 }
 
 static bool refuse_if_busy(Engine *e, const char *cmd)
 {
     if (settle_search(e))
         return false;
+    if (e->quitting)
+        return true;
     say(e, "info string error %s: a search is running, send stop first", cmd);
     return true;
 }
@@ -158,13 +333,18 @@ static void cmd_uci(Engine *e)
     say(e, "uciok");
 }
 
-/* Joins tokens [from, to) with single spaces into buf. */
-static void join(const Tokens *tk, int from, int to, char *buf, size_t len)
+/* Joins tokens [from, to) with single spaces into buf (len bytes); returns false
+ * when they do not fit. */
+static bool join(const Tokens *tk, int from, int to, char *buf, size_t len)
 {
     size_t n = 0;
     buf[0] = 0;
-    for (int i = from; i < to && n < len; i++)
+    for (int i = from; i < to; i++) {
         n += (size_t)snprintf(buf + n, len - n, "%s%s", i > from ? " " : "", tk->t[i]);
+        if (n >= len)
+            return false;
+    }
+    return true;
 }
 
 static void cmd_setoption(Engine *e, const Tokens *tk)
@@ -182,8 +362,11 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
         return;
     }
     char name[256], value[256];
-    join(tk, 2, vi < 0 ? tk->n : vi, name, sizeof name);
-    join(tk, vi < 0 ? tk->n : vi + 1, tk->n, value, sizeof value);
+    if (!join(tk, 2, vi < 0 ? tk->n : vi, name, sizeof name) ||
+        !join(tk, vi < 0 ? tk->n : vi + 1, tk->n, value, sizeof value)) {
+        say(e, "info string error setoption: name or value longer than %zu characters", sizeof name - 1);
+        return;
+    }
     long long v;
     if (!strcasecmp(name, "Variant")) {
         Game *g = malloc(sizeof *g);
@@ -290,7 +473,11 @@ static void cmd_position(Engine *e, const Tokens *tk)
         while (end < tk->n && strcmp(tk->t[end], "moves"))
             end++;
         char fen[4096];
-        join(tk, 2, end, fen, sizeof fen);
+        if (!join(tk, 2, end, fen, sizeof fen)) {
+            say(e, "info string error position: FEN longer than %zu characters", sizeof fen - 1);
+            free(g);
+            return;
+        }
         if (game_set_fen(g, fen, err, sizeof err)) {
             say(e, "info string error position: %s", err);
             free(g);
@@ -533,16 +720,36 @@ static void cmd_bench(Engine *e, const Tokens *tk)
     bench_run((int)depth, &e->config, bench_output, e);
 }
 
-static bool handle(Engine *e, char *line)
+/* Commands that take no arguments. */
+static bool takes_no_arguments(const char *c)
+{
+    static const char *const words[] = {"uci", "isready", "ucinewgame", "stop", "ponderhit",
+                                        "quit", "d", "legalmoves", "eval", "result"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strcmp(c, words[i]))
+            return true;
+    return false;
+}
+
+/* Carries out one line; returns false when the loop must end (quit). */
+static bool handle(Engine *e, Line *l)
 {
     static Tokens tk;
-    if (!tokenize(line, &tk)) {
+    if (l->nul) {
+        say(e, "info string error line refused: it holds a NUL byte");
+        return true;
+    }
+    if (!tokenize(l->text, &tk)) {
         say(e, "info string error line refused: more than %d tokens", MAX_TOKENS);
         return true;
     }
     if (!tk.n)
         return true;
     const char *c = tk.t[0];
+    if (tk.n > 1 && takes_no_arguments(c)) {
+        say(e, "info string error %s takes no arguments (got '%s')", c, tk.t[1]);
+        return true;
+    }
     if (!strcmp(c, "quit")) {
         stop_search(e);
         return false;
@@ -580,11 +787,14 @@ static bool handle(Engine *e, char *line)
     return true;
 }
 
-int uci_loop(FILE *in, FILE *out)
+int uci_loop(int in_fd, FILE *out)
 {
     static Engine e;
     e.out = out;
+    e.in = (Input){.fd = in_fd};
     pthread_mutex_init(&e.out_lock, NULL);
+    if (pipe(e.wake) || fcntl(e.wake[0], F_SETFL, O_NONBLOCK) || fcntl(e.wake[1], F_SETFL, O_NONBLOCK))
+        return 1;
     e.game = malloc(sizeof *e.game);
     if (!e.game || game_new(e.game, "classic-2"))
         return 1;
@@ -593,13 +803,20 @@ int uci_loop(FILE *in, FILE *out)
     if (tt_resize((size_t)e.hash_mib))
         return 1;
     e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS};
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, in) >= 0)
-        if (!handle(&e, line))
+    for (Line *l; !e.quitting && (l = input_next(&e.in));) {
+        const bool go_on = handle(&e, l);
+        free(l);
+        if (!go_on)
             break;
+    }
     stop_search(&e);
-    free(line);
+    for (Line *l; (l = e.in.head);) {
+        e.in.head = l->next;
+        free(l);
+    }
+    free(e.in.buf);
+    close(e.wake[0]);
+    close(e.wake[1]);
     free(e.game);
     free(e.search_game);
     return 0;

@@ -12,8 +12,10 @@
 #define STERN_VERSION "0.1"
 #define STERN_AUTHORS "the Stern developers"
 
-/* Reads commands from `in` until `quit` or end of input, answering on `out`
- * (flushed after every line). Returns the process exit status (0). */
-int uci_loop(FILE *in, FILE *out);
+/* Reads commands from the file descriptor in_fd (read directly, with poll, so
+ * that input is read on while a command waits for a search) until `quit` or end
+ * of input, answering on `out` (flushed after every line). Returns the process
+ * exit status: 0, or 1 when the start-up (wake pipe, game, hash table) fails. */
+int uci_loop(int in_fd, FILE *out);
 
 #endif

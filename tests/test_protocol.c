@@ -606,6 +606,29 @@ static void test_error_unknown_command(void **state)
     refused(p, "position", AFTER_K4K5, NULL);
     refused(p, "position nonsense", AFTER_K4K5, NULL);
     refused(p, "position startpos m4-m5", AFTER_K4K5, NULL);
+    /* commands without arguments take none: refused whole, nothing done */
+    refused(p, "ucinewgame junk", AFTER_K4K5, "takes no arguments", "junk", NULL);
+    refused(p, "quit please", AFTER_K4K5, "takes no arguments", NULL);
+    refused(p, "isready now", AFTER_K4K5, "takes no arguments", NULL);
+    refused(p, "stop x", AFTER_K4K5, "takes no arguments", NULL);
+    refused(p, "d x", AFTER_K4K5, "takes no arguments", NULL);
+    refused(p, "legalmoves all", AFTER_K4K5, "takes no arguments", NULL);
+}
+
+/* A line holding a NUL byte is refused whole (it is not cut at the NUL). */
+static void test_error_nul_byte(void **state)
+{
+    EPipe *p = *state;
+    static const char line[] = "position startpos moves m4-m5\0 e15-e14 zz9\n";
+    epipe_send_raw(p, line, sizeof line - 1);
+    EPipeLines l;
+    epipe_sync_collect(p, &l);
+    char d[1024];
+    epipe_lines_dump(&l, d, sizeof d);
+    if (l.n != 1 || !starts(l.line[0], "info string error ") || !strstr(l.line[0], "NUL"))
+        fail_msg("a line with a NUL byte should get one 'info string error ... NUL ...' line, got %d: %s", l.n, d);
+    epipe_lines_free(&l);
+    assert_string_equal(epipe_fen(p), START2);
 }
 
 static void test_error_bad_moves(void **state)
@@ -720,6 +743,10 @@ static void test_error_setoption(void **state)
     refused(p, "setoption name Move Overhead value -1", AFTER_K4K5, NULL);
     refused(p, "setoption", AFTER_K4K5, NULL);
     refused(p, "setoption value 3", AFTER_K4K5, NULL);
+    /* a value too long to hold is refused, not cut to a number that fits */
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "setoption name Hash value %0300d", 16);
+    refused(p, cmd, AFTER_K4K5, "longer than", NULL);
     /* still classic-2: its start moves */
     position(p, "position startpos");
     assert_string_equal(legal(p), START_MOVES);
@@ -987,6 +1014,110 @@ static void test_go_ponder_ponderhit(void **state)
     finish_search(p, T, START_MOVES, NULL, 0);
 }
 
+/* ---- commands during a search ---- */
+
+static void expect_exit0(EPipe *p, const char *how)
+{
+    char d[128];
+    if (!epipe_wait_exit(p, 5000))
+        fail_msg("%s: the engine did not exit within 5 s", how);
+    if (!WIFEXITED(p->wstatus) || WEXITSTATUS(p->wstatus))
+        fail_msg("%s: the engine %s, expected exit status 0", how, epipe_exit_desc(p, d, sizeof d));
+}
+
+/* classic-2 after k3-i5 e15-e13: out of the opening book, so `go` searches */
+static const char *const OUT_OF_BOOK = "position startpos moves k3-i5 e15-e13";
+
+/* Reads up to the next bestmove (at most T), asserting that only `info` lines
+ * come before it; returns its move in buf. */
+static void next_bestmove(EPipe *p, char *buf, size_t n)
+{
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove", true, T, &l, &bm);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info "))
+            fail_msg("line before bestmove that is not 'info ...': '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    if (sscanf(bm, "bestmove %255s", buf) != 1 || n < 256)
+        fail_msg("malformed bestmove line: '%s'", bm);
+    free(bm);
+}
+
+/* A command that changes the state, sent during a search that ends by itself (or
+ * has no limit at all), waits for it while the engine reads on (PROTOCOL.md:
+ * isready and stop are answered at once during a search); then it is carried out. */
+static void test_command_waits_for_search(void **state)
+{
+    EPipe *p = *state;
+    position(p, OUT_OF_BOOK);
+    char moves[4096];
+    snprintf(moves, sizeof moves, "%s", legal(p));
+    /* `go` with no limit: only stop ends it */
+    epipe_send(p, "go");
+    epipe_send(p, "position startpos moves k4-k5");
+    EPipeLines l;
+    epipe_sync_collect(p, &l);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info "))
+            fail_msg("'go' without limits, then 'position': before readyok came '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
+    finish_search(p, T, moves, NULL, 0);
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
+    /* ten minutes to think: the stop behind the waiting command is read (T is 10 s) */
+    position(p, OUT_OF_BOOK);
+    epipe_send(p, "go movetime 600000");
+    epipe_send(p, "position startpos");
+    epipe_send(p, "stop");
+    finish_search(p, T, moves, NULL, 0);
+    assert_string_equal(epipe_fen(p), START2);
+}
+
+/* A stop that comes after a waiting `go` is that go's: the first search ends by
+ * itself, the second (infinite) is ended by the stop. */
+static void test_stop_after_waiting_go(void **state)
+{
+    EPipe *p = *state;
+    position(p, OUT_OF_BOOK);
+    char first[4096], second[4096], bm[256];
+    snprintf(first, sizeof first, "%s", legal(p));
+    position(p, "position startpos moves k3-i5 e15-e13 m4-m5");
+    snprintf(second, sizeof second, "%s", legal(p));
+    position(p, OUT_OF_BOOK);
+    epipe_send(p, "go movetime 300");
+    epipe_send(p, "position startpos moves k3-i5 e15-e13 m4-m5");
+    epipe_send(p, "go infinite");
+    epipe_send(p, "stop");
+    next_bestmove(p, bm, sizeof bm);
+    if (!in_list(first, bm))
+        fail_msg("first search: bestmove %s is not legal (%s)", bm, first);
+    next_bestmove(p, bm, sizeof bm);
+    if (!in_list(second, bm))
+        fail_msg("second search: bestmove %s is not legal after m4-m5 (%s)", bm, second);
+    epipe_sync(p);
+}
+
+static void test_quit_while_command_waits(void **state)
+{
+    EPipe *p = *state;
+    position(p, OUT_OF_BOOK);
+    epipe_send(p, "go");
+    epipe_send(p, "position startpos");
+    epipe_send(p, "quit");
+    expect_exit0(p, "quit while 'position' waits for 'go'");
+}
+
+static void test_eof_while_command_waits(void **state)
+{
+    EPipe *p = *state;
+    position(p, OUT_OF_BOOK);
+    epipe_send(p, "go");
+    epipe_send(p, "position startpos");
+    epipe_close_stdin(p);
+    expect_exit0(p, "EOF while 'position' waits for 'go'");
+}
+
 /* ---- finished games, result, eval, bench ---- */
 
 static void test_finished_game(void **state)
@@ -1146,15 +1277,6 @@ static void test_bench(void **state)
 
 /* ---- ending the process ---- */
 
-static void expect_exit0(EPipe *p, const char *how)
-{
-    char d[128];
-    if (!epipe_wait_exit(p, 5000))
-        fail_msg("%s: the engine did not exit within 5 s", how);
-    if (!WIFEXITED(p->wstatus) || WEXITSTATUS(p->wstatus))
-        fail_msg("%s: the engine %s, expected exit status 0", how, epipe_exit_desc(p, d, sizeof d));
-}
-
 static void test_quit(void **state)
 {
     EPipe *p = *state;
@@ -1221,6 +1343,7 @@ int main(void)
         TEST(test_position_fen_roundtrip),
         TEST(test_whitespace_crlf_long_lines),
         TEST(test_error_unknown_command),
+        TEST(test_error_nul_byte),
         TEST(test_error_bad_moves),
         TEST(test_error_bad_fen),
         TEST(test_error_go_fields),
@@ -1237,6 +1360,10 @@ int main(void)
         TEST(test_go_multipv_threads),
         TEST(test_go_infinite_stop),
         TEST(test_go_ponder_ponderhit),
+        TEST(test_command_waits_for_search),
+        TEST(test_stop_after_waiting_go),
+        TEST(test_quit_while_command_waits),
+        TEST(test_eof_while_command_waits),
         TEST(test_finished_game),
         TEST(test_result),
         TEST(test_eval),
