@@ -30,6 +30,8 @@
 #define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
 #define MAX_TOKENS 8192
+#define MAX_CLOCK_MS 1000000000000LL /* clock, increment and movetime above this (~31 years) are taken as this: */
+                                     /* the time manager's products must not overflow 64 bits */
 
 /* A line of input read while a command waited for a search, kept to be carried
  * out in order once the search has ended. */
@@ -550,10 +552,10 @@ static void cmd_go(Engine *e, const Tokens *tk)
                 i++;
             }
         } else if ((s = seat_field(t, "time")) >= 0 && has_arg && parse_int(tk->t[i + 1], INT64_MIN / 4, INT64_MAX / 4, &v)) {
-            l->time[s] = v < 0 ? 0 : v;
+            l->time[s] = v < 0 ? 0 : v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
             i++;
         } else if ((s = seat_field(t, "inc")) >= 0 && has_arg && parse_int(tk->t[i + 1], 0, INT64_MAX / 4, &v)) {
-            l->inc[s] = v;
+            l->inc[s] = v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
             i++;
         } else if (!strcmp(t, "movestogo") && has_arg && parse_int(tk->t[i + 1], 1, 100000, &v)) {
             l->movestogo = (int)v;
@@ -565,7 +567,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
             l->nodes = (uint64_t)v;
             i++;
         } else if (!strcmp(t, "movetime") && has_arg && parse_int(tk->t[i + 1], 1, INT64_MAX / 4, &v)) {
-            l->movetime = v;
+            l->movetime = v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
             i++;
         } else {
             say(e, "info string error go: bad or incomplete field '%s'", t);

@@ -36,6 +36,8 @@ static const char *const AFTER_3 = "b/bb/bbb/bbb1/7b5/12/11/10/9/10/11/12/8w4/ww
 static const char *const FEN_WHITE_WON = "w/ww/www/wwww/13/12/11/10/bbbbbbbbb/b9/11/12/13/4/3/2/1 - w40=1,b40 41";
 /* classic-2, over: both have arrived, a draw */
 static const char *const FEN_DRAW = "w/ww/www/wwww/13/12/11/10/9/10/11/12/13/bbbb/bbb/bb/b - w40=1,b40=1 41";
+/* classic-2 after k3-i5 e15-e13: out of the opening book, so `go` searches */
+static const char *const OUT_OF_BOOK = "position startpos moves k3-i5 e15-e13";
 /* The 14 white moves of the classic start, in RULES.md §3 order. */
 static const char *const START_MOVES =
     "j4-i5 j4-j5 k4-j5 k4-k5 l4-k5 l4-l5 m4-l5 m4-m5 k3-i5 k3-k5 l3-j5 l3-l5 m3-k5 m3-m5";
@@ -890,6 +892,18 @@ static void test_go_clock(void **state)
     finish_search(p, 30000, START_MOVES, NULL, 0);
     epipe_send(p, "go wtime 500 btime 500 movestogo 20");
     finish_search(p, 30000, START_MOVES, NULL, 0);
+    /* a clock of 2e18 ms is taken as ~31 years: the time manager's products stay
+     * within 64 bits (the sanitizer build of `make asan` fails on an overflow) */
+    position(p, OUT_OF_BOOK);
+    char moves[4096];
+    snprintf(moves, sizeof moves, "%s", legal(p));
+    epipe_send(p, "go wtime 2000000000000000000 winc 2000000000000000000 btime 1000 movetime 2000000000000000000");
+    epipe_send(p, "stop");
+    finish_search(p, 30000, moves, NULL, 0);
+    epipe_send(p, "go wtime 2000000000000000000 winc 2000000000000000000 btime 1000");
+    epipe_send(p, "stop");
+    finish_search(p, 30000, moves, NULL, 0);
+    position(p, "position startpos");
     /* six seats, per-seat clocks; info lines carry `scores` for every seat */
     set_variant(p, "classic-6");
     epipe_send(p, "go wtime 1000 rtime 1000 utime 1000 btime 1000 ytime 1000 gtime 1000 winc 0 rinc 0 uinc 0 binc 0 "
@@ -1025,8 +1039,6 @@ static void expect_exit0(EPipe *p, const char *how)
         fail_msg("%s: the engine %s, expected exit status 0", how, epipe_exit_desc(p, d, sizeof d));
 }
 
-/* classic-2 after k3-i5 e15-e13: out of the opening book, so `go` searches */
-static const char *const OUT_OF_BOOK = "position startpos moves k3-i5 e15-e13";
 
 /* Reads up to the next bestmove (at most T), asserting that only `info` lines
  * come before it; returns its move in buf. */
