@@ -536,6 +536,11 @@ static void cmd_go(Engine *e, const Tokens *tk)
         long long v;
         int s;
         const bool has_arg = i + 1 < tk->n;
+        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v.slot[s] < 0) {
+            say(e, "info string error go: '%s': seat '%c' does not play %s", t, t[0], e->game->v.name);
+            free(l);
+            return;
+        }
         if (!strcmp(t, "infinite")) {
             l->infinite = true;
         } else if (!strcmp(t, "ponder")) {

@@ -720,13 +720,14 @@ static void test_error_go_fields(void **state)
     position(p, "position startpos moves k4-k5");
     static const char *const bad[] = {
         "go depth x", "go depth", "go depth -3", "go nodes -1", "go nodes abc", "go movetime x",
-        "go wtime", "go frobnicate", "go depth 2 bogus", "go searchmoves zz9",
+        "go wtime", "go frobnicate", "go depth 2 bogus", "go searchmoves zz9", "go rtime 100", "go btime 100 yinc 5",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         refused(p, bad[i], AFTER_K4K5, NULL);
         epipe_expect_silence(p, 200); /* no search was started: no bestmove */
     }
     refused(p, "go depth x", AFTER_K4K5, "depth", NULL);
+    refused(p, "go rtime 100", AFTER_K4K5, "seat 'r' does not play classic-2", NULL);
 }
 
 static void test_error_setoption(void **state)
