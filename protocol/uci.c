@@ -746,6 +746,12 @@ static bool handle(Engine *e, Line *l)
         say(e, "info string error line refused: it holds a NUL byte");
         return true;
     }
+    for (const unsigned char *b = (const unsigned char *)l->text; *b; b++)
+        if ((*b < 0x20 && *b != '\t' && *b != '\r') || *b >= 0x7f) {
+            say(e, "info string error line refused: byte 0x%02x at column %d (the protocol is printable ASCII)", *b,
+                (int)((const char *)b - l->text) + 1);
+            return true;
+        }
     if (!tokenize(l->text, &tk)) {
         say(e, "info string error line refused: more than %d tokens", MAX_TOKENS);
         return true;

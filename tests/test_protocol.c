@@ -617,8 +617,9 @@ static void test_error_unknown_command(void **state)
     refused(p, "legalmoves all", AFTER_K4K5, "takes no arguments", NULL);
 }
 
-/* A line holding a NUL byte is refused whole (it is not cut at the NUL). */
-static void test_error_nul_byte(void **state)
+/* A line holding a NUL byte is refused whole (it is not cut at the NUL), and so
+ * is one with any other byte outside printable ASCII (tabs and CR aside). */
+static void test_error_bytes_outside_ascii(void **state)
 {
     EPipe *p = *state;
     static const char line[] = "position startpos moves m4-m5\0 e15-e14 zz9\n";
@@ -631,6 +632,9 @@ static void test_error_nul_byte(void **state)
         fail_msg("a line with a NUL byte should get one 'info string error ... NUL ...' line, got %d: %s", l.n, d);
     epipe_lines_free(&l);
     assert_string_equal(epipe_fen(p), START2);
+    /* other bytes outside printable ASCII are refused too, and not echoed back */
+    refused(p, "position startpos moves m4-m5 \xff", START2, "byte 0xff at column 31", NULL);
+    refused(p, "position startpos\f moves m4-m5", START2, "byte 0x0c at column 18", NULL);
 }
 
 static void test_error_bad_moves(void **state)
@@ -1356,7 +1360,7 @@ int main(void)
         TEST(test_position_fen_roundtrip),
         TEST(test_whitespace_crlf_long_lines),
         TEST(test_error_unknown_command),
-        TEST(test_error_nul_byte),
+        TEST(test_error_bytes_outside_ascii),
         TEST(test_error_bad_moves),
         TEST(test_error_bad_fen),
         TEST(test_error_go_fields),
