@@ -36,8 +36,8 @@ static const char *const AFTER_3 = "b/bb/bbb/bbb1/7b5/12/11/10/9/10/11/12/8w4/ww
 static const char *const FEN_WHITE_WON = "w/ww/www/wwww/13/12/11/10/bbbbbbbbb/b9/11/12/13/4/3/2/1 - w40=1,b40 41";
 /* classic-2, over: both have arrived, a draw */
 static const char *const FEN_DRAW = "w/ww/www/wwww/13/12/11/10/9/10/11/12/13/bbbb/bbb/bb/b - w40=1,b40=1 41";
-/* classic-2 after k3-i5 e15-e13: out of the opening book, so `go` searches */
-static const char *const OUT_OF_BOOK = "position startpos moves k3-i5 e15-e13";
+/* classic-2 after k3-i5 e15-e13: a position for searches that stop must end */
+static const char *const AFTER_TWO = "position startpos moves k3-i5 e15-e13";
 /* The 14 white moves of the classic start, in RULES.md §3 order. */
 static const char *const START_MOVES =
     "j4-i5 j4-j5 k4-j5 k4-k5 l4-k5 l4-l5 m4-l5 m4-m5 k3-i5 k3-k5 l3-j5 l3-l5 m3-k5 m3-m5";
@@ -899,7 +899,7 @@ static void test_go_clock(void **state)
     finish_search(p, 30000, START_MOVES, NULL, 0);
     /* a clock of 2e18 ms is taken as ~31 years: the time manager's products stay
      * within 64 bits (the sanitizer build of `make asan` fails on an overflow) */
-    position(p, OUT_OF_BOOK);
+    position(p, AFTER_TWO);
     char moves[4096];
     snprintf(moves, sizeof moves, "%s", legal(p));
     epipe_send(p, "go wtime 2000000000000000000 winc 2000000000000000000 btime 1000 movetime 2000000000000000000");
@@ -1067,7 +1067,7 @@ static void next_bestmove(EPipe *p, char *buf, size_t n)
 static void test_command_waits_for_search(void **state)
 {
     EPipe *p = *state;
-    position(p, OUT_OF_BOOK);
+    position(p, AFTER_TWO);
     char moves[4096];
     snprintf(moves, sizeof moves, "%s", legal(p));
     /* `go` with no limit: only stop ends it */
@@ -1083,7 +1083,7 @@ static void test_command_waits_for_search(void **state)
     finish_search(p, T, moves, NULL, 0);
     assert_string_equal(epipe_fen(p), AFTER_K4K5);
     /* ten minutes to think: the stop behind the waiting command is read (T is 10 s) */
-    position(p, OUT_OF_BOOK);
+    position(p, AFTER_TWO);
     epipe_send(p, "go movetime 600000");
     epipe_send(p, "position startpos");
     epipe_send(p, "stop");
@@ -1096,12 +1096,12 @@ static void test_command_waits_for_search(void **state)
 static void test_stop_after_waiting_go(void **state)
 {
     EPipe *p = *state;
-    position(p, OUT_OF_BOOK);
+    position(p, AFTER_TWO);
     char first[4096], second[4096], bm[256];
     snprintf(first, sizeof first, "%s", legal(p));
     position(p, "position startpos moves k3-i5 e15-e13 m4-m5");
     snprintf(second, sizeof second, "%s", legal(p));
-    position(p, OUT_OF_BOOK);
+    position(p, AFTER_TWO);
     epipe_send(p, "go movetime 300");
     epipe_send(p, "position startpos moves k3-i5 e15-e13 m4-m5");
     epipe_send(p, "go infinite");
@@ -1118,7 +1118,7 @@ static void test_stop_after_waiting_go(void **state)
 static void test_quit_while_command_waits(void **state)
 {
     EPipe *p = *state;
-    position(p, OUT_OF_BOOK);
+    position(p, AFTER_TWO);
     epipe_send(p, "go");
     epipe_send(p, "position startpos");
     epipe_send(p, "quit");
@@ -1128,7 +1128,7 @@ static void test_quit_while_command_waits(void **state)
 static void test_eof_while_command_waits(void **state)
 {
     EPipe *p = *state;
-    position(p, OUT_OF_BOOK);
+    position(p, AFTER_TWO);
     epipe_send(p, "go");
     epipe_send(p, "position startpos");
     epipe_close_stdin(p);
