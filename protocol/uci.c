@@ -176,8 +176,8 @@ static int input_read(Input *in, int timeout_ms, int wake_fd, Line **out)
                 abort();
         }
         const ssize_t n = r < 0 ? -1 : read(in->fd, in->buf + in->len, in->cap - in->len);
-        if (n < 0 && errno == EINTR)
-            continue;
+        if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
+            continue; /* a descriptor its owner made non-blocking: poll again */
         if (n <= 0)
             in->eof = true;
         else
