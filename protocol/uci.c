@@ -251,14 +251,26 @@ static void join_search(Engine *e)
     }
 }
 
-/* Waits for a search that ends by itself (it has answered, or has a depth, node
- * or time limit, or none at all: then only stop ends it). Meanwhile it reads on:
- * `isready` is answered, `quit` or end of input stops the search and ends the
- * loop (e->quitting), `stop` (which ends the wait) and `ponderhit` act on this
- * search unless a `go` came before them, and every other line is put off, to be
- * carried out in order afterwards. Returns false at once when an infinite or unanswered ponder search
- * is thinking (the caller refuses its command: only stop or ponderhit ends it),
- * and false after quit. */
+/* Whether the running search ends without stop: it has a depth, node or time
+ * limit, or the side to move's clock. */
+static bool search_ends_by_itself(const Engine *e)
+{
+    const SearchLimits *l = &e->limits;
+    const int s = e->search_game->pos.stm;
+    return l->depth > 0 || l->nodes > 0 || l->movetime > 0 || (s >= 0 && l->time[s] >= 0);
+}
+
+/* Waits for the running search to answer before a command that changes the state.
+ * Returns false at once when it is an infinite or unanswered ponder search (the
+ * caller refuses its command: only stop or ponderhit ends it). Otherwise it reads
+ * on while it waits:
+ * - `isready` is answered;
+ * - `stop` ends the search and the wait, and `ponderhit` acts on the search, unless
+ *   a `go` came before them (then they are that go's);
+ * - `quit` stops the search and returns false with e->quitting set;
+ * - at end of input, a search that ends by itself is waited for, and one that
+ *   does not (no limit at all) is stopped as by quit;
+ * - every other line is put off, to be carried out in order afterwards. */
 static bool settle_search(Engine *e)
 {
     if (!e->searching)
@@ -270,8 +282,11 @@ static bool settle_search(Engine *e)
         const int r = input_read(&e->in, -1, e->wake[0], &l);
         if (r == 0)
             continue;
+        if (r < 0 && search_ends_by_itself(e))
+            break;
         if (r < 0 || is_bare(l->text, "quit")) {
-            free(r < 0 ? NULL : l);
+            if (r > 0)
+                free(l);
             e->quitting = true;
             stop_search(e);
             return false;

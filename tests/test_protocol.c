@@ -1125,6 +1125,8 @@ static void test_quit_while_command_waits(void **state)
     expect_exit0(p, "quit while 'position' waits for 'go'");
 }
 
+/* End of input while a command waits: a search with no limit is stopped and the
+ * engine exits; one that ends by itself finishes, and what waits is carried out. */
 static void test_eof_while_command_waits(void **state)
 {
     EPipe *p = *state;
@@ -1133,6 +1135,25 @@ static void test_eof_while_command_waits(void **state)
     epipe_send(p, "position startpos");
     epipe_close_stdin(p);
     expect_exit0(p, "EOF while 'position' waits for 'go'");
+    EPipe *q = epipe_start();
+    position(q, AFTER_TWO);
+    epipe_send(q, "go depth 3");
+    epipe_send(q, "position startpos moves k4-k5");
+    epipe_send(q, "d");
+    epipe_close_stdin(q);
+    int bestmoves = 0, fens = 0;
+    char *line;
+    for (int r; (r = epipe_try_read(q, T, &line)) > 0;) {
+        bestmoves += starts(line, "bestmove ");
+        if (starts(line, "Fen: ")) {
+            assert_string_equal(line + 5, AFTER_K4K5);
+            fens++;
+        }
+    }
+    if (bestmoves != 1 || fens != 1)
+        fail_msg("go depth 3, position, d, then EOF: %d bestmove and %d Fen lines, expected 1 and 1", bestmoves, fens);
+    expect_exit0(q, "EOF after 'go depth 3', 'position', 'd'");
+    epipe_kill(q);
 }
 
 /* ---- finished games, result, eval, bench ---- */
