@@ -46,7 +46,8 @@ typedef struct Line {
 typedef struct {
     int fd;
     char *buf;
-    size_t len, cap;
+    size_t start, len, cap; /* unread bytes: buf[start, len) */
+    size_t scanned;         /* buf[start, scanned) holds no '\n' */
     bool eof;
     Line *head, *tail;
 } Input;
@@ -134,29 +135,32 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
  * when none is there yet. Out of memory aborts. */
 static Line *input_cut(Input *in)
 {
-    if (!in->len)
+    if (in->start == in->len)
         return NULL;
-    char *nl = memchr(in->buf, '\n', in->len);
-    if (!nl && !in->eof)
+    char *const from = in->buf + in->start;
+    char *nl = memchr(in->buf + in->scanned, '\n', in->len - in->scanned);
+    if (!nl && !in->eof) {
+        in->scanned = in->len;
         return NULL;
-    const size_t n = nl ? (size_t)(nl - in->buf) : in->len;
+    }
+    const size_t n = nl ? (size_t)(nl - from) : in->len - in->start;
     Line *l = malloc(sizeof *l + n + 1);
     if (!l)
         abort();
-    memcpy(l->text, in->buf, n);
+    memcpy(l->text, from, n);
     l->text[n] = 0;
-    l->nul = memchr(in->buf, 0, n) != NULL;
+    l->nul = memchr(from, 0, n) != NULL;
     l->next = NULL;
-    const size_t used = nl ? n + 1 : n;
-    memmove(in->buf, in->buf + used, in->len - used);
-    in->len -= used;
+    in->start += nl ? n + 1 : n;
+    in->scanned = in->start;
     return l;
 }
 
 /* Reads the next line from in's descriptor, waiting at most timeout_ms (-1:
  * without end) and, when wake_fd >= 0, no longer than until wake_fd is readable.
  * Returns 1 with *out (free it), 0 when the wait ended first, -1 at end of input
- * (or a read error). Out of memory aborts. */
+ * (or a read error). Each byte is copied once to the buffer's front and scanned
+ * once for '\n'. Out of memory aborts. */
 static int input_read(Input *in, int timeout_ms, int wake_fd, Line **out)
 {
     for (;;) {
@@ -170,6 +174,12 @@ static int input_read(Input *in, int timeout_ms, int wake_fd, Line **out)
             continue;
         if (r == 0 || (r > 0 && !fds[0].revents))
             return 0;
+        if (in->start) { /* only a part line is left: move it to the front */
+            memmove(in->buf, in->buf + in->start, in->len - in->start);
+            in->len -= in->start;
+            in->scanned -= in->start;
+            in->start = 0;
+        }
         if (in->cap - in->len < 65536) {
             in->cap = in->cap * 2 + 65536;
             if (!(in->buf = realloc(in->buf, in->cap)))
@@ -209,22 +219,11 @@ static void input_defer(Input *in, Line *l)
     in->tail = l;
 }
 
-/* Whether a line put off holds a `go` (a later stop or ponderhit is its). */
-static bool input_has_go(const Input *in)
-{
-    for (const Line *l = in->head; l; l = l->next) {
-        const char *t = l->text + strspn(l->text, " \t");
-        if (!strncmp(t, "go", 2) && (!t[2] || strchr(" \t\r", t[2])))
-            return true;
-    }
-    return false;
-}
-
-/* Whether `line` is exactly the command `word`, alone (spaces, tabs and a final
- * '\r' around it allowed). */
+/* Whether `line` is exactly the command `word`, alone (spaces, tabs and CRs
+ * around it allowed, as the tokenizer allows them). */
 static bool is_bare(const char *line, const char *word)
 {
-    const char *t = line + strspn(line, " \t");
+    const char *t = line + strspn(line, " \t\r");
     const size_t n = strlen(word);
     return !strncmp(t, word, n) && t[n + strspn(t + n, " \t\r")] == 0;
 }
@@ -263,10 +262,10 @@ static bool search_ends_by_itself(const Engine *e)
 /* Waits for the running search to answer before a command that changes the state.
  * Returns false at once when it is an infinite or unanswered ponder search (the
  * caller refuses its command: only stop or ponderhit ends it). Otherwise it reads
- * on while it waits:
- * - `isready` is answered;
- * - `stop` ends the search and the wait, and `ponderhit` acts on the search, unless
- *   a `go` came before them (then they are that go's);
+ * on while it waits, so that no state is left that only quit can end:
+ * - `stop` ends the search and the wait, and `ponderhit` acts on it: both act on
+ *   the search running when they are read;
+ * - `isready` is answered at once (UCI: also while the engine calculates);
  * - `quit` stops the search and returns false with e->quitting set;
  * - at end of input, a search that ends by itself is waited for, and one that
  *   does not (no limit at all) is stopped as by quit;
@@ -284,23 +283,22 @@ static bool settle_search(Engine *e)
             continue;
         if (r < 0 && search_ends_by_itself(e))
             break;
-        if (r < 0 || is_bare(l->text, "quit")) {
+        if (r > 0 && l->nul) {
+            input_defer(&e->in, l); /* refused whole when its turn comes */
+        } else if (r < 0 || is_bare(l->text, "quit")) {
             if (r > 0)
                 free(l);
             e->quitting = true;
             stop_search(e);
             return false;
-        }
-        if (l->nul) {
-            input_defer(&e->in, l);
         } else if (is_bare(l->text, "isready")) {
             say(e, "readyok");
             free(l);
-        } else if (is_bare(l->text, "stop") && !input_has_go(&e->in)) {
+        } else if (is_bare(l->text, "stop")) {
             free(l);
             stop_search(e); /* then the waiting command, before any later line */
             return true;
-        } else if (is_bare(l->text, "ponderhit") && !input_has_go(&e->in)) {
+        } else if (is_bare(l->text, "ponderhit")) {
             atomic_store(&e->sig.ponderhit, true);
             free(l);
         } else {

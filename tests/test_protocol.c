@@ -1086,14 +1086,15 @@ static void test_command_waits_for_search(void **state)
     position(p, AFTER_TWO);
     epipe_send(p, "go movetime 600000");
     epipe_send(p, "position startpos");
-    epipe_send(p, "stop");
+    epipe_send(p, "\rstop"); /* a CR before the word, as the tokenizer allows */
     finish_search(p, T, moves, NULL, 0);
     assert_string_equal(epipe_fen(p), START2);
 }
 
-/* A stop that comes after a waiting `go` is that go's: the first search ends by
- * itself, the second (infinite) is ended by the stop. */
-static void test_stop_after_waiting_go(void **state)
+/* stop acts on the search running when it is read, even when a `go` waits: the
+ * first search ends, then the waiting position and `go infinite` run, and that
+ * search thinks until the next stop. */
+static void test_stop_ends_running_search(void **state)
 {
     EPipe *p = *state;
     position(p, AFTER_TWO);
@@ -1102,17 +1103,46 @@ static void test_stop_after_waiting_go(void **state)
     position(p, "position startpos moves k3-i5 e15-e13 m4-m5");
     snprintf(second, sizeof second, "%s", legal(p));
     position(p, AFTER_TWO);
-    epipe_send(p, "go movetime 300");
+    epipe_send(p, "go movetime 600000");
     epipe_send(p, "position startpos moves k3-i5 e15-e13 m4-m5");
     epipe_send(p, "go infinite");
     epipe_send(p, "stop");
     next_bestmove(p, bm, sizeof bm);
     if (!in_list(first, bm))
         fail_msg("first search: bestmove %s is not legal (%s)", bm, first);
+    EPipeLines l;
+    lines_for(p, 300, &l);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info "))
+            fail_msg("'go infinite' (put off behind the first search) answered before its stop: '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
     next_bestmove(p, bm, sizeof bm);
     if (!in_list(second, bm))
         fail_msg("second search: bestmove %s is not legal after m4-m5 (%s)", bm, second);
     epipe_sync(p);
+}
+
+/* A line with a NUL byte read while a command waits is refused in its turn,
+ * even when it starts with quit. */
+static void test_nul_line_while_command_waits(void **state)
+{
+    EPipe *p = *state;
+    position(p, AFTER_TWO);
+    epipe_send(p, "go");
+    epipe_send(p, "position startpos moves k4-k5");
+    static const char quit_nul[] = "quit\0junk\n";
+    epipe_send_raw(p, quit_nul, sizeof quit_nul - 1);
+    EPipeLines l;
+    epipe_sync_collect(p, &l); /* still running: readyok */
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
+    char bm[256];
+    next_bestmove(p, bm, sizeof bm);
+    const char *err = epipe_expect_line(p, T, "the refusal of the NUL line");
+    if (!starts(err, "info string error ") || !strstr(err, "NUL"))
+        fail_msg("after the search, expected the NUL line's refusal, got '%s'", err);
+    assert_string_equal(epipe_fen(p), AFTER_K4K5);
 }
 
 static void test_quit_while_command_waits(void **state)
@@ -1399,7 +1429,8 @@ int main(void)
         TEST(test_go_infinite_stop),
         TEST(test_go_ponder_ponderhit),
         TEST(test_command_waits_for_search),
-        TEST(test_stop_after_waiting_go),
+        TEST(test_stop_ends_running_search),
+        TEST(test_nul_line_while_command_waits),
         TEST(test_quit_while_command_waits),
         TEST(test_eof_while_command_waits),
         TEST(test_finished_game),
