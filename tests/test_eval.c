@@ -3,13 +3,18 @@
  * built to isolate them: the six-seat traffic terms (marbles crowding the centre,
  * marbles parked at the door of another seat's home) and the six-seat score
  * being the seat's own standing, against the same positions with fewer seats;
- * the two-seat grace before marbles left at home cost anything.
+ * the two-seat grace before marbles left at home cost anything. And the
+ * per-thread memos of eval.c: terms read from a memo equal the terms worked out
+ * afresh, over the positions of played games in search-like order.
  */
 #include "support/stern_test.h"
 
 #include "eval.h"
+#include "movegen.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static Game g;
@@ -117,6 +122,124 @@ static void test_two_seat_home_cost_waits_for_the_twenty_first_move(void **state
     assert_true(duo_home_cost("classic-4", others, 4) < 0);
 }
 
+/* ---- the memos ---- */
+
+/* Positions to evaluate and, per position and seat, the terms and eval_for. */
+typedef struct {
+    const Position *pos;
+    int n;
+    const int *order;  /* the order to evaluate them in (indices into pos) */
+    EvalTerms (*terms)[MAX_SEATS];
+    int (*score)[MAX_SEATS];
+} EvalJob;
+
+/* Thread body: a new thread starts with empty memos. */
+static void *eval_job(void *arg)
+{
+    EvalJob *j = arg;
+    for (int k = 0; k < j->n; k++) {
+        const int i = j->order[k];
+        const Position *p = &j->pos[i];
+        for (int t = 0; t < p->v->nseats; t++) {
+            const int s = p->v->seats[t];
+            j->terms[i][s] = eval_seat(p, s);
+            j->score[i][s] = pos_over(p) ? 0 : eval_for(p, s);
+        }
+    }
+    return NULL;
+}
+
+static void run_job(EvalJob *j)
+{
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, eval_job, j), 0);
+    assert_int_equal(pthread_join(t, NULL), 0);
+}
+
+static uint64_t rng_next(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* A game of `variant` played from its start for at most `plies` plies (each
+ * move the most progress toward the target or, one time in three, a random one);
+ * fills pos with every position of the game and all their children, in the order
+ * a search visits them: a node, then its children. Returns the count. */
+static int game_positions(const char *variant, int plies, uint64_t seed, Position *pos, int cap)
+{
+    assert_int_equal(game_new(&g, variant), 0);
+    game_fix_pointers(&g);
+    static MoveList list;
+    Position p = g.pos;
+    int n = 0;
+    for (int ply = 0; ply < plies && !pos_over(&p); ply++) {
+        gen_moves(&p, &list);
+        if (n + 1 + list.n > cap)
+            break;
+        pos[n++] = p;
+        int best = 0, best_gain = -1000;
+        for (int i = 0; i < list.n; i++) {
+            pos[n] = p;
+            pos_play(&pos[n++], &list.m[i]);
+            const uint8_t *d = p.v->tip_dist[p.stm];
+            const int gain = p.v->capture ? list.m[i].ncapt : d[list.m[i].from] - d[list.m[i].to];
+            if (gain > best_gain)
+                best = i, best_gain = gain;
+        }
+        if (rng_next(&seed) % 3 == 0)
+            best = (int)(rng_next(&seed) % (uint64_t)list.n);
+        pos_play(&p, &list.m[best]);
+    }
+    return n;
+}
+
+static void test_memoized_terms_equal_fresh_terms(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"classic-2", "classic-3", "classic-4", "classic-6", "fifteen-3",
+                                           "pairs-4",   "pairs-6",   "longjumps-4", "masters-6", "symmetric-6"};
+    enum { CAP = 20000 };
+    Position *pos = malloc(sizeof *pos * CAP);
+    int *fwd = malloc(sizeof *fwd * CAP), *rev = malloc(sizeof *rev * CAP);
+    EvalTerms(*ta)[MAX_SEATS] = calloc(CAP, sizeof *ta), (*tb)[MAX_SEATS] = calloc(CAP, sizeof *tb);
+    int(*sa)[MAX_SEATS] = calloc(CAP, sizeof *sa), (*sb)[MAX_SEATS] = calloc(CAP, sizeof *sb);
+    assert_true(pos && fwd && rev && ta && tb && sa && sb);
+    long checked = 0;
+    for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
+        const int n = game_positions(variants[v], 160, 0x9E3779B97F4A7C15ull + v, pos, CAP);
+        for (int i = 0; i < n; i++)
+            fwd[i] = i, rev[i] = n - 1 - i;
+        /* search order (memos warm from the sibling before), then the reverse */
+        EvalJob a = {pos, n, fwd, ta, sa}, b = {pos, n, rev, tb, sb};
+        run_job(&a);
+        run_job(&b);
+        for (int i = 0; i < n; i++) {
+            /* every 64th position also alone, on a new thread: nothing remembered */
+            EvalTerms (*tc)[MAX_SEATS] = tb;
+            int(*sc)[MAX_SEATS] = sb;
+            if (i % 64 == 0) {
+                EvalJob c = {pos, 1, &fwd[i], tb, sb};
+                run_job(&c);
+            }
+            for (int t = 0; t < pos[i].v->nseats; t++) {
+                const int s = pos[i].v->seats[t];
+                if (memcmp(&ta[i][s], &tc[i][s], sizeof ta[i][s]) || sa[i][s] != sc[i][s])
+                    fail_msg("%s, position %d of %d, seat %d: terms from the memos differ (total %d against %d, "
+                             "deadline %d against %d, eval_for %d against %d)",
+                             variants[v], i, n, s, ta[i][s].total, tc[i][s].total, ta[i][s].deadline,
+                             tc[i][s].deadline, sa[i][s], sc[i][s]);
+                checked++;
+            }
+        }
+    }
+    /* the games were long enough to bring in the exit deadline's terms */
+    assert_true(checked > 100000);
+    free(pos), free(fwd), free(rev), free(ta), free(tb), free(sa), free(sb);
+}
+
 int main(void)
 {
     board_init();
@@ -126,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_traffic_terms_apply_to_six_seats_only),
         cmocka_unit_test(test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival),
         cmocka_unit_test(test_two_seat_home_cost_waits_for_the_twenty_first_move),
+        cmocka_unit_test(test_memoized_terms_equal_fresh_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
