@@ -45,8 +45,9 @@
 #define RFP_MARGIN 72            /* cp per ply to go (SPSA, README "Strength") */
 #endif
 #ifndef FUT_DEPTH
-#define FUT_DEPTH 1              /* futility pruning of frontier moves (1 ply to go) */
-#endif
+#define FUT_DEPTH 0              /* futility pruning of frontier moves: plies to go up to */
+#endif                           /* which it applies; off (README "Strength": at tc=10+0.1 */
+                                 /* the search without it scored +29.6 Elo over 200 games) */
 #ifndef FUT_MARGIN
 #define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */
 #endif
