@@ -10,6 +10,9 @@
 
 /* Parses `fen` (four fields) for variant v into *p. Returns 0, or -1 with a message
  * naming the field and the problem in err (errlen bytes); *p is then unchanged.
+ * Besides the format and the material, it refuses what no game reaches: a seat
+ * with more moves than the round, a round the 16-bit counters could not carry to
+ * the game's end, and the statuses of check_status (fen.c).
  * A FEN whose side to move is '-' is a finished game: seats without a suffix are
  * ranked (RULES.md section 6) and the end reason is inferred (fen.c). */
 int fen_parse(Position *p, const Variant *v, const char *fen, char *err, size_t errlen);
