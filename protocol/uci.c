@@ -30,14 +30,15 @@
 #define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
 #define MAX_TOKENS 8192
-#define MAX_CLOCK_MS 1000000000000LL /* clock, increment and movetime above this (~31 years) are taken as this: */
-                                     /* the time manager's products must not overflow 64 bits */
+#define MAX_CLOCK_MS 1000000000000LL /* ~31 years: see parse_ms */
 
 /* A line of input read while a command waited for a search, kept to be carried
  * out in order once the search has ended. */
 typedef struct Line {
     struct Line *next;
     bool nul;    /* the line held a NUL byte */
+    int bad;     /* else the column (from 1) of its first byte outside printable
+                    ASCII, tabs and CRs aside; 0 when there is none */
     char text[]; /* without its '\n' */
 } Line;
 
@@ -129,6 +130,18 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
+/* Parses a time in ms (a whole number from lo up) into *out, taking a negative
+ * one as 0 and one above MAX_CLOCK_MS as MAX_CLOCK_MS, so that the time
+ * manager's products cannot overflow 64 bits. */
+static bool parse_ms(const char *s, long long lo, long long *out)
+{
+    long long v;
+    if (!parse_int(s, lo, INT64_MAX / 4, &v))
+        return false;
+    *out = v < 0 ? 0 : v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
+    return true;
+}
+
 /* ---- input ---- */
 
 /* Cuts the first whole line out of in->buf (at end of input, the rest); NULL
@@ -150,18 +163,23 @@ static Line *input_cut(Input *in)
     memcpy(l->text, from, n);
     l->text[n] = 0;
     l->nul = memchr(from, 0, n) != NULL;
+    l->bad = 0;
+    for (size_t i = 0; i < n && !l->nul && !l->bad; i++) {
+        const unsigned char b = (unsigned char)from[i];
+        if ((b < 0x20 && b != '\t' && b != '\r') || b >= 0x7f)
+            l->bad = (int)i + 1;
+    }
     l->next = NULL;
     in->start += nl ? n + 1 : n;
     in->scanned = in->start;
     return l;
 }
 
-/* Reads the next line from in's descriptor, waiting at most timeout_ms (-1:
- * without end) and, when wake_fd >= 0, no longer than until wake_fd is readable.
- * Returns 1 with *out (free it), 0 when the wait ended first, -1 at end of input
- * (or a read error). Each byte is copied once to the buffer's front and scanned
+/* Reads the next line from in's descriptor, waiting for it, or when wake_fd >= 0
+ * no longer than until wake_fd is readable. Returns 1 with *out (free it), 0 when
+ * woken first, -1 at end of input (or a read error); *out is NULL but for 1. Each byte is copied once to the buffer's front and scanned
  * once for '\n'. Out of memory aborts. */
-static int input_read(Input *in, int timeout_ms, int wake_fd, Line **out)
+static int input_read(Input *in, int wake_fd, Line **out)
 {
     for (;;) {
         if ((*out = input_cut(in)))
@@ -169,10 +187,10 @@ static int input_read(Input *in, int timeout_ms, int wake_fd, Line **out)
         if (in->eof)
             return -1;
         struct pollfd fds[2] = {{.fd = in->fd, .events = POLLIN}, {.fd = wake_fd, .events = POLLIN}};
-        const int r = poll(fds, wake_fd >= 0 ? 2 : 1, timeout_ms);
+        const int r = poll(fds, wake_fd >= 0 ? 2 : 1, -1);
         if (r < 0 && errno == EINTR)
             continue;
-        if (r == 0 || (r > 0 && !fds[0].revents))
+        if (r > 0 && !fds[0].revents)
             return 0;
         if (in->start) { /* only a part line is left: move it to the front */
             memmove(in->buf, in->buf + in->start, in->len - in->start);
@@ -206,7 +224,7 @@ static Line *input_next(Input *in)
             in->tail = NULL;
         return l;
     }
-    return input_read(in, -1, -1, &l) > 0 ? l : NULL;
+    return input_read(in, -1, &l) > 0 ? l : NULL;
 }
 
 static void input_defer(Input *in, Line *l)
@@ -278,20 +296,22 @@ static bool settle_search(Engine *e)
         return false;
     while (!atomic_load(&e->finished)) {
         Line *l;
-        const int r = input_read(&e->in, -1, e->wake[0], &l);
+        const int r = input_read(&e->in, e->wake[0], &l);
         if (r == 0)
             continue;
         if (r < 0 && search_ends_by_itself(e))
             break;
-        if (r > 0 && l->nul) {
+        if (r > 0 && (l->nul || l->bad)) {
             input_defer(&e->in, l); /* refused whole when its turn comes */
-        } else if (r < 0 || is_bare(l->text, "quit")) {
-            if (r > 0)
-                free(l);
+            continue;
+        }
+        if (r < 0 || is_bare(l->text, "quit")) {
+            free(l);
             e->quitting = true;
             stop_search(e);
             return false;
-        } else if (is_bare(l->text, "isready")) {
+        }
+        if (is_bare(l->text, "isready")) {
             say(e, "readyok");
             free(l);
         } else if (is_bare(l->text, "stop")) {
@@ -569,11 +589,11 @@ static void cmd_go(Engine *e, const Tokens *tk)
                 l->searchmoves[l->nsearchmoves++] = m;
                 i++;
             }
-        } else if ((s = seat_field(t, "time")) >= 0 && has_arg && parse_int(tk->t[i + 1], INT64_MIN / 4, INT64_MAX / 4, &v)) {
-            l->time[s] = v < 0 ? 0 : v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
+        } else if ((s = seat_field(t, "time")) >= 0 && has_arg && parse_ms(tk->t[i + 1], INT64_MIN / 4, &v)) {
+            l->time[s] = v;
             i++;
-        } else if ((s = seat_field(t, "inc")) >= 0 && has_arg && parse_int(tk->t[i + 1], 0, INT64_MAX / 4, &v)) {
-            l->inc[s] = v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
+        } else if ((s = seat_field(t, "inc")) >= 0 && has_arg && parse_ms(tk->t[i + 1], 0, &v)) {
+            l->inc[s] = v;
             i++;
         } else if (!strcmp(t, "movestogo") && has_arg && parse_int(tk->t[i + 1], 1, 100000, &v)) {
             l->movestogo = (int)v;
@@ -584,8 +604,8 @@ static void cmd_go(Engine *e, const Tokens *tk)
         } else if (!strcmp(t, "nodes") && has_arg && parse_int(tk->t[i + 1], 1, INT64_MAX, &v)) {
             l->nodes = (uint64_t)v;
             i++;
-        } else if (!strcmp(t, "movetime") && has_arg && parse_int(tk->t[i + 1], 1, INT64_MAX / 4, &v)) {
-            l->movetime = v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
+        } else if (!strcmp(t, "movetime") && has_arg && parse_ms(tk->t[i + 1], 1, &v)) {
+            l->movetime = v;
             i++;
         } else {
             say(e, "info string error go: bad or incomplete field '%s'", t);
@@ -759,12 +779,11 @@ static bool handle(Engine *e, Line *l)
         say(e, "info string error line refused: it holds a NUL byte");
         return true;
     }
-    for (const unsigned char *b = (const unsigned char *)l->text; *b; b++)
-        if ((*b < 0x20 && *b != '\t' && *b != '\r') || *b >= 0x7f) {
-            say(e, "info string error line refused: byte 0x%02x at column %d (the protocol is printable ASCII)", *b,
-                (int)((const char *)b - l->text) + 1);
-            return true;
-        }
+    if (l->bad) {
+        say(e, "info string error line refused: byte 0x%02x at column %d (the protocol is printable ASCII)",
+            (unsigned char)l->text[l->bad - 1], l->bad);
+        return true;
+    }
     if (!tokenize(l->text, &tk)) {
         say(e, "info string error line refused: more than %d tokens", MAX_TOKENS);
         return true;
