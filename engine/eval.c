@@ -335,8 +335,9 @@ int eval_for(const Position *p, int s)
     const Variant *v = p->v;
     const unsigned held = homes_held(p);
     const int own = standing(p, s, held);
+    const int share = v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100;
     int best = -SCORE_INF;
-    for (int i = 0; i < v->nseats; i++) {
+    for (int i = 0; i < v->nseats && share; i++) { /* no share: the rivals' terms are not read */
         const int o = v->seats[i];
         if (o == s || o == variant_partner(v, s) || variant_unit(v, o) != o)
             continue;
@@ -353,7 +354,6 @@ int eval_for(const Position *p, int s)
      * in full, 8 games: 5 decided by a team's deadline elimination, as walling a
      * rival team's home in scored twice (without: 1 of 8). On a crowded board
      * (six seats) none of it: see RIVAL_SHARE_CROWDED and the traffic terms. */
-    const int share = v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100;
     int score = best == -SCORE_INF ? own : own - best * share / 100;
     if (p->stm == s || p->stm == variant_partner(v, s))
         score += v->nseats == 2 ? TEMPO_DUO : TEMPO;
