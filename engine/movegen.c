@@ -86,6 +86,7 @@ static inline __attribute__((always_inline)) Bitboard chain_reach_short(const ui
                                                                         int from, Bitboard stop, Bitboard *area)
 {
     uint8_t stack[NUM_HOLES];
+    uint8_t parent[NUM_HOLES], over[NUM_HOLES]; /* with area: how each landing was reached */
     Bitboard seen = geo.bit[from];
     int sp = 0;
     stack[sp++] = (uint8_t)from;
@@ -100,8 +101,21 @@ static inline __attribute__((always_inline)) Bitboard chain_reach_short(const ui
             if (!board[mid] || mid == from || board[l] || (seen & geo.bit[l]) || (locked && !in_target[l]))
                 continue;
             seen |= geo.bit[l];
-            if (stop & geo.bit[l])
+            if (area) {
+                parent[l] = (uint8_t)c;
+                over[l] = (uint8_t)mid;
+            }
+            if (stop & geo.bit[l]) {
+                /* Found: the answer now rests only on the chain that got here (its
+                 * jumped marbles and its empty landings), so that is the area. */
+                if (area) {
+                    Bitboard proof = 0;
+                    for (int x = l; x != from; x = parent[x])
+                        proof |= geo.bit[x] | geo.bit[over[x]];
+                    *area = proof;
+                }
                 return seen & ~geo.bit[from];
+            }
             stack[sp++] = (uint8_t)l;
         }
     }
@@ -131,10 +145,13 @@ static inline __attribute__((always_inline)) Bitboard destinations(const Mover *
 {
     const Bitboard end_ok = m->not_foreign & (bb_test(m->target, from) ? m->target : geo.all);
     const Bitboard steps = geo.adjacent[from] & ~occ & end_ok;
+    if (steps & stop) {
+        if (area) /* the answer rests on one empty hole a step away */
+            *area = bb_bit(bb_first(steps & stop));
+        return steps;
+    }
     if (area)
         *area = m->jump == JUMP_SHORT ? geo.within2[from] : geo.all;
-    if (steps & stop)
-        return steps;
     Bitboard jumps;
     if (m->jump != JUMP_SHORT)
         jumps = chain_reach(m->jump, occ & ~bb_bit(from), m->target, from);

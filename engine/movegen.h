@@ -51,9 +51,10 @@ bool race_move_exists(const Position *p, int from, int to);
  * hole of `want` (marble_destinations(...) & want, without the whole set), with
  * the mailbox `board` and occupancy `occ` (which must agree; the marble on
  * `from` on both) standing in for p's, e.g. with some marbles lifted off. When
- * `area` is not NULL, *area receives the holes whose occupancy the answer was
- * read from: on any board agreeing with `occ` there (same variant and seat), the
- * answer is the same. */
+ * `area` is not NULL, *area receives holes on which the answer rests: on any
+ * board agreeing with `occ` there (same variant and seat), the answer is the
+ * same. For a yes, the step's empty hole or the chain's jumped and landing holes
+ * that prove it; for a no, every hole the flood read. */
 bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
                     Bitboard *area);
 
