@@ -1,7 +1,8 @@
 /*
  * bench.h - the `bench` command: a fixed set of positions searched to a fixed
  * depth. Its node count is the regression signature of the search (the same on
- * every run with Threads 1); its nodes/second is the speed benchmark.
+ * every run with Threads 1); its nodes/second (nodes over the time spent
+ * searching, without the setup between positions) is the speed benchmark.
  */
 #ifndef STERN_BENCH_H
 #define STERN_BENCH_H
