@@ -56,6 +56,7 @@ static void set_stm(Position *p, int s)
 void pos_refresh(Position *p)
 {
     zobrist_init();
+    p->arrivals_checked = 0;
     p->occ = p->neutral;
     memset(p->board, 0, sizeof p->board);
     p->key = zobrist.stm[p->stm < 0 ? MAX_SEATS : p->stm];
@@ -357,13 +358,21 @@ void pos_play(Position *p, const Move *m)
     }
     deadline_checks(p, s, m);
     bool arrived = false;
+    /* Another seat's marbles and moves are as they were, and the move (or an
+     * elimination taking marbles off) fills no target but the one it enters: once
+     * every seat was checked, only those two seats can have arrived. A swap moves
+     * another seat's marble: then every seat is checked. */
+    const bool every = !p->arrivals_checked || m->swap != NO_HOLE;
     for (int k = 0, j = v->slot[s]; k < v->nseats; k++, j = j + 1 < v->nseats ? j + 1 : 0) {
         const int t = v->seats[j]; /* the seats in turn order from the mover on */
+        if (t != s && !every && !v->in_target[t][m->to])
+            continue;
         if (p->status[t] == ST_PLAYING && pos_arrived(p, t, p->moves[t])) {
             arrive(p, t);
             arrived = true;
         }
     }
+    p->arrivals_checked = 1;
     if (v->nseats == 2) {
         if (two_seat_end(p, s))
             return;

@@ -42,6 +42,11 @@ typedef struct Position {
     uint8_t status[MAX_SEATS];   /* SeatStatus */
     uint8_t place[MAX_SEATS];    /* 1.., or 0 while unplaced */
     uint8_t reason;              /* EndReason once the game is over */
+    uint8_t arrivals_checked;    /* set by pos_play once it has checked every seat's
+                                    arrival: then no seat in play meets the arrival
+                                    condition, and the next move need only check its
+                                    mover and the seat whose target it enters. 0 (as
+                                    set up or refreshed): check every seat. */
     uint8_t board[NUM_HOLES];    /* mailbox: 0 empty, seat + 1, or PIECE_NEUTRAL */
 } Position;
 

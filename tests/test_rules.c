@@ -396,6 +396,25 @@ static void test_full_target_arrival_long_after_deadline(void **state)
     assert_position(&g.pos, "w " W_N9 " i9 b e17 " B_S9, "b w45=1,b44 45");
 }
 
+static void test_full_target_arrival_on_another_seats_move(void **state)
+{
+    (void)state;
+    /* White is past its deadline with 8 marbles in N, and black's e17 is stuck
+     * there. White's move elsewhere arrives no one; then black (two moves behind,
+     * before its own deadline) comes home with i13-h14 and fills N: white arrives
+     * on black's move, and as black has had its turn, white wins. */
+    game_setup(&g, "classic-2", "w e14 f14 g14 e15 f15 g15 e16 f16 i9 g9 b e17 i13 m1 l2 m2 k3 l3 m3 k4 l4",
+               "w w30,b28 31");
+    play(&g, "i9-i10");
+    assert_seat(SEAT_WHITE, ST_PLAYING, 0);
+    play(&g, "i13-h14");
+    assert_over(END_ARRIVED);
+    assert_seat(SEAT_WHITE, ST_ARRIVED, 1);
+    assert_seat(SEAT_BLACK, ST_PLAYING, 2);
+    assert_position(&g.pos, "w e14 f14 g14 e15 f15 g15 e16 f16 i10 g9 b e17 h14 m1 l2 m2 k3 l3 m3 k4 l4",
+                    "- w31=1,b29 31");
+}
+
 /* two-player reply positions: white i13 can fill h14, black i5 can fill j4 */
 #define REPLY_POS "w e14 f14 g14 e15 f15 g15 e16 f16 e17 i13 b m1 l2 m2 k3 l3 m3 k4 l4 m4 i5"
 #define W_IN "w " N10 " b m1 l2 m2 k3 l3 m3 k4 l4 m4 "
@@ -776,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_arrival_with_all_marbles_in_target),
         cmocka_unit_test(test_full_target_arrival_only_from_deadline),
         cmocka_unit_test(test_full_target_arrival_long_after_deadline),
+        cmocka_unit_test(test_full_target_arrival_on_another_seats_move),
         cmocka_unit_test(test_reply_both_arrive_is_draw),
         cmocka_unit_test(test_reply_without_arrival_white_wins),
         cmocka_unit_test(test_black_arriving_first_wins_at_once),
