@@ -275,10 +275,14 @@ static int order_score(const Worker *w, const Position *p, int mover, const Move
 /* Moves the best-ordered move among [i, n) to i (with its mover). */
 static void pick(MoveList *list, int *order, uint8_t *movers, int i)
 {
-    int best = i;
+    /* the first of the highest: the highest first, in a loop the compiler
+     * vectorizes, then where it first is */
+    int top = order[i];
     for (int j = i + 1; j < list->n; j++)
-        if (order[j] > order[best])
-            best = j;
+        top = order[j] > top ? order[j] : top;
+    int best = i;
+    while (order[best] != top)
+        best++;
     if (best != i) {
         const Move m = list->m[i];
         list->m[i] = list->m[best];
