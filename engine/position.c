@@ -360,13 +360,15 @@ void pos_play(Position *p, const Move *m)
     bool arrived = false;
     /* Another seat's marbles and moves are as they were, and the move (or an
      * elimination taking marbles off) fills no target but the one it enters: once
-     * every seat was checked, only those two seats can have arrived. A swap moves
-     * another seat's marble: then every seat is checked. */
-    const bool every = !p->arrivals_checked || m->swap != NO_HOLE;
-    for (int k = 0, j = v->slot[s]; k < v->nseats; k++, j = j + 1 < v->nseats ? j + 1 : 0) {
+     * every seat was checked, only the mover and that target's seat can have
+     * arrived. A swap moves another seat's marble: then every seat is checked. */
+    unsigned left = !p->arrivals_checked || m->swap != NO_HOLE ? (1u << MAX_SEATS) - 1
+                                                                : (1u << s) | v->target_seats[m->to];
+    for (int k = 0, j = v->slot[s]; left && k < v->nseats; k++, j = j + 1 < v->nseats ? j + 1 : 0) {
         const int t = v->seats[j]; /* the seats in turn order from the mover on */
-        if (t != s && !every && !v->in_target[t][m->to])
+        if (!(left >> t & 1))
             continue;
+        left &= ~(1u << t);
         if (p->status[t] == ST_PLAYING && pos_arrived(p, t, p->moves[t])) {
             arrive(p, t);
             arrived = true;

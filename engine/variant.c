@@ -96,6 +96,8 @@ int variant_init(Variant *out, const char *name)
             }
             v.target_dist[s][h] = (uint8_t)best;
             v.in_target[s][h] = bb_test(v.target[s], h);
+            if (v.slot[s] >= 0 && v.in_target[s][h])
+                v.target_seats[h] |= (uint8_t)(1u << s);
             v.tip_dist[s][h] = (uint8_t)board_distance(h, geo.tip[t]);
             int exit = 0;
             if (bb_test(v.home[s], h)) {

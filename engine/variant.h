@@ -35,6 +35,7 @@ typedef struct Variant {
     Bitboard start;            /* capture mode: the 60 neutral pieces */
     uint8_t target_dist[MAX_SEATS][NUM_HOLES]; /* hex distance to the nearest target hole */
     uint8_t in_target[MAX_SEATS][NUM_HOLES];   /* 1 where the hole is in the seat's target */
+    uint8_t target_seats[NUM_HOLES];           /* bit s: the hole is in the target of seat s in play */
     uint8_t tip_dist[MAX_SEATS][NUM_HOLES];    /* steps to the tip of the seat's target point */
     uint8_t home_exit[MAX_SEATS][NUM_HOLES];   /* steps from a home hole to the nearest hole outside the home */
 } Variant;
