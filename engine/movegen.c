@@ -406,24 +406,44 @@ static Bitboard memo_destinations(const Position *p, const Mover *mover, DestMem
     return a->dests;
 }
 
-static int race_moves(const Position *p, MoveList *list)
+/* Appends a race move from `from` to every hole of `dests`, in hole order: word by
+ * word, as 64-bit sets pop cheaper than 128-bit ones. */
+static inline void add_race_moves(MoveList *list, int from, Bitboard dests)
+{
+    for (uint64_t b = (uint64_t)dests; b; b &= b - 1)
+        list->m[list->n++] = (Move){.from = (uint8_t)from, .to = (uint8_t)__builtin_ctzll(b), .swap = NO_HOLE};
+    for (uint64_t b = (uint64_t)(dests >> 64); b; b &= b - 1)
+        list->m[list->n++] = (Move){.from = (uint8_t)from, .to = (uint8_t)(64 + __builtin_ctzll(b)), .swap = NO_HOLE};
+}
+
+/* The race moves of the side to move (into list when not NULL); returns their
+ * number. With `no_return`, a marble outside the home gets no move into it: then
+ * *dropped tells whether some move was left out. */
+static int race_moves(const Position *p, MoveList *list, bool no_return, bool *dropped)
 {
     const int s = p->stm;
     const Mover mover = mover_of(p, s);
     DestMemo *memo = dest_memo_of(&mover, s);
+    const Bitboard home = p->v->home[s];
+    Bitboard left_out = 0;
     int count = 0;
     for (Bitboard own = p->seat_bb[s]; own;) {
         const int from = bb_pop(&own);
         Bitboard dests = memo_destinations(p, &mover, memo, from);
+        if (no_return && !bb_test(home, from)) {
+            left_out |= dests & home;
+            dests &= ~home;
+        }
         count += bb_count(dests);
         if (list)
-            while (dests)
-                list->m[list->n++] = (Move){.from = (uint8_t)from, .to = (uint8_t)bb_pop(&dests), .swap = NO_HOLE};
+            add_race_moves(list, from, dests);
         if (p->v->masters) {
             const Bitboard reach = chain_reach(JUMP_SHORT, p->occ & ~bb_bit(from), p->v->target[s], from);
             count += gen_swaps(p, s, from, reach, list);
         }
     }
+    if (dropped)
+        *dropped = left_out != 0;
     return count;
 }
 
@@ -444,7 +464,22 @@ void gen_moves(const Position *p, MoveList *list)
     if (p->v->capture)
         capture_moves(p, list);
     else
-        race_moves(p, list);
+        race_moves(p, list, false, NULL);
+}
+
+void gen_moves_no_return(const Position *p, MoveList *list)
+{
+    list->n = 0;
+    if (pos_over(p))
+        return;
+    if (p->v->capture) {
+        capture_moves(p, list);
+        return;
+    }
+    bool dropped;
+    race_moves(p, list, true, &dropped);
+    if (list->n == 0 && dropped) /* only homecomings: they stay */
+        race_moves(p, list, false, NULL);
 }
 
 /* Whether the marble on `from` has a first short jump: a piece next to it with the hole
@@ -494,5 +529,5 @@ int count_moves(const Position *p)
 {
     if (pos_over(p))
         return 0;
-    return p->v->capture ? capture_moves(p, NULL) : race_moves(p, NULL);
+    return p->v->capture ? capture_moves(p, NULL) : race_moves(p, NULL, false, NULL);
 }

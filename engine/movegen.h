@@ -24,6 +24,13 @@ typedef struct {
  * mode can have more (count_moves and perft count them all). */
 void gen_moves(const Position *p, MoveList *list);
 
+/* gen_moves without the race moves that bring a marble from outside its home
+ * back into it, unless they are all the side to move has (then the whole list).
+ * The search never needs them: such a marble must leave again before the exit
+ * deadline (RULES.md section 5). Same order as gen_moves; capture mode: the same
+ * list. */
+void gen_moves_no_return(const Position *p, MoveList *list);
+
 /* The most any legal move of the side to move in p brings a marble nearer, in
  * steps of `dist` (a per-hole distance in steps, >= 0, that differs by at most 1
  * between neighbouring holes, e.g. Variant.tip_dist of any seat):

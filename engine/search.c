@@ -302,23 +302,6 @@ static bool brs_min_node(const SearchContext *c, const Position *p)
     return c->algo == ALGO_BRS && side_of(c, p->stm) < 0;
 }
 
-/* Removes from list the race moves of seat s that bring a marble from outside
- * its home back into it, unless nothing else is left. Such a move is never
- * better than waiting: the marble must leave again before the exit deadline and
- * may be walled in meanwhile (from the 30th move on it eliminates the mover). */
-static void drop_homecomings(const Position *p, int s, MoveList *list)
-{
-    if (p->v->capture)
-        return;
-    const Bitboard home = p->v->home[s];
-    int k = 0;
-    for (int i = 0; i < list->n; i++)
-        if (bb_test(home, list->m[i].from) || !bb_test(home, list->m[i].to))
-            list->m[k++] = list->m[i];
-    if (k > 0)
-        list->n = k;
-}
-
 /* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
  * ordering scores: the side to move's moves, or at a best-reply min node those of
  * every opponent still playing (each as if it were its turn). */
@@ -328,8 +311,7 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
     uint8_t *movers = w->movers[ply];
     int *order = w->order[ply];
     if (!brs_min_node(w->ctx, p)) {
-        gen_moves(p, list);
-        drop_homecomings(p, p->stm, list);
+        gen_moves_no_return(p, list);
         for (int i = 0; i < list->n; i++)
             movers[i] = (uint8_t)p->stm;
     } else {
@@ -343,8 +325,7 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
             Position q = *p;
             if (o != q.stm)
                 pos_set_stm(&q, o);
-            gen_moves(&q, tmp);
-            drop_homecomings(&q, o, tmp);
+            gen_moves_no_return(&q, tmp);
             for (int i = 0; i < tmp->n && list->n < MAX_MOVES; i++) {
                 movers[list->n] = (uint8_t)o;
                 list->m[list->n++] = tmp->m[i];
@@ -499,7 +480,7 @@ static int rest_pruned_bound(const Position *p, const MoveList *list, const int 
  * none) before generating its other moves; if so, puts it alone in w->lists[ply]
  * (with its mover and order). Race games without Masters swaps, not at a
  * best-reply min node; the move must be legal (a table entry can come from
- * another position with the same key slot) and not one drop_homecomings removes. */
+ * another position with the same key slot) and not one gen_moves_no_return leaves out. */
 static bool table_move_first(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     const Variant *v = p->v;
@@ -978,9 +959,10 @@ static int root_moves(const SearchContext *c, RootMove **out_array)
     MoveList *list = malloc(sizeof *list);
     if (!list)
         abort();
-    gen_moves(p, list);
-    if (!c->lim->nsearchmoves)
-        drop_homecomings(p, p->stm, list);
+    if (c->lim->nsearchmoves)
+        gen_moves(p, list);
+    else
+        gen_moves_no_return(p, list);
     RootMove *out = malloc(sizeof *out * (size_t)(list->n ? list->n : 1));
     if (!out)
         abort();

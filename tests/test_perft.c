@@ -6,6 +6,7 @@
 #include "support/stern_test.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static Game g;
 
@@ -54,6 +55,63 @@ static void assert_perft(int depth, uint64_t want)
                  (unsigned long long)want);
 }
 
+static uint64_t rng_next(uint64_t *x) /* xorshift64 (Marsaglia 2003) */
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* gen_moves_no_return against gen_moves with every homecoming (a marble from
+ * outside its home into it) taken out, or kept when nothing else is left, along
+ * random games: the same moves in the same order. */
+static void test_no_return_list_is_gen_moves_without_homecomings(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"classic-2", "classic-3", "classic-6", "fifteen-3",
+                                           "pairs-4",   "masters-6", "longjumps-4", "capture-3"};
+    static MoveList all, kept, got;
+    int dropped = 0, only_homecomings = 0;
+    for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
+        uint64_t seed = 0x2545F4914F6CDD1Dull + v;
+        for (int game = 0; game < 4; game++) {
+            assert_int_equal(game_new(&g, variants[v]), 0);
+            game_fix_pointers(&g);
+            Position p = g.pos;
+            for (int ply = 0; ply < 300 && !pos_over(&p); ply++) {
+                gen_moves(&p, &all);
+                kept.n = 0;
+                const Bitboard home = p.v->home[p.stm];
+                for (int i = 0; i < all.n; i++)
+                    if (p.v->capture || bb_test(home, all.m[i].from) || !bb_test(home, all.m[i].to))
+                        kept.m[kept.n++] = all.m[i];
+                dropped += kept.n < all.n;
+                if (kept.n == 0) {
+                    kept = all;
+                    only_homecomings += all.n > 0;
+                }
+                gen_moves_no_return(&p, &got);
+                assert_int_equal(got.n, kept.n);
+                for (int i = 0; i < got.n; i++)
+                    if (memcmp(&got.m[i], &kept.m[i], sizeof got.m[i]))
+                        fail_msg("%s ply %d: move %d differs", variants[v], ply, i);
+                pos_play(&p, &all.m[rng_next(&seed) % (uint64_t)all.n]);
+            }
+        }
+    }
+    assert_true(dropped > 100);
+    /* white's marbles in N cannot move and i5 is walled in but for j4, its home:
+     * the homecoming is white's only move, and it stays */
+    game_setup(&g, "classic-2", "w e16 f16 e15 f15 g15 e14 f14 g14 h14 i5 b e17 h6 i6 j5 g7 i7 k5 i9 i10 i11",
+               "w w20,b20 21");
+    gen_moves_no_return(&g.pos, &got);
+    assert_int_equal(got.n, 1);
+    assert_int_equal(got.m[0].from, hole("i5"));
+    assert_int_equal(got.m[0].to, hole("j4"));
+    assert_int_equal(only_homecomings, 0); /* random games did not reach such a position */
+}
+
 /* One test per variant (state: its TABLE entry), so every failing variant shows. */
 static void test_perft_start(void **state)
 {
@@ -90,8 +148,8 @@ static void test_perft_plain_rules_without_foreign_points(void **state)
 int main(void)
 {
     static char names[NVARIANTS][48];
-    struct CMUnitTest tests[NVARIANTS + 2];
-    size_t n = 0; /* fills all NVARIANTS + 2 entries */
+    struct CMUnitTest tests[NVARIANTS + 3];
+    size_t n = 0; /* fills all NVARIANTS + 3 entries */
     for (size_t i = 0; i < NVARIANTS; i++, n++) {
         snprintf(names[i], sizeof names[i], "test_perft_start_%s", TABLE[i].variant);
         tests[n] = (struct CMUnitTest){
@@ -99,5 +157,6 @@ int main(void)
     }
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_perft_classic2_depth_5);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_perft_plain_rules_without_foreign_points);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_no_return_list_is_gen_moves_without_homecomings);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
