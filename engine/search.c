@@ -302,6 +302,29 @@ static bool brs_min_node(const SearchContext *c, const Position *p)
     return c->algo == ALGO_BRS && side_of(c, p->stm) < 0;
 }
 
+/* order_score of every move in w->lists[ply], a race position's own moves (its
+ * side to move's): the same scores, with what they read looked up once. A race
+ * move captures nothing, so its move code and its likeness to a killer come from
+ * its holes alone. */
+static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
+{
+    const MoveList *list = &w->lists[ply];
+    int *order = w->order[ply];
+    const uint8_t *tip = p->v->tip_dist[p->stm];
+    const Move k0 = w->killers[ply][0], k1 = w->killers[ply][1];
+    for (int i = 0; i < list->n; i++) {
+        const Move *m = &list->m[i];
+        int o = (tip[m->from] - tip[m->to]) * ORDER_PROGRESS + w->history[m->from][m->to];
+        if (m->from == k1.from && m->to == k1.to && m->swap == k1.swap)
+            o = ORDER_KILLER - 1;
+        if (m->from == k0.from && m->to == k0.to && m->swap == k0.swap)
+            o = ORDER_KILLER;
+        if (tt_move && 1u + (m->from | (uint32_t)m->to << 7 | (uint32_t)(m->swap & 127) << 14) == tt_move)
+            o = ORDER_TT;
+        order[i] = o;
+    }
+}
+
 /* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
  * ordering scores: the side to move's moves, or at a best-reply min node those of
  * every opponent still playing (each as if it were its turn). */
@@ -312,8 +335,11 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
     int *order = w->order[ply];
     if (!brs_min_node(w->ctx, p)) {
         gen_moves_no_return(p, list);
-        for (int i = 0; i < list->n; i++)
-            movers[i] = (uint8_t)p->stm;
+        memset(movers, p->stm, (size_t)list->n);
+        if (!p->v->capture) {
+            race_order(w, p, ply, tt_move);
+            return;
+        }
     } else {
         MoveList *tmp = &w->lists[ply + 1]; /* free until the children are searched */
         list->n = 0;
