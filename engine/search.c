@@ -502,27 +502,60 @@ static int rest_pruned_bound(const Position *p, const MoveList *list, const int 
     return best;
 }
 
-/* Whether node p at `ply` may search its table move `tt_move` (a move code, 0 for
- * none) before generating its other moves; if so, puts it alone in w->lists[ply]
- * (with its mover and order). Race games without Masters swaps, not at a
- * best-reply min node; the move must be legal (a table entry can come from
- * another position with the same key slot) and not one gen_moves_no_return leaves out. */
-static bool table_move_first(Worker *w, const Position *p, int ply, uint32_t tt_move)
+/* Whether race move m (a killer) is a legal move of p's side to move that its
+ * list would hold: not a homecoming (gen_moves_no_return). 1: yes; 0: not legal,
+ * so not in the list; -1: a legal homecoming, in the list when nothing else is. */
+static int stageable(const Position *p, const Move *m)
+{
+    if (m->swap != NO_HOLE || m->captured || !race_move_exists(p, m->from, m->to))
+        return 0;
+    const Bitboard home = p->v->home[p->stm];
+    return !bb_test(home, m->from) && bb_test(home, m->to) ? -1 : 1;
+}
+
+/* Staged move generation: the moves node p at `ply` may search before
+ * generating the others, put in w->lists[ply] (with their movers and orders) in
+ * the order they would be picked from the whole list: the table's move
+ * `tt_move` (a move code, 0 for none), then the killers. At a cut node one of
+ * them usually refutes alone, and the list is never needed. Returns how many
+ * (0: generate at once). Race games without Masters swaps, not at a best-reply
+ * min node. A table entry can come from another position with the same key
+ * slot, and a killer from another node at this ply: each must be legal. A
+ * killer follows only moves that certainly come first in the whole list. */
+static int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     const Variant *v = p->v;
-    if (!tt_move || v->capture || v->masters || brs_min_node(w->ctx, p))
-        return false;
-    /* a race move's code holds its holes; one without a swap or captures codes the same */
-    const Move m = {.from = (uint8_t)((tt_move - 1) & 127), .to = (uint8_t)((tt_move - 1) >> 7 & 127), .swap = NO_HOLE};
-    if (move_code(&m) != tt_move || !race_move_exists(p, m.from, m.to) ||
-        (!bb_test(v->home[p->stm], m.from) && bb_test(v->home[p->stm], m.to)))
-        return false;
+    if (v->capture || v->masters || brs_min_node(w->ctx, p))
+        return 0;
     MoveList *list = &w->lists[ply];
-    list->m[0] = m;
-    list->n = 1;
-    w->movers[ply][0] = (uint8_t)p->stm;
-    w->order[ply][0] = ORDER_TT;
-    return true;
+    list->n = 0;
+    if (tt_move) {
+        /* a race move's code holds its holes; one without a swap or captures codes the same */
+        const Move m = {.from = (uint8_t)((tt_move - 1) & 127), .to = (uint8_t)((tt_move - 1) >> 7 & 127),
+                        .swap = NO_HOLE};
+        if (move_code(&m) != tt_move || stageable(p, &m) != 1)
+            return 0; /* perhaps a homecoming that the list holds first */
+        list->m[0] = m;
+        w->order[ply][0] = ORDER_TT;
+        list->n = 1;
+    }
+    for (int k = 0; k < 2; k++) {
+        const Move *m = &w->killers[ply][k];
+        bool again = tt_move && move_code(m) == tt_move;
+        for (int j = 0; j < list->n; j++)
+            again |= same_move(m, &list->m[j]);
+        if (again)
+            continue; /* the same move scores as the earlier one */
+        const int ok = stageable(p, m);
+        if (ok < 0)
+            break; /* perhaps in the list, ahead of the next killer */
+        if (ok) {
+            w->order[ply][list->n] = ORDER_KILLER - k;
+            list->m[list->n++] = *m;
+        }
+    }
+    memset(w->movers[ply], p->stm, (size_t)list->n);
+    return list->n;
 }
 
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply)
@@ -579,9 +612,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     MoveList *list = &w->lists[ply];
     int *order = w->order[ply];
     uint8_t *movers = w->movers[ply];
-    /* The table's move is searched before the others are generated: at a cut node
-     * it often refutes alone, and the list is never needed. */
-    bool generated = !table_move_first(w, p, ply, tt_move);
+    const int staged = staged_moves(w, p, ply, tt_move);
+    bool generated = staged == 0;
     if (generated)
         node_moves(w, p, ply, tt_move);
 
@@ -596,12 +628,13 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     int deferred[MAX_MOVES_DEFERRED], ndeferred = 0;
     bool rest_checked = false; /* rest_pruned_bound tried at this node */
     for (int k = 0; k < list->n + ndeferred || !generated; k++) {
-        if (!generated && k == 1) { /* the table's move did not refute: now the rest */
+        if (!generated && k == staged) { /* the staged moves did not refute: now the rest */
             node_moves(w, p, ply, tt_move);
             generated = true;
-            /* the table's move to the front, where it was searched: it is in the
-             * list, as table_move_first checked */
-            pick(list, order, movers, 0);
+            /* the staged moves to the front, where they were searched: each is in
+             * the list, as staged_moves checked, and ordered above the rest */
+            for (int j = 0; j < staged; j++)
+                pick(list, order, movers, j);
         }
         const bool second_pass = k >= list->n;
         const int i = second_pass ? deferred[k - list->n] : k;
