@@ -10,6 +10,7 @@
 #include "race.h"
 #include "timeman.h"
 #include "tt.h"
+#include "zobrist.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -662,10 +663,22 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
                 continue;
             }
         }
+        /* The child probes the table unless it is a leaf: its bucket is fetched
+         * while the child is made, from the key it most likely has (no swap or
+         * captures, the next seat in turn to move, no status changed), and
+         * again once made if that guess was wrong. */
+        uint64_t guess = 0;
+        if (depth > 1 && m->swap == NO_HOLE && !m->ncapt) {
+            const Variant *v = p->v;
+            const int mover = movers[i], slot = v->slot[mover] + 1;
+            guess = p->key ^ zobrist.piece[mover + 1][m->from] ^ zobrist.piece[mover + 1][m->to] ^
+                    zobrist.stm[p->stm] ^ zobrist.stm[v->seats[slot < v->nseats ? slot : 0]];
+            tt_prefetch(guess);
+        }
         Position child;
         make_child(c, p, movers[i], m, &child);
-        if (depth > 1)
-            tt_prefetch(child.key); /* the child probes the table unless it is a leaf */
+        if (depth > 1 && child.key != guess)
+            tt_prefetch(child.key);
         _Atomic uint64_t *slot = NULL;
         if (defer) {
             slot = &busy_children[child.key >> (64 - BUSY_BITS)];
