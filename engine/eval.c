@@ -272,19 +272,20 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held)
     if (at_home && p->moves[s] < p->v->deadline) {
         const int grace = crowded ? HOME_GRACE_CROWDED : p->v->nseats == 2 ? HOME_GRACE_DUO : HOME_GRACE;
         const int urgency = p->moves[s] - grace;
-        int steps = 0, escapes = 0;
-        uint8_t alone[NUM_HOLES];
-        bool alone_ready = false;
-        EscapeMemo *memo = urgency > 0 ? escape_memo_of(p->v, s) : NULL;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t b = (uint64_t)(at_home >> (64 * w)); b; b &= b - 1) {
-                const int h = 64 * w + __builtin_ctzll(b);
-                steps += p->v->home_exit[s][h];
-                if (urgency > 0)
+        int escapes = 0;
+        if (urgency > 0) { /* within the grace the marbles at home cost nothing */
+            int steps = 0;
+            uint8_t alone[NUM_HOLES];
+            bool alone_ready = false;
+            EscapeMemo *memo = escape_memo_of(p->v, s);
+            for (int w = 0; w < 2; w++)
+                for (uint64_t b = (uint64_t)(at_home >> (64 * w)); b; b &= b - 1) {
+                    const int h = 64 * w + __builtin_ctzll(b);
+                    steps += p->v->home_exit[s][h];
                     escapes += escape_moves(p, memo, s, h, alone, &alone_ready, &area);
-            }
-        if (urgency > 0)
+                }
             t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);
+        }
         const int short_by = escapes + DEADLINE_SLACK - (p->v->deadline - p->moves[s]);
         if (short_by > 0)
             t.deadline -= W_DEADLINE * short_by;
