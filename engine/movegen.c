@@ -508,19 +508,32 @@ int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *sc
     const int s = p->stm;
     const Mover mover = mover_of(p, s);
     DestMemo *memo = dest_memo_of(&mover, s);
-    for (Bitboard own = p->seat_bb[s]; own;) {
-        const int from = bb_pop(&own);
-        /* Marbles that cannot beat best are skipped without a flood: no end is
-         * nearer than 0, and under the short rule a marble without a first jump
-         * has only steps, each at most 1 nearer. */
-        if (dist[from] <= best || (best >= 1 && mover.jump == JUMP_SHORT && !jump_start(p->board, from)))
-            continue;
-        int nearest = dist[from] - best; /* only ends nearer than this improve best */
-        for (Bitboard dests = memo_destinations(p, &mover, memo, from); dests;) {
-            const int d = dist[bb_pop(&dests)];
-            nearest = d < nearest ? d : nearest;
+    /* The farthest marbles first, as they can gain the most and then let the
+     * others be skipped: from the end of the hole order that is farther by
+     * `dist` (the seats' tips lie at its ends or at its sides). */
+    const bool downward = dist[0] < dist[NUM_HOLES - 1];
+    const Bitboard own = p->seat_bb[s];
+    uint64_t word[2] = {(uint64_t)own, (uint64_t)(own >> 64)};
+    for (int k = 0; k < 2; k++) {
+        const int w = downward ? 1 - k : k;
+        while (word[w]) {
+            const int bit = downward ? 63 - __builtin_clzll(word[w]) : __builtin_ctzll(word[w]);
+            word[w] &= ~((uint64_t)1 << bit);
+            const int from = 64 * w + bit;
+            /* Marbles that cannot beat best are skipped without a flood: no end is
+             * nearer than 0, and under the short rule a marble without a first
+             * jump has only steps, each at most 1 nearer. */
+            if (dist[from] <= best || (best >= 1 && mover.jump == JUMP_SHORT && !jump_start(p->board, from)))
+                continue;
+            int nearest = dist[from] - best; /* only ends nearer than this improve best */
+            const Bitboard dests = memo_destinations(p, &mover, memo, from);
+            for (int v = 0; v < 2; v++)
+                for (uint64_t b = (uint64_t)(dests >> (64 * v)); b; b &= b - 1) {
+                    const int d = dist[64 * v + __builtin_ctzll(b)];
+                    nearest = d < nearest ? d : nearest;
+                }
+            best = dist[from] - nearest;
         }
-        best = dist[from] - nearest;
     }
     return best;
 }
