@@ -636,6 +636,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
              * the list, as staged_moves checked, and ordered above the rest */
             for (int j = 0; j < staged; j++)
                 pick(list, order, movers, j);
+            if (k == list->n + ndeferred)
+                break; /* they were all the moves there are */
         }
         const bool second_pass = k >= list->n;
         const int i = second_pass ? deferred[k - list->n] : k;

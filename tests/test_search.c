@@ -66,6 +66,26 @@ static void test_depth_one_score_subtracts_part_of_the_replys_best_progress(void
     assert_int_equal(search_depth(1).score, with);
 }
 
+/* Black has exactly two moves (k3-m1, m3-m1: e17 e16 f16 are caged in its home
+ * by white's locked arrivals), so at black's nodes the table's move and a
+ * killer are staged before generation and are all there is. The node must end
+ * there: it once read an unset entry of its list of put-off moves and searched
+ * a move again (205 nodes at depth 4, found by valgrind). The counts are those
+ * of the search before killers were staged (c241877). */
+static void test_node_whose_staged_moves_are_all_its_moves(void **state)
+{
+    (void)state;
+    game_setup(&g, "classic-2", "w e15 f15 g15 e14 f14 g14 h14 l2 m2 i9 b e17 e16 f16 k3 l3 m3 j4 k4 l4 m4",
+               "w w20,b20 21");
+    Position q = g.pos;
+    pos_set_stm(&q, SEAT_BLACK);
+    assert_string_equal(legal_moves(&q, NULL), "k3-m1 m3-m1");
+    static const uint64_t nodes[] = {16, 37, 142, 191};
+    for (int d = 1; d <= 4; d++)
+        assert_int_equal(search_depth(d).nodes, nodes[d - 1]);
+    assert_int_equal(search_depth(4).score, 2270);
+}
+
 static void test_selective_search_keeps_a_forced_arrival(void **state)
 {
     (void)state;
@@ -180,6 +200,7 @@ int main(void)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_depth_one_score_subtracts_part_of_the_replys_best_progress),
+        cmocka_unit_test(test_node_whose_staged_moves_are_all_its_moves),
         cmocka_unit_test(test_selective_search_keeps_a_forced_arrival),
         cmocka_unit_test(test_selective_search_repeats_exactly_with_one_thread),
         cmocka_unit_test(test_best_progress_equals_the_move_lists_maximum),
