@@ -10,7 +10,7 @@
 
 #include <string.h>
 
-/* W_DISTANCE: eval.h (the search prices progress with it too) */
+/* W_DISTANCE, W_CAPTURE: eval.h (the search prices progress and captures with them too) */
 #ifndef W_STRAGGLER
 #define W_STRAGGLER 30      /* cp per step a marble lags behind the pack */
 #endif
@@ -38,9 +38,6 @@
 #endif
 #ifndef W_DEADLINE
 #define W_DEADLINE 400      /* cp per own move the escapes need beyond the moves left */
-#endif
-#ifndef W_CAPTURE
-#define W_CAPTURE 100       /* cp per captured piece */
 #endif
 /* Six-seat traffic (RULES.md section 5 with every point someone's home): 60
  * marbles share the 61-hole centre, so when every seat empties its home before
@@ -333,6 +330,25 @@ static int rival_standing(const Position *p, int s, unsigned held)
 {
     const EvalTerms a = seat_terms(p, s, held), b = seat_terms(p, variant_partner(p->v, s), held);
     return a.total - a.deadline + b.total - b.deadline;
+}
+
+void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS])
+{
+    const Variant *v = p->v;
+    const unsigned held = homes_held(p);
+    const int tempo = v->nseats == 2 ? TEMPO_DUO : TEMPO;
+    const int to_move = p->stm >= 0 ? variant_unit(v, p->stm) : -1;
+    memset(own, 0, sizeof(int) * MAX_SEATS);
+    memset(rival, 0, sizeof(int) * MAX_SEATS);
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i], partner = variant_partner(v, s);
+        if (variant_unit(v, s) != s || p->place[s])
+            continue;
+        const EvalTerms a = seat_terms(p, s, held);
+        const EvalTerms b = partner >= 0 ? seat_terms(p, partner, held) : (EvalTerms){0, 0, 0, 0, 0, 0};
+        own[s] = a.total + b.total + (s == to_move ? tempo : 0);
+        rival[s] = own[s] - a.deadline - b.deadline;
+    }
 }
 
 int eval_for(const Position *p, int s)

@@ -24,6 +24,12 @@
 #define W_DISTANCE 35
 #endif
 
+/* cp per captured piece in capture mode; the search's leaves price the best
+ * capture of the side to move with it too. */
+#ifndef W_CAPTURE
+#define W_CAPTURE 100
+#endif
+
 /* The terms of one seat's evaluation, in centi-moves (negative is worse). */
 typedef struct {
     int distance;   /* -(distance left to the target) x weight */
@@ -41,6 +47,12 @@ EvalTerms eval_seat(const Position *p, int s);
 /* Absolute value of seat s's (team's) own standing, higher is better: the sum of
  * its members' totals. */
 int eval_standing(const Position *p, int s);
+
+/* Standings of every unit (seat, or team) of p still unplaced, indexed by the
+ * unit's seat (variant_unit): own[u] as eval_standing gives it, rival[u] the same
+ * without the exit-deadline terms (how a rival sees it: walling a home in must
+ * not pay), each with a tempo when the unit is to move. Other entries are 0. */
+void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS]);
 
 /* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus the
  * best standing among the other seats (teams) still unplaced (a rival team's

@@ -7,6 +7,7 @@
 #include "board.h"
 #include "eval.h"
 #include "notation.h"
+#include "places.h"
 #include "race.h"
 #include "timeman.h"
 #include "tt.h"
@@ -21,14 +22,12 @@
 
 #define ASPIRATION_DELTA 60      /* cp, first aspiration half-window */
 #define ASPIRATION_MIN_DEPTH 4
-#define PLACE_SCORE 10000        /* cp between first and last place (3+ seats) */
 #define HISTORY_MAX 8192
 #define ORDER_TT (1 << 30)
 #define ORDER_KILLER (1 << 28)
 #define ORDER_PROGRESS 16384     /* per step of progress toward the target */
 #define CHECK_EVERY 1023         /* nodes between clock checks (mask) */
 #define HISTORY_FILTER_BITS 12   /* bloom filter over game-history keys */
-#define CAPTURE_CP 100           /* centi-pieces per captured piece (eval.c's scale) */
 
 /* Selective search of two-seat race games (not capture mode), at non-PV nodes.
  * Each is off when its depth limit is 0 (NMP: when NMP_MIN_DEPTH exceeds MAX_PLY);
@@ -175,31 +174,17 @@ static int score_from_tt(int v, int ply)
 }
 
 /* Value for seat `seat` of a position where its place is known (game over, or
- * its team placed), `ply` plies below the root. */
+ * its team placed), `ply` plies below the root. Three or more seats: places.h. */
 static int place_value_for(const SearchContext *c, const Position *p, int ply, int seat)
 {
     const Variant *v = &c->game->v;
+    if (v->nseats > 2)
+        return places_value_for(p, seat, ply, 0);
+    const int other = v->seats[v->seats[0] == seat];
     const int pl = p->place[seat];
-    if (v->nseats == 2) {
-        const int other = v->seats[v->seats[0] == seat];
-        if (pl == 1 && p->place[other] == 1)
-            return 0;
-        return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
-    }
-    /* A place shared by k units is worth the mean of the k places it spans, as a
-     * draw is worth the mean of a win and a loss: a seat ahead must not be
-     * indifferent between winning its place and sharing it by repetition. */
-    int shared = 0;
-    for (int i = 0; i < v->nseats; i++) {
-        const int s = v->seats[i];
-        shared += variant_unit(v, s) == s && p->place[s] == pl;
-    }
-    int sum = 0;
-    for (int q = pl; q < pl + shared; q++)
-        sum += q == 1 ? SCORE_MATE - ply
-             : q == v->nunits ? -(SCORE_MATE - ply)
-                              : (v->nunits + 1 - 2 * q) * PLACE_SCORE / (2 * (v->nunits - 1));
-    return sum / (shared ? shared : 1);
+    if (pl == 1 && p->place[other] == 1)
+        return 0;
+    return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
 }
 
 static int place_value(const SearchContext *c, const Position *p, int ply)
@@ -428,29 +413,35 @@ static bool enter_node(Worker *w, int ply)
     return !stopped(w);
 }
 
+/* In capture mode every move is a capture, so a leaf also counts the best
+ * capture of its side to move: the reply the horizon would otherwise hide (cp). */
+static int capture_bonus(Worker *w, const Position *p, int ply)
+{
+    if (!p->v->capture)
+        return 0;
+    MoveList *list = &w->lists[ply];
+    gen_moves(p, list);
+    int best = 0;
+    for (int i = 0; i < list->n; i++)
+        if (list->m[i].ncapt > best)
+            best = list->m[i].ncapt;
+    return best * W_CAPTURE;
+}
+
 /* Static value of leaf p (at `ply`) for its side to move (`side`, +1 or -1 as
- * side_of gives it), searched with upper bound `beta`. In capture mode every move
- * is a capture, so the evaluation also counts the best capture of the side to
- * move: the reply the horizon would otherwise hide. */
+ * side_of gives it), searched with upper bound `beta`. */
 static int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
 {
     const SearchContext *c = w->ctx;
+    if (p->v->nseats > 2)
+        return side * places_value_for(p, c->root_seat, ply, capture_bonus(w, p, ply));
     int v = side * eval_for(p, c->root_seat);
     /* The side to move's best progress this move, in part: what a quiescence
      * search over jumps would find first. It only raises the value, so at or above
      * beta the static value already fails high and the marbles' floods are saved. */
     if (LEAF_STEP_PCT && c->duo_race && v < beta)
         v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply]) * W_DISTANCE * LEAF_STEP_PCT / 100;
-    if (p->v->capture) {
-        MoveList *list = &w->lists[ply];
-        gen_moves(p, list);
-        int best = 0;
-        for (int i = 0; i < list->n; i++)
-            if (list->m[i].ncapt > best)
-                best = list->m[i].ncapt;
-        v += best * CAPTURE_CP;
-    }
-    return v;
+    return v + capture_bonus(w, p, ply);
 }
 
 /* Searches child c of a node whose side is `side`, returning its value for that
@@ -737,7 +728,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         }
     }
     if (list->n == 0) /* cannot happen: the side to move always has a move */
-        return side * eval_for(p, c->root_seat);
+        return leaf_value(w, p, ply, side, beta);
     const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth,
                       (uint8_t)(best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER)};
     tt_store(p->key, &d);
@@ -750,13 +741,11 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
 static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
 {
     SearchContext *c = w->ctx;
-    const Variant *v = p->v;
     memset(out, 0, sizeof(int) * MAX_SEATS);
     if (!enter_node(w, ply))
         return;
     if (depth <= 0 || ply >= MAX_PLY) {
-        for (int i = 0; i < v->nseats; i++)
-            out[v->seats[i]] = eval_for(p, v->seats[i]);
+        places_values(p, ply, capture_bonus(w, p, ply), out);
         return;
     }
     w->path_keys[ply] = p->key;
@@ -775,10 +764,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
         int vals[MAX_SEATS], root_value;
         if (terminal_end(w, &child, ply + 1, &root_value, &end)) {
             w->pvlen[ply + 1] = ply + 1;
-            for (int k = 0; k < v->nseats; k++) {
-                const int s = v->seats[k];
-                vals[s] = end.place[s] ? place_value_for(c, &end, ply + 1, s) : eval_for(&end, s);
-            }
+            places_values(&end, ply + 1, 0, vals);
         } else {
             maxn(w, &child, depth - 1, ply + 1, vals);
         }
@@ -795,8 +781,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
         }
     }
     if (!list->n) {
-        for (int k = 0; k < v->nseats; k++)
-            out[v->seats[k]] = eval_for(p, v->seats[k]);
+        places_values(p, ply, 0, out);
         return;
     }
     const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};
@@ -896,22 +881,61 @@ static int format_score(const SearchContext *c, int score, char *buf, size_t len
     return snprintf(buf, len, "score cp %d", score);
 }
 
+/* With three or more seats, the protocol's relative scores at the end of a
+ * root move's line (the last position before the game ends): each unit's
+ * standing minus the best standing of the other units still unplaced there,
+ * into rel[seat]; a unit placed by then gets the value of its outcome
+ * (places.h), as a decided result. */
+static void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS])
+{
+    const Variant *v = &c->game->v;
+    Position leaf = c->game->pos;
+    int ply = 0;
+    for (int i = 0; i < rm->pvlen; i++) {
+        if (!v->capture && leaf.board[rm->pv[i].from] != leaf.stm + 1)
+            break; /* a best-reply line leaves the turn order */
+        Position next = leaf;
+        pos_play(&next, &rm->pv[i]);
+        if (pos_over(&next))
+            break;
+        leaf = next;
+        ply++;
+    }
+    int own[MAX_SEATS], rival[MAX_SEATS];
+    eval_standings(&leaf, own, rival);
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i], u = variant_unit(v, s);
+        if (leaf.place[u]) {
+            rel[s] = places_value_for(&leaf, s, ply, 0);
+            continue;
+        }
+        int best = -SCORE_INF;
+        for (int j = 0; j < v->nseats; j++) {
+            const int o = v->seats[j];
+            if (variant_unit(v, o) == o && o != u && !leaf.place[o] && own[o] > best)
+                best = own[o];
+        }
+        rel[s] = best == -SCORE_INF ? own[u] : own[u] - best;
+    }
+}
+
 static void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm)
 {
     char buf[12288], *o = buf;
     const char *end = buf + sizeof buf - MOVE_STR_MAX - 2;
-    o += format_score(c, rm->score, o, (size_t)(end - o));
     Position p = c->game->pos;
     if (c->game->v.nseats > 2) {
-        Position leaf = p;
-        for (int i = 0; i < rm->pvlen && !pos_over(&leaf); i++)
-            pos_play(&leaf, &rm->pv[i]);
+        int rel[MAX_SEATS];
+        relative_scores(c, rm, rel);
+        o += format_score(c, abs(rm->score) > SCORE_MATE_BOUND ? rm->score : rel[c->root_seat], o,
+                          (size_t)(end - o));
         o += snprintf(o, (size_t)(end - o), " scores");
         for (int i = 0; i < c->game->v.nseats; i++) {
             const int s = c->game->v.seats[i];
-            const int val = s == c->root_seat ? rm->score : pos_over(&leaf) ? 0 : eval_for(&leaf, s);
-            o += snprintf(o, (size_t)(end - o), " %c:%d", variant_seat_letter(s), val);
+            o += snprintf(o, (size_t)(end - o), " %c:%d", variant_seat_letter(s), rel[s]);
         }
+    } else {
+        o += format_score(c, rm->score, o, (size_t)(end - o));
     }
     const int64_t ms = now_ms() - c->start_ms;
     const uint64_t nodes = total_nodes(c);
