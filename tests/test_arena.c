@@ -217,6 +217,38 @@ static void test_schedule_gauntlet_and_fewer_engines_than_seats(void **state)
     assert_int_equal(schedule_init(&s, 2, 3, SCHEDULE_GAUNTLET, 1, 0, 1, 1, err, sizeof err), -1);
 }
 
+/* seats=: one engine against five copies of another in a six-seat game, every
+ * rotation seating the one at another seat; wrong sums are refused. */
+static void test_schedule_seats_puts_one_engine_against_copies(void **state)
+{
+    (void)state;
+    Schedule s;
+    char err[256];
+    const int one_five[] = {1, 5};
+    assert_int_equal(schedule_init_seats(&s, 2, 6, one_five, 2, 0, 1, 1, err, sizeof err), 0);
+    assert_int_equal(s.nencounters, 1);
+    assert_int_equal(s.rotations, 6);
+    assert_int_equal(s.total, 12);
+    for (long n = 1; n <= 6; n++) {
+        ScheduledGame g;
+        schedule_game(&s, n, &g);
+        int ones = 0, at = -1;
+        for (int u = 0; u < 6; u++)
+            if (g.engine[u] == 0) {
+                ones++;
+                at = u;
+            }
+        assert_int_equal(ones, 1);
+        assert_int_equal(at, (6 - g.rotation) % 6);
+    }
+    schedule_free(&s);
+    const int too_many[] = {2, 5}, none[] = {0, 6};
+    assert_int_equal(schedule_init_seats(&s, 2, 6, too_many, 1, 0, 1, 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "add up to 7"));
+    assert_int_equal(schedule_init_seats(&s, 2, 6, none, 1, 0, 1, 1, err, sizeof err), -1);
+    assert_non_null(strstr(err, "seats=0"));
+}
+
 static void test_schedule_shards_split_whole_sets_and_cover_every_game(void **state)
 {
     (void)state;
@@ -744,6 +776,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_schedule_round_robin_swaps_seats_and_shares_openings_per_round),
         cmocka_unit_test(test_schedule_gauntlet_and_fewer_engines_than_seats),
+        cmocka_unit_test(test_schedule_seats_puts_one_engine_against_copies),
         cmocka_unit_test(test_schedule_shards_split_whole_sets_and_cover_every_game),
         cmocka_unit_test(test_openings_from_fen_and_record_files),
         cmocka_unit_test(test_greedy_answers_the_protocol_with_legal_moves),

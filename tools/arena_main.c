@@ -68,6 +68,9 @@ static const char usage[] =
     "  timemargin=MS      grace past the allotted time before a time forfeit\n"
     "                     (default 0 with tc, 2000 with st, 60000 with depth/nodes only)\n"
     "  restart=on|off     a fresh process for every game (default off)\n"
+    "  seats=K            the engine fills K units of every game (default 1 once any\n"
+    "                     engine has seats=): one engine against copies of another,\n"
+    "                     e.g. seats=5 for the second of two engines in classic-6\n"
     "\n"
     "Options:\n"
     "  -variant NAME      variant (default " DEFAULT_VARIANT "); seats, or teams, are its units\n"
@@ -112,6 +115,7 @@ typedef struct EngineConf {
     int nopts;
     RefereeSeatLimits lim;
     bool restart;
+    int seats;                   /* seats=: units of every game it fills; 0 when not given */
     char tc_text[96];            /* for the TimeControl tag */
     char id_name[128];           /* from the probe, when name= is not given */
     int failures;                /* failed starts in a row (under the arena's lock) */
@@ -205,6 +209,8 @@ static void apply_key(EngineConf *c, const KeyValue *kv, const char **tc, const 
         if (strcmp(v, "on") && strcmp(v, "off"))
             die("restart=%s: on or off", v);
         c->restart = !strcmp(v, "on");
+    } else if (!strcmp(k, "seats")) {
+        c->seats = (int)parse_long(v, 1, MAX_SEATS, "seats");
     } else if (!strcmp(k, "proto")) {
         if (strcmp(v, "uci"))
             die("proto=%s: the arena speaks the uci-style protocol only", v);
@@ -1177,8 +1183,18 @@ static void setup(Arena *a, Options *o)
     for (int i = 0; i < a->v.nseats; i++)
         a->unit_of_seat[a->v.seats[i]] = unit_slot[variant_unit(&a->v, a->v.seats[i])];
     char err[512];
-    if (schedule_init(&a->sched, o->nengines, units, o->kind, o->rounds, o->games, o->shard, o->nshards, err,
-                      sizeof err))
+    int seats[MAX_ENGINES];
+    bool by_seats = false;
+    for (int e = 0; e < o->nengines; e++) {
+        seats[e] = o->engines[e].seats ? o->engines[e].seats : 1;
+        by_seats |= o->engines[e].seats > 0;
+    }
+    if (by_seats && o->kind == SCHEDULE_GAUNTLET)
+        die("seats= fixes the one encounter: it does not go with -tournament gauntlet");
+    if (by_seats ? schedule_init_seats(&a->sched, o->nengines, units, seats, o->rounds, o->games, o->shard,
+                                       o->nshards, err, sizeof err)
+                 : schedule_init(&a->sched, o->nengines, units, o->kind, o->rounds, o->games, o->shard,
+                                 o->nshards, err, sizeof err))
         die("%s", err);
     if (o->table.sprt && (o->nengines != 2 || units != 2))
         die("-sprt needs 2 engines and a variant of 2 seats (or teams)");

@@ -59,15 +59,51 @@ static int distinct_rotations(const int e[MAX_SEATS], int nunits)
     return nunits;
 }
 
+/* Whether the sizes are out of range (then with the reason in err). */
+static bool out_of_range(int nengines, int nunits, int rounds, int games, int shard, int nshards, char *err,
+                         size_t n)
+{
+    if (nengines < 1 || nengines > SCHEDULE_MAX_ENGINES || nunits < 2 || nunits > MAX_SEATS || rounds < 1 ||
+        games < 0 || nshards < 1 || shard < 1 || shard > nshards) {
+        snprintf(err, n, "schedule: argument out of range");
+        return true;
+    }
+    return false;
+}
+
+/* The rest of schedule_init once s->encounter and s->nencounters are set. */
+static int finish_init(Schedule *s, int nengines, int nunits, ScheduleKind kind, int rounds, int games, int shard,
+                       int nshards, char *err, size_t n)
+{
+    s->nengines = nengines;
+    s->nunits = nunits;
+    s->kind = kind;
+    s->rounds = rounds;
+    s->rotations = distinct_rotations(s->encounter[0], nunits);
+    s->games = games ? games : s->rotations;
+    s->shard = shard;
+    s->nshards = nshards;
+    if (s->games % s->rotations) {
+        snprintf(err, n, "-games must be a multiple of %d: each opening is played in all %d seat rotations",
+                 s->rotations, s->rotations);
+        schedule_free(s);
+        return -1;
+    }
+    if ((double)s->nencounters * s->games * rounds > (double)SCHEDULE_MAX_GAMES) {
+        snprintf(err, n, "more than %ld games", SCHEDULE_MAX_GAMES);
+        schedule_free(s);
+        return -1;
+    }
+    s->total = s->nencounters * s->games * rounds;
+    return 0;
+}
+
 int schedule_init(Schedule *s, int nengines, int nunits, ScheduleKind kind, int rounds, int games, int shard,
                   int nshards, char *err, size_t n)
 {
     memset(s, 0, sizeof *s);
-    if (nengines < 1 || nengines > SCHEDULE_MAX_ENGINES || nunits < 2 || nunits > MAX_SEATS || rounds < 1 ||
-        games < 0 || nshards < 1 || shard < 1 || shard > nshards) {
-        snprintf(err, n, "schedule: argument out of range");
+    if (out_of_range(nengines, nunits, rounds, games, shard, nshards, err, n))
         return -1;
-    }
     if (kind == SCHEDULE_GAUNTLET && (nengines < 2 || nengines < nunits)) {
         snprintf(err, n, "a gauntlet needs at least 2 engines and one per unit (%d)", nunits);
         return -1;
@@ -93,27 +129,38 @@ int schedule_init(Schedule *s, int nengines, int nunits, ScheduleKind kind, int 
             s->encounter[0][i] = i % nengines;
         s->nencounters = 1;
     }
-    s->nengines = nengines;
-    s->nunits = nunits;
-    s->kind = kind;
-    s->rounds = rounds;
-    s->rotations = distinct_rotations(s->encounter[0], nunits);
-    s->games = games ? games : s->rotations;
-    s->shard = shard;
-    s->nshards = nshards;
-    if (s->games % s->rotations) {
-        snprintf(err, n, "-games must be a multiple of %d: each opening is played in all %d seat rotations",
-                 s->rotations, s->rotations);
-        schedule_free(s);
+    return finish_init(s, nengines, nunits, kind, rounds, games, shard, nshards, err, n);
+}
+
+int schedule_init_seats(Schedule *s, int nengines, int nunits, const int seats[], int rounds, int games, int shard,
+                        int nshards, char *err, size_t n)
+{
+    memset(s, 0, sizeof *s);
+    if (out_of_range(nengines, nunits, rounds, games, shard, nshards, err, n))
+        return -1;
+    int total = 0;
+    for (int i = 0; i < nengines; i++) {
+        if (seats[i] < 1 || seats[i] > nunits) {
+            snprintf(err, n, "engine %d: seats=%d: 1 to %d", i + 1, seats[i], nunits);
+            return -1;
+        }
+        total += seats[i];
+    }
+    if (total != nunits) {
+        snprintf(err, n, "seats= of the engines add up to %d, the game has %d units", total, nunits);
         return -1;
     }
-    if ((double)s->nencounters * s->games * rounds > (double)SCHEDULE_MAX_GAMES) {
-        snprintf(err, n, "more than %ld games", SCHEDULE_MAX_GAMES);
-        schedule_free(s);
+    s->encounter = malloc(sizeof *s->encounter);
+    if (!s->encounter) {
+        snprintf(err, n, "out of memory");
         return -1;
     }
-    s->total = s->nencounters * s->games * rounds;
-    return 0;
+    int u = 0;
+    for (int i = 0; i < nengines; i++)
+        for (int k = 0; k < seats[i]; k++)
+            s->encounter[0][u++] = i;
+    s->nencounters = 1;
+    return finish_init(s, nengines, nunits, SCHEDULE_ROUND_ROBIN, rounds, games, shard, nshards, err, n);
 }
 
 void schedule_free(Schedule *s)

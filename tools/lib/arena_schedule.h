@@ -71,6 +71,14 @@ typedef struct ScheduledGame {
 int schedule_init(Schedule *s, int nengines, int nunits, ScheduleKind kind, int rounds, int games, int shard,
                   int nshards, char *err, size_t n);
 
+/* As schedule_init, for one encounter in which engine i fills seats[i] units
+ * (each 1..nunits, adding up to nunits) in engine order: one engine against
+ * several copies of another without renaming them, e.g. {1, 5} in a six-seat
+ * game. The rotations seat every engine at every unit. Returns 0, or -1 with
+ * the reason in err. */
+int schedule_init_seats(Schedule *s, int nengines, int nunits, const int seats[], int rounds, int games, int shard,
+                        int nshards, char *err, size_t n);
+
 void schedule_free(Schedule *s);
 
 /* Fills *out for game `number` (1..s->total). */

@@ -1,0 +1,160 @@
+/*
+ * arrivals_main.c - stern-arrivals: reads game records (PGN, as stern-arena and
+ * stern-play write them), replays each through the rules library and finds the
+ * turns on which a seat had a move that arrives (places it, or for a team
+ * member brings all its marbles home) and played another. A game in which one
+ * seat of the named player declines more than -max such turns is reported as
+ * `FILE:LINE: game G: seat S (NAME) declined an arrival on N turns, first at
+ * ply P`; the exit status is 1 when any game is reported, 2 on a bad file or
+ * argument, else 0. It checks RULES.md section 6 play in matches: a seat that
+ * can take a place should take it.
+ */
+#include "game.h"
+#include "notation.h"
+#include "pgn_read.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: stern-arrivals [-player NAME] [-max N] FILE...\n"
+    "  -player NAME  check only the seats whose colour tag is NAME (default: every seat)\n"
+    "  -max N        declined turns allowed per seat and game (default 3)\n";
+
+static const char *const COLOUR_TAGS[MAX_SEATS] = {"White", "Red", "Blue", "Black", "Yellow", "Green"};
+
+/* Whether seat s arrived in q (from p, where it had not). */
+static bool arrived(const Position *q, int s) { return q->status[s] == ST_ARRIVED; }
+
+/* Whether the side to move of p has a move after which it has arrived. */
+static bool can_arrive(const Position *p, MoveList *list)
+{
+    gen_moves(p, list);
+    for (int i = 0; i < list->n; i++) {
+        Position q = *p;
+        pos_play(&q, &list->m[i]);
+        if (arrived(&q, p->stm))
+            return true;
+    }
+    return false;
+}
+
+typedef struct {
+    const char *player; /* NULL: every seat */
+    int max;
+    int reported;
+} Check;
+
+/* Replays record r of file `path` and reports its seats over the limit. Returns
+ * 0, or -1 with a message on stderr when the record cannot be replayed. */
+static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, MoveList *list)
+{
+    const char *variant = pgn_tag(r, "Variant"), *fen = pgn_tag(r, "FEN"), *round = pgn_tag(r, "Round");
+    char err[256];
+    if (!variant || game_new(g, variant)) {
+        fprintf(stderr, "%s:%d: unknown or missing Variant tag\n", path, r->line);
+        return -1;
+    }
+    if (fen && game_set_fen(g, fen, err, sizeof err)) {
+        fprintf(stderr, "%s:%d: FEN tag: %s\n", path, r->line, err);
+        return -1;
+    }
+    int declined[MAX_SEATS] = {0}, first[MAX_SEATS] = {0};
+    bool watched[MAX_SEATS];
+    for (int s = 0; s < MAX_SEATS; s++) {
+        const char *name = pgn_tag(r, COLOUR_TAGS[s]);
+        watched[s] = g->v.slot[s] >= 0 && (!ck->player || (name && !strcmp(name, ck->player)));
+    }
+    for (int i = 0; i < r->nmoves && !pos_over(&g->pos); i++) {
+        if (!strcmp(r->moves[i], "--"))
+            continue; /* a skipped turn: game_play skips it already */
+        Move m;
+        if (move_parse(&g->pos, r->moves[i], &m, err, sizeof err)) {
+            fprintf(stderr, "%s:%d: move %d '%s': %s\n", path, r->line, i + 1, r->moves[i], err);
+            return -1;
+        }
+        const int s = g->pos.stm;
+        if (watched[s] && can_arrive(&g->pos, list)) {
+            Position q = g->pos;
+            pos_play(&q, &m);
+            if (!arrived(&q, s) && declined[s]++ == 0)
+                first[s] = g->nplies + 1;
+        }
+        game_play(g, &m);
+    }
+    for (int s = 0; s < MAX_SEATS; s++)
+        if (declined[s] > ck->max) {
+            const char *name = pgn_tag(r, COLOUR_TAGS[s]);
+            printf("%s:%d: game %s: seat %c (%s) declined an arrival on %d turns, first at ply %d\n", path, r->line,
+                   round ? round : "?", variant_seat_letter(s), name ? name : "?", declined[s], first[s]);
+            ck->reported++;
+        }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Check ck = {NULL, 3, 0};
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (!strcmp(argv[i], "-player") && i + 1 < argc) {
+            ck.player = argv[++i];
+        } else if (!strcmp(argv[i], "-max") && i + 1 < argc) {
+            char *end;
+            const long n = strtol(argv[++i], &end, 10);
+            if (end == argv[i] || *end || n < 0 || n > 100000) {
+                fprintf(stderr, "stern-arrivals: -max %s: a whole number of turns, 0 or more\n", argv[i]);
+                return 2;
+            }
+            ck.max = (int)n;
+        } else {
+            fprintf(stderr, "stern-arrivals: unknown option '%s'\n%s", argv[i], usage);
+            return 2;
+        }
+    }
+    if (i == argc) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    static Game g;
+    MoveList *list = malloc(sizeof *list);
+    if (!list) {
+        fprintf(stderr, "stern-arrivals: out of memory\n");
+        return 2;
+    }
+    int games = 0, rc = 0;
+    for (; i < argc && !rc; i++) {
+        FILE *f = fopen(argv[i], "r");
+        if (!f) {
+            fprintf(stderr, "stern-arrivals: cannot open %s\n", argv[i]);
+            rc = 2;
+            break;
+        }
+        PgnReader rd;
+        pgn_reader_init(&rd, f, argv[i]);
+        PgnGame r;
+        char err[PGN_ERR_MAX];
+        PgnStatus st;
+        while ((st = pgn_read_game(&rd, &r, err, sizeof err)) != PGN_EOF) {
+            if (st == PGN_ERROR) {
+                fprintf(stderr, "%s\n", err);
+                rc = 2;
+                break;
+            }
+            if (st == PGN_OK && check_game(&ck, argv[i], &r, &g, list))
+                rc = 2;
+            games += st == PGN_OK;
+            pgn_game_free(&r);
+            if (rc)
+                break;
+        }
+        pgn_reader_free(&rd);
+        fclose(f);
+    }
+    free(list);
+    if (rc)
+        return rc;
+    printf("%d games, %d seats over %d declined arrivals\n", games, ck.reported, ck.max);
+    return ck.reported ? 1 : 0;
+}
