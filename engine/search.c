@@ -244,6 +244,20 @@ static int move_progress(const Position *p, int mover, const Move *m)
     return tip[m->from] - tip[m->to];
 }
 
+/* Whether m is a legal move of p's side to move. */
+static bool legal_move(const Position *p, const Move *m)
+{
+    MoveList *list = malloc(sizeof *list);
+    if (!list)
+        return false;
+    gen_moves(p, list);
+    bool found = false;
+    for (int i = 0; i < list->n && !found; i++)
+        found = same_move(&list->m[i], m);
+    free(list);
+    return found;
+}
+
 /* Ordering score of move m of seat `mover` in p (higher first). */
 static int order_score(const Worker *w, const Position *p, int mover, const Move *m, uint32_t tt_move, int ply)
 {
@@ -1350,12 +1364,13 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     char mv[MOVE_STR_MAX], pm[MOVE_STR_MAX];
     move_str(&g->pos, &res.best, mv);
     if (res.has_ponder) {
+        /* a best-reply line answers with any opponent's move: ponder only on a
+         * move of the seat that really moves next */
         Position after = g->pos;
         pos_play(&after, &res.best);
-        if (!pos_over(&after))
+        res.has_ponder = !pos_over(&after) && legal_move(&after, &res.ponder);
+        if (res.has_ponder)
             move_str(&after, &res.ponder, pm);
-        else
-            res.has_ponder = false;
     }
     if (res.has_ponder)
         emit(c, "bestmove %s ponder %s", mv, pm);

@@ -193,6 +193,57 @@ static void test_race_move_exists_exactly_for_listed_moves(void **state)
     assert_true(moves > 10000);
 }
 
+/* search_run with algorithm `algo` at `depth` plies, one thread. */
+static SearchResult search_algo(SearchAlgo algo, int depth)
+{
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = depth;
+    const SearchConfig cfg = {algo, 1, 1, 0};
+    SearchSignals sig;
+    atomic_init(&sig.stop, false);
+    atomic_init(&sig.ponderhit, false);
+    return search_run(&g, &lim, &cfg, &sig, quiet, NULL);
+}
+
+/* The ponder move is a legal move of the seat that moves after the best move,
+ * with every algorithm along games of three, four and six seats. Best-reply
+ * search once offered an opponent's reply out of turn (classic-3 after m3-m5:
+ * yellow to move, ponder m1-m3-k5, a white move). */
+static void test_ponder_move_is_legal_for_the_next_seat(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"classic-3", "classic-4", "classic-6"};
+    static const SearchAlgo algos[] = {ALGO_PARANOID, ALGO_MAXN, ALGO_BRS};
+    MoveList *list = malloc(sizeof *list);
+    assert_non_null(list);
+    int pondered = 0;
+    for (size_t v = 0; v < 3; v++)
+        for (size_t a = 0; a < 3; a++) {
+            assert_int_equal(game_new(&g, variants[v]), 0);
+            for (int ply = 0; ply < 8 && !pos_over(&g.pos); ply++) {
+                const SearchResult r = search_algo(algos[a], 3);
+                assert_true(r.has_best);
+                Position after = g.pos;
+                pos_play(&after, &r.best);
+                if (r.has_ponder) {
+                    gen_moves(&after, list);
+                    bool legal = false;
+                    for (int i = 0; i < list->n && !legal; i++)
+                        legal = list->m[i].from == r.ponder.from && list->m[i].to == r.ponder.to &&
+                                list->m[i].swap == r.ponder.swap && list->m[i].captured == r.ponder.captured;
+                    if (!legal)
+                        fail_msg("%s, %s, ply %d: ponder move not legal", variants[v],
+                                 search_algo_names[algos[a]], ply);
+                    pondered++;
+                }
+                assert_int_equal(game_play(&g, &r.best), 0);
+            }
+        }
+    free(list);
+    assert_true(pondered > 0);
+}
+
 int main(void)
 {
     board_init();
@@ -205,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_selective_search_repeats_exactly_with_one_thread),
         cmocka_unit_test(test_best_progress_equals_the_move_lists_maximum),
         cmocka_unit_test(test_race_move_exists_exactly_for_listed_moves),
+        cmocka_unit_test(test_ponder_move_is_legal_for_the_next_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
