@@ -294,14 +294,19 @@ static bool capture_seen(CaptureGen *g, int end, Bitboard captured)
     return false;
 }
 
-static void capture_found(CaptureGen *g, int to, Bitboard cap, int ncapt)
+/* Records the chain state (end `to`, pieces `cap` taken) as a move unless it
+ * was reached before from this start. Returns whether it is new: the chains
+ * that go on from a state depend on it alone (the board is the start's less
+ * the pieces taken), so a state reached again is not walked again. */
+static bool capture_found(CaptureGen *g, int to, Bitboard cap, int ncapt)
 {
     if (capture_seen(g, to, cap))
-        return;
+        return false;
     if (g->list && g->list->n < MAX_MOVES)
         g->list->m[g->list->n++] = (Move){.captured = cap, .from = (uint8_t)g->from, .to = (uint8_t)to,
                                           .swap = NO_HOLE, .ncapt = (uint8_t)ncapt};
     g->count++;
+    return true;
 }
 
 /* Short-rule capture chains on the precomputed jump lists (the common case). */
@@ -313,8 +318,8 @@ static void capture_dfs_short(CaptureGen *g, Bitboard occ, int c, Bitboard captu
         if (!(occ & geo.bit[mid]) || (occ & geo.bit[l]))
             continue;
         const Bitboard cap = captured | geo.bit[mid];
-        capture_found(g, l, cap, ncapt + 1);
-        capture_dfs_short(g, occ & ~geo.bit[mid], l, cap, ncapt + 1);
+        if (capture_found(g, l, cap, ncapt + 1))
+            capture_dfs_short(g, occ & ~geo.bit[mid], l, cap, ncapt + 1);
     }
 }
 
@@ -329,34 +334,38 @@ static void capture_dfs(CaptureGen *g, JumpRule rule, Bitboard occ, int c, Bitbo
         if (!jump_landings(rule, occ, c, d, land, over))
             continue;
         const Bitboard cap = captured | bb_bit(over[0]);
-        capture_found(g, land[0], cap, ncapt + 1);
-        capture_dfs(g, rule, occ & ~bb_bit(over[0]), land[0], cap, ncapt + 1);
+        if (capture_found(g, land[0], cap, ncapt + 1))
+            capture_dfs(g, rule, occ & ~bb_bit(over[0]), land[0], cap, ncapt + 1);
     }
 }
 
+/* Per thread: the set's first table is reused from call to call, the stamp
+ * telling its entries apart (cleared when the stamp wraps). */
+static _Thread_local CaptureGen capture_gen;
+
 static int capture_moves(const Position *p, MoveList *list)
 {
-    CaptureGen *g = malloc(sizeof *g);
-    if (!g)
-        abort();
+    CaptureGen *g = &capture_gen;
     g->list = list;
     g->count = 0;
     g->seen = g->first;
     g->size = CAPTURE_SET_START;
-    g->stamp = 0;
-    memset(g->first, 0, sizeof g->first);
     for (Bitboard pieces = p->neutral; pieces;) {
         const int from = bb_pop(&pieces);
         g->from = from;
-        g->stamp++; /* empties the set: at most 60 starts, no wrap */
+        if (++g->stamp == 0) { /* wrapped: entries of an old stamp could match */
+            memset(g->first, 0, sizeof g->first);
+            g->stamp = 1;
+        }
         g->used = 0;
         capture_dfs(g, p->v->jump, p->occ & ~bb_bit(from), from, 0, 0);
+        if (g->seen != g->first) { /* grown for this start: back to the first table */
+            free(g->seen);
+            g->seen = g->first;
+            g->size = CAPTURE_SET_START;
+        }
     }
-    const int count = g->count;
-    if (g->seen != g->first)
-        free(g->seen);
-    free(g);
-    return count;
+    return g->count;
 }
 
 /* ---- entry points ---- */

@@ -20,7 +20,8 @@
 static const char usage[] =
     "usage: stern-arrivals [-player NAME] [-max N] FILE...\n"
     "  -player NAME  check only the seats whose colour tag is NAME (default: every seat)\n"
-    "  -max N        declined turns allowed per seat and game (default 3)\n";
+    "  -max N        declined turns allowed per seat and game (default 3)\n"
+    "  -rounds       also print, per game, the round in which each seat arrived\n";
 
 static const char *const COLOUR_TAGS[MAX_SEATS] = {"White", "Red", "Blue", "Black", "Yellow", "Green"};
 
@@ -43,6 +44,7 @@ static bool can_arrive(const Position *p, MoveList *list)
 typedef struct {
     const char *player; /* NULL: every seat */
     int max;
+    bool rounds;
     int reported;
 } Check;
 
@@ -60,7 +62,7 @@ static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, Mo
         fprintf(stderr, "%s:%d: FEN tag: %s\n", path, r->line, err);
         return -1;
     }
-    int declined[MAX_SEATS] = {0}, first[MAX_SEATS] = {0};
+    int declined[MAX_SEATS] = {0}, first[MAX_SEATS] = {0}, arrival[MAX_SEATS] = {0};
     bool watched[MAX_SEATS];
     for (int s = 0; s < MAX_SEATS; s++) {
         const char *name = pgn_tag(r, COLOUR_TAGS[s]);
@@ -81,7 +83,20 @@ static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, Mo
             if (!arrived(&q, s) && declined[s]++ == 0)
                 first[s] = g->nplies + 1;
         }
+        const int round_now = g->pos.round;
         game_play(g, &m);
+        for (int t = 0; t < MAX_SEATS; t++)
+            if (g->v.slot[t] >= 0 && !arrival[t] && g->pos.status[t] == ST_ARRIVED)
+                arrival[t] = round_now;
+    }
+    if (ck->rounds) {
+        printf("%s:%d: game %s: arrived in round", path, r->line, round ? round : "?");
+        for (int k = 0; k < g->v.nseats; k++) {
+            const int t = g->v.seats[k];
+            const char *name = pgn_tag(r, COLOUR_TAGS[t]);
+            printf(" %c(%s):%d", variant_seat_letter(t), name ? name : "?", arrival[t]);
+        }
+        printf("\n");
     }
     for (int s = 0; s < MAX_SEATS; s++)
         if (declined[s] > ck->max) {
@@ -95,11 +110,13 @@ static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, Mo
 
 int main(int argc, char **argv)
 {
-    Check ck = {NULL, 3, 0};
+    Check ck = {NULL, 3, false, 0};
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "-player") && i + 1 < argc) {
             ck.player = argv[++i];
+        } else if (!strcmp(argv[i], "-rounds")) {
+            ck.rounds = true;
         } else if (!strcmp(argv[i], "-max") && i + 1 < argc) {
             char *end;
             const long n = strtol(argv[++i], &end, 10);
