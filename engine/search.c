@@ -61,7 +61,7 @@
 #define LMP_BASE 6               /* moves searched before backward moves are dropped, */
 #endif                           /* plus 2 x depth^2 */
 
-const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs"};
+const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs", "brs+"};
 
 typedef struct SearchContext SearchContext;
 
@@ -82,6 +82,8 @@ typedef struct {
     MoveList *lists;                     /* [MAX_PLY + 1] */
     int (*order)[MAX_MOVES];             /* [MAX_PLY + 1] ordering scores */
     uint8_t (*movers)[MAX_MOVES];        /* [MAX_PLY + 1] best-reply search: seat of each move */
+    Move filler[MAX_PLY + 1][MAX_SEATS]; /* BRS+: each opponent's best-ordered move at a min node */
+    bool has_filler[MAX_PLY + 1][MAX_SEATS];
     Move killers[MAX_PLY + 1][2];
     int history[NUM_HOLES][NUM_HOLES];
     uint64_t path_keys[MAX_PLY + 2];
@@ -163,6 +165,34 @@ static bool same_move(const Move *a, const Move *b)
     return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
 }
 
+/* A total order of moves for ties: by start hole, end hole, swap hole, then
+ * captured set. */
+static bool move_before(const Move *a, const Move *b)
+{
+    if (a->from != b->from)
+        return a->from < b->from;
+    if (a->to != b->to)
+        return a->to < b->to;
+    if (a->swap != b->swap)
+        return a->swap < b->swap;
+    return a->captured < b->captured;
+}
+
+/* The transposition table's key of p: its Zobrist key, which leaves out what
+ * repetition leaves out (RULES.md section 6), and in capture mode every
+ * seat's captures, on which the value depends. */
+static uint64_t tt_key(const Position *p)
+{
+    if (!p->v->capture)
+        return p->key;
+    uint64_t k = p->key;
+    for (int i = 0; i < p->v->nseats; i++) {
+        const int s = p->v->seats[i];
+        k ^= zobrist.captures[s][p->captures[s] < 60 ? p->captures[s] : 60];
+    }
+    return k;
+}
+
 static int score_to_tt(int v, int ply)
 {
     return v > SCORE_MATE_BOUND ? v + ply : v < -SCORE_MATE_BOUND ? v - ply : v;
@@ -211,16 +241,19 @@ static bool terminal_end(Worker *w, const Position *p, int ply, int *value, Posi
             *end_out = *p;
         return true;
     }
-    int seen = 0;
-    for (int i = ply - 2; i >= 1 && !seen; i--)
-        seen = w->path_keys[i] == p->key;
-    if (!seen && in_game_history(c, p->key)) {
-        int n = 0;
+    /* Earlier occurrences: on the current line, and in the game. With two seats
+     * a second occurrence on the line ends it (the side that repeats could have
+     * repeated again); with more, other seats need not go along, so only a true
+     * third occurrence does. */
+    int on_line = 0, in_game = 0;
+    for (int i = ply - 2; i >= 1; i--)
+        on_line += w->path_keys[i] == p->key;
+    if (in_game_history(c, p->key)) {
         const Game *g = c->game;
         for (int i = 0; i <= g->nplies; i++)
-            n += g->keys[i] == p->key;
-        seen = n >= 2;
+            in_game += g->keys[i] == p->key;
     }
+    const bool seen = c->game->v.nseats == 2 ? on_line > 0 || in_game >= 2 : on_line + in_game >= 2;
     if (!seen)
         return false;
     Position end = *p;
@@ -299,7 +332,7 @@ static void pick(MoveList *list, int *order, uint8_t *movers, int i)
 /* Whether p is a best-reply-search min node: all opponents' moves together. */
 static bool brs_min_node(const SearchContext *c, const Position *p)
 {
-    return c->algo == ALGO_BRS && side_of(c, p->stm) < 0;
+    return (c->algo == ALGO_BRS || c->algo == ALGO_BRS_PLUS) && side_of(c, p->stm) < 0;
 }
 
 /* order_score of every move in w->lists[ply], a race position's own moves (its
@@ -324,6 +357,8 @@ static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
         order[i] = o;
     }
 }
+
+static bool best_ordered(const Position *q, const MoveList *list, Move *out);
 
 /* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
  * ordering scores: the side to move's moves, or at a best-reply min node those of
@@ -356,22 +391,78 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
                 movers[list->n] = (uint8_t)o;
                 list->m[list->n++] = tmp->m[i];
             }
+            if (w->ctx->algo == ALGO_BRS_PLUS)
+                w->has_filler[ply][o] = best_ordered(&q, tmp, &w->filler[ply][o]);
         }
     }
     for (int i = 0; i < list->n; i++)
         order[i] = order_score(w, p, movers[i], &list->m[i], tt_move, ply);
 }
 
-/* The child of p after move m by seat `mover`; in best-reply search the root's
- * side moves again after any opponent's reply. */
-static void make_child(const SearchContext *c, const Position *p, int mover, const Move *m, Position *child)
+/* BRS+: the move of q's side to move that it plays when it is not the
+ * opponent searched at a min node: the first in `list` (q's moves, in
+ * generation order) of the most progress (race) or captures (capture mode).
+ * Returns false when the list is empty. */
+static bool best_ordered(const Position *q, const MoveList *list, Move *out)
 {
+    int best = -1, top = 0;
+    for (int i = 0; i < list->n; i++) {
+        const Move *m = &list->m[i];
+        const int o = q->v->capture ? m->ncapt : move_progress(q, q->stm, m);
+        if (best < 0 || o > top) {
+            best = i;
+            top = o;
+        }
+    }
+    if (best >= 0)
+        *out = list->m[best];
+    return best >= 0;
+}
+
+/* BRS+: the move seat s plays in child position q after the min node at
+ * `ply`: its best-ordered move there, found at the node and kept while it
+ * stays legal (race moves), else found anew in `scratch`. */
+static bool filler_move(Worker *w, const Position *q, int s, int ply, MoveList *scratch, Move *out)
+{
+    Position t = *q;
+    pos_set_stm(&t, s);
+    const Move *f = &w->filler[ply][s];
+    if (w->has_filler[ply][s] && !q->v->capture && !q->v->masters && race_move_exists(&t, f->from, f->to)) {
+        *out = *f;
+        return true;
+    }
+    gen_moves_no_return(&t, scratch);
+    return best_ordered(&t, scratch, out);
+}
+
+/* The child of p (at `ply`) after move m by seat `mover`; in best-reply search
+ * the root's side moves again after any opponent's reply, in BRS+ once every
+ * other opponent has played its best-ordered move too. */
+static void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m, Position *child)
+{
+    const SearchContext *c = w->ctx;
     *child = *p;
     if (child->stm != mover)
         pos_set_stm(child, mover);
     pos_play(child, m);
-    if (c->algo == ALGO_BRS && side_of(c, mover) < 0 && !pos_over(child) && side_of(c, child->stm) < 0 &&
-        child->status[c->root_seat] == ST_PLAYING)
+    if (c->algo != ALGO_BRS && c->algo != ALGO_BRS_PLUS)
+        return;
+    if (side_of(c, mover) > 0)
+        return;
+    const Variant *v = p->v;
+    if (c->algo == ALGO_BRS_PLUS)
+        for (int k = 1; k < v->nseats; k++) {
+            const int s = v->seats[(v->slot[c->root_seat] + k) % v->nseats];
+            if (pos_over(child) || child->status[c->root_seat] != ST_PLAYING)
+                break;
+            Move f;
+            if (s != mover && side_of(c, s) < 0 && child->status[s] == ST_PLAYING &&
+                filler_move(w, child, s, ply, &w->lists[ply + 1], &f)) {
+                pos_set_stm(child, s);
+                pos_play(child, &f);
+            }
+        }
+    if (!pos_over(child) && side_of(c, child->stm) < 0 && child->status[c->root_seat] == ST_PLAYING)
         pos_set_stm(child, c->root_seat);
 }
 
@@ -577,7 +668,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
 
     TTData tte;
     uint32_t tt_move = 0;
-    if (tt_probe(p->key, &tte)) {
+    const uint64_t key = tt_key(p);
+    if (tt_probe(key, &tte)) {
         tt_move = tte.move;
         const int ts = score_from_tt(tte.score, ply);
         if (!pv_node && tte.depth >= depth &&
@@ -588,7 +680,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
 
     /* Selective search: a two-seat race game at a node off the PV whose window is
      * not a forced result. */
-    const bool selective = !pv_node && c->duo_race && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
+    const bool selective =
+        !pv_node && c->duo_race && !c->cfg->full_width && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
     int static_eval = 0;
     if (selective) {
         static_eval = side * eval_for(p, c->root_seat);
@@ -683,18 +776,19 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             tt_prefetch(guess);
         }
         Position child;
-        make_child(c, p, movers[i], m, &child);
-        if (depth > 1 && child.key != guess)
-            tt_prefetch(child.key);
+        make_child(w, p, ply, movers[i], m, &child);
+        const uint64_t child_key = tt_key(&child);
+        if (depth > 1 && child_key != guess)
+            tt_prefetch(child_key);
         _Atomic uint64_t *slot = NULL;
         if (defer) {
-            slot = &busy_children[child.key >> (64 - BUSY_BITS)];
+            slot = &busy_children[child_key >> (64 - BUSY_BITS)];
             if (!second_pass && i > 0 && ndeferred < MAX_MOVES_DEFERRED &&
-                atomic_load_explicit(slot, memory_order_relaxed) == child.key) {
+                atomic_load_explicit(slot, memory_order_relaxed) == child_key) {
                 deferred[ndeferred++] = i;
                 continue;
             }
-            atomic_store_explicit(slot, child.key, memory_order_relaxed);
+            atomic_store_explicit(slot, child_key, memory_order_relaxed);
         }
         int v;
         searched++;
@@ -702,7 +796,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 3 && order[i] < ORDER_KILLER - 1) {
+            if (depth >= 3 && i >= 3 && order[i] < ORDER_KILLER - 1 && !c->cfg->full_width) {
                 r = 1 + (i >= 10 && depth >= 6) + (order[i] < 0);
                 if (r > depth - 2)
                     r = depth - 2;
@@ -714,7 +808,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
                 v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
         }
         if (slot) {
-            uint64_t mine = child.key;
+            uint64_t mine = child_key;
             atomic_compare_exchange_strong_explicit(slot, &mine, 0, memory_order_relaxed, memory_order_relaxed);
         }
         if (stopped(w))
@@ -745,7 +839,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         return leaf_value(w, p, ply, side, beta);
     const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth,
                       (uint8_t)(best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER)};
-    tt_store(p->key, &d);
+    tt_store(key, &d);
     return best;
 }
 
@@ -754,7 +848,6 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
  * moves. */
 static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
 {
-    SearchContext *c = w->ctx;
     memset(out, 0, sizeof(int) * MAX_SEATS);
     if (!enter_node(w, ply))
         return;
@@ -764,7 +857,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
     }
     w->path_keys[ply] = p->key;
     TTData tte;
-    const uint32_t tt_move = tt_probe(p->key, &tte) ? tte.move : 0;
+    const uint32_t tt_move = tt_probe(tt_key(p), &tte) ? tte.move : 0;
     node_moves(w, p, ply, tt_move);
     MoveList *list = &w->lists[ply];
     const int me = p->stm;
@@ -774,7 +867,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
         pick(list, w->order[ply], w->movers[ply], i);
         const Move *m = &list->m[i];
         Position child, end;
-        make_child(c, p, me, m, &child);
+        make_child(w, p, ply, me, m, &child);
         int vals[MAX_SEATS], root_value;
         if (terminal_end(w, &child, ply + 1, &root_value, &end)) {
             w->pvlen[ply + 1] = ply + 1;
@@ -784,7 +877,9 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
         }
         if (stopped(w))
             return;
-        if (vals[me] > best) {
+        /* equal values go to the move_before one whatever the order searched,
+         * so that the result does not depend on move ordering */
+        if (vals[me] > best || (vals[me] == best && move_before(m, &best_move))) {
             best = vals[me];
             best_move = *m;
             memcpy(out, vals, sizeof vals);
@@ -799,7 +894,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
         return;
     }
     const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};
-    tt_store(p->key, &d);
+    tt_store(tt_key(p), &d);
 }
 
 /* One root iteration for the line pv_index (multipv): searches root moves

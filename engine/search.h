@@ -5,7 +5,9 @@
  * against the root's team; the default), max-n (Luckhardt and Irani 1986: each
  * seat maximises its own value; no pruning) or best-reply search (Schadd and
  * Winands 2011: only the strongest reply of all opponents together is searched
- * between two root moves). All share a transposition table (max-n uses it for
+ * between two root moves) or BRS+ (Esser, Gras, Winands et al. 2013: as
+ * best-reply search, while the other opponents play their best-ordered move,
+ * so that every opponent moves between two root moves). All share a transposition table (max-n uses it for
  * move ordering only), with Lazy SMP helper threads (independent searches sharing
  * the table).
  */
@@ -33,18 +35,20 @@ typedef struct {
 } SearchLimits;
 
 /* Search algorithm for three or more seats (two seats always use PVS). */
-typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS } SearchAlgo;
+typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS } SearchAlgo;
 
-#define NUM_ALGOS 4
+#define NUM_ALGOS 5
 
 /* Names of the algorithms as the Search option lists them ("auto", ...). */
 extern const char *const search_algo_names[NUM_ALGOS];
 
 typedef struct {
-    SearchAlgo algo;    /* auto = paranoid */
+    SearchAlgo algo;    /* auto: per variant, see search_auto_algo */
     int threads;        /* 1-256 */
     int multipv;        /* 1-256 */
     int64_t overhead;   /* Move Overhead, ms */
+    bool full_width;    /* no reductions or pruning: every move to the full depth
+                           (tests compare the value with a brute-force search) */
 } SearchConfig;
 
 /* Receives every output line (info ..., bestmove ...) without newline. */

@@ -13,6 +13,8 @@ typedef struct {
     uint64_t piece[8][NUM_HOLES];         /* [seat + 1 or PIECE_NEUTRAL][hole] */
     uint64_t stm[MAX_SEATS + 1];          /* side to move; [MAX_SEATS] = game over */
     uint64_t status[MAX_SEATS][3][8];     /* [seat][SeatStatus][place 0-7] */
+    uint64_t captures[MAX_SEATS][61];     /* [seat][pieces captured]: capture mode's
+                                             table key (not part of the repetition key) */
 } ZobristKeys;
 
 extern ZobristKeys zobrist;

@@ -1,0 +1,355 @@
+/*
+ * test_multi.c - the multi-seat searches against brute force on small trees.
+ * With SearchConfig.full_width (no reductions), paranoid, max-n, best-reply
+ * search and BRS+ must give the value a plain recursive search of the same
+ * model gives (leaves valued by places.h, the side to move's best capture
+ * counted in capture mode, terminal positions by their places), and a best
+ * move that reaches it, at depths 3-4 in games of three, four and six seats,
+ * a team game and capture mode.
+ */
+#include "support/stern_test.h"
+
+#include "eval.h"
+#include "movegen.h"
+#include "places.h"
+#include "search.h"
+#include "tt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static Game g;
+static int root;
+
+static void quiet(const char *line, void *ctx)
+{
+    (void)line;
+    (void)ctx;
+}
+
+static MoveList *new_list(void)
+{
+    MoveList *l = malloc(sizeof *l);
+    assert_non_null(l);
+    return l;
+}
+
+/* +1 for the root's team, -1 for the others. */
+static int side_of(int s) { return s == root || s == variant_partner(&g.v, root) ? 1 : -1; }
+
+/* The side to move's best capture, priced as the search's leaves price it. */
+static int capture_bonus(const Position *p)
+{
+    if (!p->v->capture)
+        return 0;
+    MoveList *l = new_list();
+    gen_moves(p, l);
+    int best = 0;
+    for (int i = 0; i < l->n; i++)
+        best = l->m[i].ncapt > best ? l->m[i].ncapt : best;
+    free(l);
+    return best * W_CAPTURE;
+}
+
+static int leaf(const Position *p, int ply) { return places_value_for(p, root, ply, capture_bonus(p)); }
+
+/* Whether p ends the tree for the root: the game is over or the root placed. */
+static bool terminal(const Position *p) { return pos_over(p) || p->place[root]; }
+
+/* ---- paranoid: the root's team maximises, every other seat minimises ---- */
+
+static int paranoid(const Position *p, int depth, int ply)
+{
+    if (depth == 0)
+        return leaf(p, ply);
+    MoveList *l = new_list();
+    gen_moves_no_return(p, l);
+    const int side = side_of(p->stm);
+    int best = side > 0 ? -SCORE_INF : SCORE_INF;
+    for (int i = 0; i < l->n; i++) {
+        Position c = *p;
+        pos_play(&c, &l->m[i]);
+        const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : paranoid(&c, depth - 1, ply + 1);
+        best = side > 0 ? (v > best ? v : best) : (v < best ? v : best);
+    }
+    if (!l->n)
+        best = leaf(p, ply);
+    free(l);
+    return best;
+}
+
+/* ---- max-n: each seat maximises its own value, ties to the earlier move ---- */
+
+static bool move_before(const Move *a, const Move *b)
+{
+    if (a->from != b->from)
+        return a->from < b->from;
+    if (a->to != b->to)
+        return a->to < b->to;
+    if (a->swap != b->swap)
+        return a->swap < b->swap;
+    return a->captured < b->captured;
+}
+
+static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
+{
+    if (depth == 0) {
+        places_values(p, ply, capture_bonus(p), out);
+        return;
+    }
+    MoveList *l = new_list();
+    gen_moves_no_return(p, l);
+    const int me = p->stm;
+    int best = -SCORE_INF;
+    Move best_move = {0};
+    for (int i = 0; i < l->n; i++) {
+        Position c = *p;
+        pos_play(&c, &l->m[i]);
+        int vals[MAX_SEATS];
+        if (terminal(&c))
+            places_values(&c, ply + 1, 0, vals);
+        else
+            maxn(&c, depth - 1, ply + 1, vals);
+        if (vals[me] > best || (vals[me] == best && move_before(&l->m[i], &best_move))) {
+            best = vals[me];
+            best_move = l->m[i];
+            memcpy(out, vals, sizeof vals);
+        }
+    }
+    if (!l->n)
+        places_values(p, ply, 0, out);
+    free(l);
+}
+
+/* ---- best-reply search and BRS+ ---- */
+
+static bool plus; /* BRS+: the other opponents play their best-ordered move */
+
+/* The first move of the most progress (captures) of p's side to move. */
+static bool best_ordered(const Position *p, const MoveList *l, Move *out)
+{
+    int best = -1, top = 0;
+    for (int i = 0; i < l->n; i++) {
+        const Move *m = &l->m[i];
+        const int o = p->v->capture ? m->ncapt : p->v->tip_dist[p->stm][m->from] - p->v->tip_dist[p->stm][m->to];
+        if (best < 0 || o > top) {
+            best = i;
+            top = o;
+        }
+    }
+    if (best >= 0)
+        *out = l->m[best];
+    return best >= 0;
+}
+
+static int brs(const Position *p, int depth, int ply)
+{
+    if (depth == 0)
+        return leaf(p, ply);
+    MoveList *l = new_list();
+    int best;
+    if (side_of(p->stm) > 0) {
+        gen_moves_no_return(p, l);
+        best = l->n ? -SCORE_INF : leaf(p, ply);
+        for (int i = 0; i < l->n; i++) {
+            Position c = *p;
+            pos_play(&c, &l->m[i]);
+            const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : brs(&c, depth - 1, ply + 1);
+            best = v > best ? v : best;
+        }
+        free(l);
+        return best;
+    }
+    /* a min node: every opponent's moves, each as if it were its turn */
+    const Variant *v = p->v;
+    Move filler[MAX_SEATS];
+    bool has_filler[MAX_SEATS] = {false};
+    Move moves[4096];
+    int movers[4096], n = 0;
+    for (int k = 0; k < v->nseats; k++) {
+        const int o = v->seats[(v->slot[p->stm] + k) % v->nseats];
+        if (side_of(o) > 0 || p->status[o] != ST_PLAYING)
+            continue;
+        Position q = *p;
+        if (o != q.stm)
+            pos_set_stm(&q, o);
+        gen_moves_no_return(&q, l);
+        for (int i = 0; i < l->n; i++) {
+            assert_true(n < 4096);
+            movers[n] = o;
+            moves[n++] = l->m[i];
+        }
+        has_filler[o] = best_ordered(&q, l, &filler[o]);
+    }
+    best = n ? SCORE_INF : leaf(p, ply);
+    for (int i = 0; i < n; i++) {
+        Position c = *p;
+        if (c.stm != movers[i])
+            pos_set_stm(&c, movers[i]);
+        pos_play(&c, &moves[i]);
+        for (int k = 1; plus && k < v->nseats; k++) {
+            const int s = v->seats[(v->slot[root] + k) % v->nseats];
+            if (pos_over(&c) || c.status[root] != ST_PLAYING)
+                break;
+            if (s == movers[i] || side_of(s) > 0 || c.status[s] != ST_PLAYING)
+                continue;
+            Position t = c;
+            pos_set_stm(&t, s);
+            Move f;
+            bool have;
+            if (has_filler[s] && !v->capture && !v->masters && race_move_exists(&t, filler[s].from, filler[s].to)) {
+                f = filler[s];
+                have = true;
+            } else {
+                gen_moves_no_return(&t, l);
+                have = best_ordered(&t, l, &f);
+            }
+            if (have) {
+                pos_set_stm(&c, s);
+                pos_play(&c, &f);
+            }
+        }
+        if (!pos_over(&c) && side_of(c.stm) < 0 && c.status[root] == ST_PLAYING)
+            pos_set_stm(&c, root);
+        const int val = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : brs(&c, depth - 1, ply + 1);
+        best = val < best ? val : best;
+    }
+    free(l);
+    return best;
+}
+
+/* The brute-force value of every root move (root's view) into vals[], in the
+ * order of gen_moves_no_return; returns their number. */
+static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
+{
+    MoveList *l = new_list();
+    gen_moves_no_return(&g.pos, l);
+    const int n = l->n;
+    for (int i = 0; i < n; i++) {
+        Position c = g.pos;
+        pos_play(&c, &l->m[i]);
+        moves[i] = l->m[i];
+        if (terminal(&c)) {
+            vals[i] = places_value_for(&c, root, 1, 0);
+        } else if (algo == ALGO_PARANOID) {
+            vals[i] = paranoid(&c, depth - 1, 1);
+        } else if (algo == ALGO_MAXN) {
+            int all[MAX_SEATS];
+            maxn(&c, depth - 1, 1, all);
+            vals[i] = all[root];
+        } else {
+            plus = algo == ALGO_BRS_PLUS;
+            vals[i] = brs(&c, depth - 1, 1);
+        }
+    }
+    free(l);
+    return n;
+}
+
+/* The engine at full width against brute force in g's position. */
+static void assert_brute_force(SearchAlgo algo, int depth)
+{
+    root = g.pos.stm;
+    static Move moves[4096];
+    static int vals[4096];
+    const int n = root_values(algo, depth, moves, vals);
+    int best = -SCORE_INF;
+    for (int i = 0; i < n; i++)
+        best = vals[i] > best ? vals[i] : best;
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = depth;
+    const SearchConfig cfg = {algo, 1, 1, 0, true};
+    SearchSignals sig;
+    atomic_init(&sig.stop, false);
+    atomic_init(&sig.ponderhit, false);
+    tt_clear();
+    search_clear();
+    const SearchResult r = search_run(&g, &lim, &cfg, &sig, quiet, NULL);
+    assert_true(r.has_best);
+    if (r.score != best)
+        fail_msg("%s, %s depth %d: value %d, brute force %d", g.v.name, search_algo_names[algo], depth, r.score,
+                 best);
+    int found = -1;
+    for (int i = 0; i < n; i++)
+        if (moves[i].from == r.best.from && moves[i].to == r.best.to && moves[i].swap == r.best.swap &&
+            moves[i].captured == r.best.captured)
+            found = i;
+    assert_true(found >= 0);
+    if (vals[found] != best)
+        fail_msg("%s, %s depth %d: best move worth %d, brute force best %d", g.v.name, search_algo_names[algo],
+                 depth, vals[found], best);
+}
+
+/* Plays the moves `text` (space separated) from the start of `variant`. */
+static void setup(const char *variant, const char *text)
+{
+    assert_int_equal(game_new(&g, variant), 0);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        play(&g, t);
+}
+
+static const SearchAlgo ALGOS[] = {ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS};
+
+static void test_three_seats_match_brute_force_at_depth_four(void **state)
+{
+    (void)state;
+    for (size_t a = 0; a < 4; a++) {
+        setup("classic-3", "m3-m5 c13-e13");
+        assert_brute_force(ALGOS[a], 4);
+    }
+}
+
+static void test_four_seats_match_brute_force_at_depth_three(void **state)
+{
+    (void)state;
+    for (size_t a = 0; a < 4; a++) {
+        setup("classic-4", "l3-l5");
+        assert_brute_force(ALGOS[a], 3);
+    }
+}
+
+static void test_six_seats_match_brute_force_at_depth_three(void **state)
+{
+    (void)state;
+    for (size_t a = 0; a < 4; a++) {
+        setup("classic-6", "");
+        assert_brute_force(ALGOS[a], 3);
+    }
+}
+
+static void test_teams_match_brute_force_at_depth_three(void **state)
+{
+    (void)state;
+    for (size_t a = 0; a < 4; a++) {
+        setup("pairs-4", "l3-l5");
+        assert_brute_force(ALGOS[a], 3);
+    }
+}
+
+static void test_capture_mode_matches_brute_force_at_depth_three(void **state)
+{
+    (void)state;
+    for (size_t a = 0; a < 4; a++) {
+        setup("capture-3", "");
+        assert_brute_force(ALGOS[a], a == 1 ? 2 : 3);
+    }
+}
+
+int main(void)
+{
+    board_init();
+    if (tt_resize(16))
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_three_seats_match_brute_force_at_depth_four),
+        cmocka_unit_test(test_four_seats_match_brute_force_at_depth_three),
+        cmocka_unit_test(test_six_seats_match_brute_force_at_depth_three),
+        cmocka_unit_test(test_teams_match_brute_force_at_depth_three),
+        cmocka_unit_test(test_capture_mode_matches_brute_force_at_depth_three),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
