@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "eval.h"
+#include "mcts.h"
 #include "notation.h"
 #include "places.h"
 #include "race.h"
@@ -61,7 +62,12 @@
 #define LMP_BASE 6               /* moves searched before backward moves are dropped, */
 #endif                           /* plus 2 x depth^2 */
 
-const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs", "brs+"};
+const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts"};
+
+SearchAlgo search_auto_algo(const Variant *v)
+{
+    return v->capture ? ALGO_MAXN : ALGO_BRS;
+}
 
 typedef struct SearchContext SearchContext;
 
@@ -360,6 +366,44 @@ static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
 
 static bool best_ordered(const Position *q, const MoveList *list, Move *out);
 
+#ifndef BRS_REPLY_TOP
+#define BRS_REPLY_TOP 0 /* best-reply min nodes: each opponent's replies, its most progressing first (0: all) */
+#endif
+
+/* Keeps the k moves of q's side to move in `list` with the most progress, or
+ * in capture mode the most captures (the earlier of equal ones), in list order. */
+static void keep_top_replies(const Position *q, MoveList *list, int k)
+{
+    if (list->n <= k)
+        return;
+    const uint8_t *tip = q->v->tip_dist[q->stm];
+    static _Thread_local int gain[MAX_MOVES];
+    for (int i = 0; i < list->n; i++)
+        gain[i] = q->v->capture ? list->m[i].ncapt : tip[list->m[i].from] - tip[list->m[i].to];
+    /* the k-th largest gain, and how many moves equal to it may be kept */
+    int threshold = -1000, above = 0;
+    for (int round = 0; round < k; round++) {
+        int top = -1000;
+        for (int i = 0; i < list->n; i++)
+            if (gain[i] > top && (round == 0 || gain[i] < threshold))
+                top = gain[i];
+        int count = 0;
+        for (int i = 0; i < list->n; i++)
+            count += gain[i] == top;
+        threshold = top;
+        if (above + count >= k)
+            break;
+        above += count;
+    }
+    int n = 0, equal_left = k - above;
+    for (int i = 0; i < list->n; i++) {
+        const bool keep = gain[i] > threshold || (gain[i] == threshold && equal_left-- > 0);
+        if (keep)
+            list->m[n++] = list->m[i];
+    }
+    list->n = n;
+}
+
 /* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
  * ordering scores: the side to move's moves, or at a best-reply min node those of
  * every opponent still playing (each as if it were its turn). */
@@ -387,6 +431,8 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
             if (o != q.stm)
                 pos_set_stm(&q, o);
             gen_moves_no_return(&q, tmp);
+            if (BRS_REPLY_TOP)
+                keep_top_replies(&q, tmp, BRS_REPLY_TOP);
             for (int i = 0; i < tmp->n && list->n < MAX_MOVES; i++) {
                 movers[list->n] = (uint8_t)o;
                 list->m[list->n++] = tmp->m[i];
@@ -1320,6 +1366,92 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
     return true;
 }
 
+#define MCTS_PLAYOUTS_PER_DEPTH 1000 /* `go depth N` with mcts: N x this many playouts */
+#define MCTS_NODES_CAP (1u << 22)    /* tree nodes at most (about 64 bytes each) */
+
+/* MCTS's stop test: stop or quit, the clock (its soft limit: the search is
+ * anytime), and a ponder search waiting for ponderhit. */
+static bool mcts_stop(void *ctx)
+{
+    SearchContext *c = ctx;
+    if (atomic_load(&c->sig->stop))
+        return true;
+    if (c->pondering) {
+        if (!atomic_load(&c->sig->ponderhit))
+            return false;
+        c->pondering = false; /* the clock starts at ponderhit */
+        c->start_ms = now_ms();
+    }
+    return !c->lim->infinite && c->budget.soft_ms >= 0 && now_ms() - c->start_ms >= c->budget.soft_ms;
+}
+
+/* Searches with MCTS and writes its info line and bestmove. */
+static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
+{
+    const Game *g = c->game;
+    Move *moves = malloc(sizeof *moves * (size_t)nroot);
+    SearchResult res = {.has_best = true, .best = root[0].move};
+    MctsResult r;
+    uint64_t limit = c->lim->nodes;
+    if (c->lim->depth > 0 && !c->lim->infinite)
+        limit = (uint64_t)c->lim->depth * MCTS_PLAYOUTS_PER_DEPTH;
+    if (moves) {
+        for (int i = 0; i < nroot; i++)
+            moves[i] = root[i].move;
+        if (mcts_search(g, moves, nroot, limit, MCTS_NODES_CAP, mcts_stop, c, &r) == 0 && r.has_best) {
+            res.best = r.best;
+            res.depth = r.depth;
+            res.nodes = r.playouts;
+            res.score = r.values[c->root_seat];
+        }
+        free(moves);
+    }
+    if (!moves || !r.has_best)
+        r = (MctsResult){.best = root[0].move, .has_best = true, .pv = {root[0].move}, .pvlen = 1};
+    /* infinite or ponder: the answer waits for stop (or ponderhit, then the clock) */
+    while ((c->lim->infinite || c->pondering) && !atomic_load(&c->sig->stop)) {
+        if (c->pondering && atomic_load(&c->sig->ponderhit))
+            break;
+        const struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
+    RootMove rm = {.move = r.best, .score = res.score, .pvlen = r.pvlen};
+    memcpy(rm.pv, r.pv, sizeof *r.pv * (size_t)r.pvlen);
+    int rel[MAX_SEATS];
+    relative_scores(c, &rm, rel);
+    char buf[12288], *o = buf, sc[64];
+    const char *end = buf + sizeof buf - MOVE_STR_MAX - 2;
+    format_score(c, abs(res.score) > SCORE_MATE_BOUND ? res.score : rel[c->root_seat], sc, sizeof sc);
+    const int64_t ms = now_ms() - c->start_ms;
+    o += snprintf(o, (size_t)(end - o), "info depth %d seldepth %d multipv 1 %s scores", r.depth, r.seldepth, sc);
+    for (int i = 0; i < g->v.nseats; i++)
+        o += snprintf(o, (size_t)(end - o), " %c:%d", variant_seat_letter(g->v.seats[i]), rel[g->v.seats[i]]);
+    o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu time %lld pv", (unsigned long long)r.playouts,
+                  (unsigned long long)(ms > 0 ? r.playouts * 1000 / (uint64_t)ms : r.playouts), (long long)ms);
+    Position p = g->pos;
+    for (int i = 0; i < r.pvlen && o < end && !pos_over(&p); i++) {
+        *o++ = ' ';
+        move_str(&p, &r.pv[i], o);
+        o += strlen(o);
+        pos_play(&p, &r.pv[i]);
+    }
+    *o = 0;
+    emit(c, "%s", buf);
+    char mv[MOVE_STR_MAX], pm[MOVE_STR_MAX];
+    move_str(&g->pos, &res.best, mv);
+    Position after = g->pos;
+    pos_play(&after, &res.best);
+    if (r.pvlen > 1 && !pos_over(&after) && legal_move(&after, &r.pv[1])) {
+        res.ponder = r.pv[1];
+        res.has_ponder = true;
+        move_str(&after, &res.ponder, pm);
+        emit(c, "bestmove %s ponder %s", mv, pm);
+    } else {
+        emit(c, "bestmove %s", mv);
+    }
+    return res;
+}
+
 SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
                         SearchOutput out, void *ctx)
 {
@@ -1330,7 +1462,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     c->root_seat = g->pos.stm;
     c->lim = limits;
     c->cfg = config;
-    c->algo = g->v.nseats == 2 || config->algo == ALGO_AUTO ? ALGO_PARANOID : config->algo;
+    c->algo = g->v.nseats == 2 ? ALGO_PARANOID : config->algo == ALGO_AUTO ? search_auto_algo(&g->v) : config->algo;
     c->duo_race = g->v.nseats == 2 && !g->v.capture;
     c->sig = sig;
     c->out = out;
@@ -1397,6 +1529,12 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
             emit(c, "bestmove %s ponder %s", mv, pm);
         } else
             emit(c, "bestmove %s", mv);
+        free(root);
+        free(c);
+        return res;
+    }
+    if (c->algo == ALGO_MCTS) {
+        res = mcts_root(c, root, nroot);
         free(root);
         free(c);
         return res;

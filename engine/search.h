@@ -7,7 +7,8 @@
  * Winands 2011: only the strongest reply of all opponents together is searched
  * between two root moves) or BRS+ (Esser, Gras, Winands et al. 2013: as
  * best-reply search, while the other opponents play their best-ordered move,
- * so that every opponent moves between two root moves). All share a transposition table (max-n uses it for
+ * so that every opponent moves between two root moves), or Monte-Carlo tree
+ * search (mcts.h; one thread, no table). The others share a transposition table (max-n uses it for
  * move ordering only), with Lazy SMP helper threads (independent searches sharing
  * the table).
  */
@@ -35,9 +36,13 @@ typedef struct {
 } SearchLimits;
 
 /* Search algorithm for three or more seats (two seats always use PVS). */
-typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS } SearchAlgo;
+typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALGO_MCTS } SearchAlgo;
 
-#define NUM_ALGOS 5
+#define NUM_ALGOS 6
+
+/* The algorithm `auto` plays in variant v (three or more seats; two seats
+ * always play PVS): chosen per variant family from matches (docs/MULTI.md). */
+SearchAlgo search_auto_algo(const Variant *v);
 
 /* Names of the algorithms as the Search option lists them ("auto", ...). */
 extern const char *const search_algo_names[NUM_ALGOS];

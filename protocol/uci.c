@@ -361,7 +361,10 @@ static void cmd_uci(Engine *e)
     say(e, "option name Hash type spin default %d min 1 max %d", DEFAULT_HASH_MIB, MAX_HASH_MIB);
     say(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
     say(e, "option name MultiPV type spin default 1 min 1 max 256");
-    say(e, "option name Search type combo default auto var auto var paranoid var maxn var brs");
+    char combo[256] = "option name Search type combo default auto";
+    for (int i = 0; i < NUM_ALGOS; i++)
+        snprintf(combo + strlen(combo), sizeof combo - strlen(combo), " var %s", search_algo_names[i]);
+    say(e, "%s", combo);
     say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
     say(e, "option name Ponder type check default false");
     say(e, "option name Clear Hash type button");
@@ -437,7 +440,7 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             if (!strcasecmp(value, search_algo_names[i]))
                 algo = i;
         if (algo < 0) {
-            say(e, "info string error setoption: Search must be auto, paranoid, maxn or brs");
+            say(e, "info string error setoption: Search must be auto, paranoid, maxn, brs, brs+ or mcts");
             return;
         }
         e->config.algo = (SearchAlgo)algo;

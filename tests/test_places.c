@@ -32,7 +32,7 @@ static SearchResult search_with(SearchAlgo algo, int depth)
     SearchLimits lim;
     search_limits_init(&lim);
     lim.depth = depth;
-    const SearchConfig cfg = {algo, 1, 1, 0};
+    const SearchConfig cfg = {algo, 1, 1, 0, false};
     SearchSignals sig;
     atomic_init(&sig.stop, false);
     atomic_init(&sig.ponderhit, false);
@@ -110,7 +110,7 @@ static bool arrives(const Move *m)
 /* Every algorithm, at depths 1-3, plays an arriving move in the position. */
 static void assert_takes_arrival(const char *variant, int mover, const int place[MAX_SEATS])
 {
-    static const SearchAlgo algos[] = {ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS};
+    static const SearchAlgo algos[] = {ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALGO_MCTS};
     for (size_t a = 0; a < sizeof algos / sizeof *algos; a++)
         for (int depth = 1; depth <= 3; depth++) {
             arrival_position(variant, mover, place);

@@ -337,7 +337,7 @@ static void test_uci_documented_options(void **state)
         {"option name Hash type spin default 64 min 1 max 65536", NULL},
         {"option name Threads type spin default 1 min 1 max 256", NULL},
         {"option name MultiPV type spin default 1 min 1 max 256", NULL},
-        {"option name Search type combo default auto var auto var paranoid var maxn var brs", NULL},
+        {"option name Search type combo default auto var auto var paranoid var maxn var brs var brs+ var mcts", NULL},
         {"option name Move Overhead type spin default 30 min 0 max 5000", NULL},
         {"option name Ponder type check default false", NULL},
         {"option name Clear Hash type button", NULL},

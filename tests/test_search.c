@@ -32,7 +32,7 @@ static SearchResult search_depth(int depth)
     SearchLimits lim;
     search_limits_init(&lim);
     lim.depth = depth;
-    const SearchConfig cfg = {ALGO_AUTO, 1, 1, 0};
+    const SearchConfig cfg = {ALGO_AUTO, 1, 1, 0, false};
     SearchSignals sig;
     atomic_init(&sig.stop, false);
     atomic_init(&sig.ponderhit, false);
@@ -199,7 +199,7 @@ static SearchResult search_algo(SearchAlgo algo, int depth)
     SearchLimits lim;
     search_limits_init(&lim);
     lim.depth = depth;
-    const SearchConfig cfg = {algo, 1, 1, 0};
+    const SearchConfig cfg = {algo, 1, 1, 0, false};
     SearchSignals sig;
     atomic_init(&sig.stop, false);
     atomic_init(&sig.ponderhit, false);
@@ -214,12 +214,12 @@ static void test_ponder_move_is_legal_for_the_next_seat(void **state)
 {
     (void)state;
     static const char *const variants[] = {"classic-3", "classic-4", "classic-6"};
-    static const SearchAlgo algos[] = {ALGO_PARANOID, ALGO_MAXN, ALGO_BRS};
+    static const SearchAlgo algos[] = {ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALGO_MCTS};
     MoveList *list = malloc(sizeof *list);
     assert_non_null(list);
     int pondered = 0;
     for (size_t v = 0; v < 3; v++)
-        for (size_t a = 0; a < 3; a++) {
+        for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
             assert_int_equal(game_new(&g, variants[v]), 0);
             for (int ply = 0; ply < 8 && !pos_over(&g.pos); ply++) {
                 const SearchResult r = search_algo(algos[a], 3);

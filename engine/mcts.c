@@ -1,0 +1,268 @@
+/* mcts.c - multi-player Monte-Carlo tree search; see mcts.h. */
+#include "mcts.h"
+
+#include "eval.h"
+#include "movegen.h"
+#include "places.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Constants of the search, each overridable with -D for tuning. */
+#ifndef MCTS_UCT_C
+#define MCTS_UCT_C 0.5          /* exploration, rewards in 0..1 */
+#endif
+#ifndef MCTS_BIAS
+#define MCTS_BIAS 0.05          /* progressive bias per step of progress (capture), fading as 1/(n+1) */
+#endif
+#ifndef MCTS_EPSILON
+#define MCTS_EPSILON 0.1        /* playouts: chance of a uniformly random move instead of the best-progress one */
+#endif
+#ifndef MCTS_PLAYOUT_ROUNDS
+#define MCTS_PLAYOUT_ROUNDS 2   /* playouts are cut after this many moves of every seat */
+#endif
+#define MCTS_CHECK_EVERY 64     /* playouts between calls of stop() */
+#define MCTS_FIRST_NODES 65536  /* tree size allocated first; doubled as needed */
+
+typedef struct {
+    Move move;             /* the move into this node */
+    uint32_t first_child;  /* index of the first child; 0 while not expanded */
+    uint32_t nchildren;
+    uint32_t visits;
+    int16_t prior;         /* the move's progress (captures) */
+    uint8_t terminal;      /* the position ends the search (decided) */
+    float reward[MAX_SEATS]; /* sum over playouts of each seat's reward */
+} Node;
+
+typedef struct {
+    Node *nodes;
+    size_t n, cap, max;
+    uint64_t rng;
+    int root_seat;
+    MoveList *list;
+    const Move *root;
+    int nroot;
+} Tree;
+
+static uint64_t next_random(Tree *t)
+{
+    /* xorshift64* (Vigna 2016): fast, and the same run for the same seed */
+    t->rng ^= t->rng >> 12;
+    t->rng ^= t->rng << 25;
+    t->rng ^= t->rng >> 27;
+    return t->rng * 0x2545F4914F6CDD1Dull;
+}
+
+static int move_gain(const Position *p, const Move *m)
+{
+    return p->v->capture ? m->ncapt : p->v->tip_dist[p->stm][m->from] - p->v->tip_dist[p->stm][m->to];
+}
+
+/* Whether p ends the search: the game is over or the root's seat placed. */
+static bool decided(const Tree *t, const Position *p) { return pos_over(p) || p->place[t->root_seat]; }
+
+/* Each seat's reward (0..1) for the values of places.h. */
+static void rewards_of(const Position *p, const int values[MAX_SEATS], float out[MAX_SEATS])
+{
+    for (int s = 0; s < MAX_SEATS; s++) {
+        double r = ((double)values[s] / PLACE_SPAN + 1.0) / 2.0;
+        out[s] = (float)(r < 0 ? 0 : r > 1 ? 1 : r);
+    }
+    (void)p;
+}
+
+/* Expands node i, whose position is p: one child per move. Returns false when
+ * the tree is full (the node stays a leaf). */
+static bool expand(Tree *t, size_t i, const Position *p)
+{
+    if (i == 0) { /* the root: the moves the caller allows */
+        t->list->n = t->nroot;
+        memcpy(t->list->m, t->root, sizeof *t->root * (size_t)t->nroot);
+    } else {
+        gen_moves_no_return(p, t->list);
+    }
+    const size_t k = (size_t)t->list->n;
+    if (t->n + k > t->cap) {
+        size_t cap = t->cap;
+        while (cap < t->n + k)
+            cap *= 2;
+        if (cap > t->max)
+            return false;
+        Node *grown = realloc(t->nodes, cap * sizeof *grown);
+        if (!grown)
+            return false;
+        t->nodes = grown;
+        t->cap = cap;
+    }
+    Node *node = &t->nodes[i];
+    node->first_child = (uint32_t)t->n;
+    node->nchildren = (uint32_t)k;
+    for (size_t j = 0; j < k; j++) {
+        Node *c = &t->nodes[t->n++];
+        memset(c, 0, sizeof *c);
+        c->move = t->list->m[j];
+        c->prior = (int16_t)move_gain(p, &t->list->m[j]);
+    }
+    return true;
+}
+
+/* The child of node i (position p) the seat to move selects: UCT on its own
+ * mean reward with progressive bias; an unvisited child first, the one of most
+ * progress among them. */
+static size_t select_child(const Tree *t, size_t i, const Position *p)
+{
+    const Node *node = &t->nodes[i];
+    const int s = p->stm;
+    const double log_n = log((double)node->visits + 1.0);
+    size_t best = node->first_child;
+    double top = -1e300;
+    for (uint32_t j = 0; j < node->nchildren; j++) {
+        const size_t ci = node->first_child + j;
+        const Node *c = &t->nodes[ci];
+        double score;
+        if (!c->visits)
+            score = 1e9 + c->prior;
+        else
+            score = c->reward[s] / c->visits + MCTS_UCT_C * sqrt(log_n / c->visits) +
+                    MCTS_BIAS * c->prior / (c->visits + 1.0);
+        if (score > top) {
+            top = score;
+            best = ci;
+        }
+    }
+    return best;
+}
+
+/* Plays from p to the playout's end and writes every seat's reward. */
+static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
+{
+    const int plies = MCTS_PLAYOUT_ROUNDS * p->v->nseats;
+    for (int k = 0; k < plies && !decided(t, p); k++) {
+        gen_moves_no_return(p, t->list);
+        if (!t->list->n)
+            break;
+        int pick = 0;
+        if ((next_random(t) >> 11) * (1.0 / 9007199254740992.0) < MCTS_EPSILON) {
+            pick = (int)(next_random(t) % (uint64_t)t->list->n);
+        } else {
+            int top = -1000;
+            for (int j = 0; j < t->list->n; j++) {
+                const int gain = move_gain(p, &t->list->m[j]);
+                if (gain > top) {
+                    top = gain;
+                    pick = j;
+                }
+            }
+        }
+        pos_play(p, &t->list->m[pick]);
+        ply++;
+    }
+    int values[MAX_SEATS];
+    places_values(p, ply, 0, values);
+    rewards_of(p, values, out);
+}
+
+int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, size_t nodes_cap, MctsStop stop,
+                void *ctx, MctsResult *out)
+{
+    memset(out, 0, sizeof *out);
+    Tree t = {.cap = MCTS_FIRST_NODES, .max = nodes_cap > MCTS_FIRST_NODES ? nodes_cap : MCTS_FIRST_NODES,
+              .rng = 0x9E3779B97F4A7C15ull, .root_seat = g->pos.stm, .root = root, .nroot = nroot};
+    t.nodes = malloc(t.cap * sizeof *t.nodes);
+    t.list = malloc(sizeof *t.list);
+    if (!t.nodes || !t.list) {
+        free(t.nodes);
+        free(t.list);
+        return -1;
+    }
+    memset(&t.nodes[0], 0, sizeof t.nodes[0]);
+    t.n = 1;
+    if (!expand(&t, 0, &g->pos) || !t.nodes[0].nchildren) {
+        free(t.nodes);
+        free(t.list);
+        return 0;
+    }
+    size_t path[256];
+    uint64_t depth_sum = 0;
+    for (;;) {
+        if (max_playouts && out->playouts >= max_playouts)
+            break;
+        if (out->playouts % MCTS_CHECK_EVERY == 0 && out->playouts && stop(ctx))
+            break;
+        Position p = g->pos;
+        size_t i = 0;
+        int n = 0;
+        path[n++] = 0;
+        float r[MAX_SEATS];
+        /* selection */
+        while (t.nodes[i].nchildren && n < 255) {
+            i = select_child(&t, i, &p);
+            pos_play(&p, &t.nodes[i].move);
+            path[n++] = i;
+            if (t.nodes[i].terminal || decided(&t, &p)) {
+                t.nodes[i].terminal = 1;
+                break;
+            }
+        }
+        if (t.nodes[i].terminal) {
+            int values[MAX_SEATS];
+            places_values(&p, n - 1, 0, values);
+            rewards_of(&p, values, r);
+        } else {
+            /* expansion of a node visited before, then one step into it */
+            if (t.nodes[i].visits && n < 255 && expand(&t, i, &p) && t.nodes[i].nchildren) {
+                i = select_child(&t, i, &p);
+                pos_play(&p, &t.nodes[i].move);
+                path[n++] = i;
+                if (decided(&t, &p))
+                    t.nodes[i].terminal = 1;
+            }
+            playout(&t, &p, n - 1, r);
+        }
+        depth_sum += (uint64_t)(n - 1);
+        if (n - 1 > out->seldepth)
+            out->seldepth = n - 1;
+        /* max-n backup: every seat's reward in every node of the path */
+        for (int k = 0; k < n; k++) {
+            Node *node = &t.nodes[path[k]];
+            node->visits++;
+            for (int s = 0; s < MAX_SEATS; s++)
+                node->reward[s] += r[s];
+        }
+        out->playouts++;
+    }
+    /* the most visited line */
+    size_t i = 0;
+    Position p = g->pos;
+    while (t.nodes[i].nchildren && out->pvlen < 64) {
+        const Node *node = &t.nodes[i];
+        size_t best = node->first_child;
+        for (uint32_t j = 1; j < node->nchildren; j++)
+            if (t.nodes[node->first_child + j].visits > t.nodes[best].visits)
+                best = node->first_child + j;
+        if (!t.nodes[best].visits)
+            break;
+        out->pv[out->pvlen++] = t.nodes[best].move;
+        if (i == 0) {
+            const Node *b = &t.nodes[best];
+            for (int s = 0; s < MAX_SEATS; s++)
+                out->values[s] = (int)lround((2.0 * b->reward[s] / b->visits - 1.0) * PLACE_SPAN);
+        }
+        pos_play(&p, &t.nodes[best].move);
+        if (pos_over(&p))
+            break;
+        i = best;
+    }
+    if (out->pvlen) {
+        out->best = out->pv[0];
+        out->has_best = true;
+    } else {
+        out->best = t.nodes[t.nodes[0].first_child].move;
+        out->has_best = true;
+    }
+    out->depth = out->playouts ? (int)((depth_sum + out->playouts / 2) / out->playouts) : 0;
+    free(t.nodes);
+    free(t.list);
+    return 0;
+}
