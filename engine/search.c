@@ -366,8 +366,15 @@ static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
 
 static bool best_ordered(const Position *q, const MoveList *list, Move *out);
 
+/* Best-reply min nodes search only each opponent's replies of the most
+ * progress (captures): a forward pruning that leaves out moves an opponent
+ * racing for itself would not play, and cuts the branching five-fold. 0: all.
+ * Measured against greedy seats (docs/MULTI.md). */
 #ifndef BRS_REPLY_TOP
-#define BRS_REPLY_TOP 0 /* best-reply min nodes: each opponent's replies, its most progressing first (0: all) */
+#define BRS_REPLY_TOP 4
+#endif
+#ifndef BRS_REPLY_TOP_CAPTURE
+#define BRS_REPLY_TOP_CAPTURE 3
 #endif
 
 /* Keeps the k moves of q's side to move in `list` with the most progress, or
@@ -431,8 +438,9 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
             if (o != q.stm)
                 pos_set_stm(&q, o);
             gen_moves_no_return(&q, tmp);
-            if (BRS_REPLY_TOP)
-                keep_top_replies(&q, tmp, BRS_REPLY_TOP);
+            const int top = v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP;
+            if (top && !w->ctx->cfg->full_width)
+                keep_top_replies(&q, tmp, top);
             for (int i = 0; i < tmp->n && list->n < MAX_MOVES; i++) {
                 movers[list->n] = (uint8_t)o;
                 list->m[list->n++] = tmp->m[i];

@@ -720,6 +720,29 @@ static void test_multi_seat_and_team_tournaments_are_rated_from_places(void **st
     char *text = slurp(out);
     assert_non_null(strstr(text, "classic-6: 4 games, 2 players (ratings from places"));
     assert_non_null(strstr(text, "game 2: w=R r=G u=R b=G y=R g=G: "));
+    assert_non_null(strstr(text, "places (1st to 6th):"));
+    free(text);
+    /* seats=: one engine against two copies of another, each seat rotation once */
+    assert_int_equal(run(out,
+                         "%s -variant classic-3 -engine cmd=%s name=G -engine 'cmd=%s -random 1' name=R seats=2 "
+                         "-each st=0.2 -openings random=4 -pgnout %s/seats.pgn",
+                         a, g, g, dir),
+                     0);
+    text = slurp(out);
+    assert_non_null(strstr(text, "classic-3: 3 games, 2 players"));
+    assert_non_null(strstr(text, "game 1: w=G u=R y=R: "));
+    assert_non_null(strstr(text, "game 2: w=R u=R y=G: "));
+    assert_non_null(strstr(text, "game 3: w=R u=G y=R: "));
+    const char *rows = strstr(text, "places (1st to 3rd):");
+    assert_non_null(rows);
+    int g_places[3], r_places[3];
+    const char *grow = strstr(rows, "\n        G "), *rrow = strstr(rows, "\n        R ");
+    assert_non_null(grow);
+    assert_non_null(rrow);
+    assert_int_equal(sscanf(grow, " G %d %d %d", &g_places[0], &g_places[1], &g_places[2]), 3);
+    assert_int_equal(sscanf(rrow, " R %d %d %d", &r_places[0], &r_places[1], &r_places[2]), 3);
+    assert_int_equal(g_places[0] + g_places[1] + g_places[2], 3);
+    assert_int_equal(r_places[0] + r_places[1] + r_places[2], 6);
     free(text);
     assert_int_equal(run(out,
                          "%s -variant pairs-6 -engine cmd=%s name=G -engine 'cmd=%s -random 1' name=R1 "

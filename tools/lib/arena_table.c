@@ -350,6 +350,26 @@ static int by_rating(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+/* Three or more units: how often each player took each place (a player with
+ * several units in a game counts each). */
+static void print_places(FILE *out, const ArenaTable *t, const Group *gr, int width)
+{
+    static const char *const last[] = {"", "", "", "3rd", "4th", "5th", "6th"};
+    fprintf(out, "  places (1st to %s):\n", last[gr->nunits < 7 ? gr->nunits : 6]);
+    for (int pl = 0; pl < gr->nplayers; pl++) {
+        int count[RATINGS_MAX_UNITS + 1] = {0};
+        for (int k = 0; k < gr->n; k++)
+            for (int u = 0; u < gr->games[k].nunits; u++)
+                if (gr->games[k].player[u] == pl && gr->games[k].place[u] >= 1 &&
+                    gr->games[k].place[u] <= RATINGS_MAX_UNITS)
+                    count[gr->games[k].place[u]]++;
+        fprintf(out, "        %-*s ", width, t->names[gr->names[pl]]);
+        for (int q = 1; q <= gr->nunits; q++)
+            fprintf(out, " %5d", count[q]);
+        fprintf(out, "\n");
+    }
+}
+
 static int print_fit(FILE *out, const ArenaTable *t, const Group *gr, const TableOptions *o)
 {
     RatingRow *rows = calloc((size_t)gr->nplayers, sizeof *rows);
@@ -376,6 +396,8 @@ static int print_fit(FILE *out, const ArenaTable *t, const Group *gr, const Tabl
                 elo_text(r->elo, e, sizeof e), interval, r->games, r->mean_place, r->points, r->comparisons,
                 r->comparisons ? 100.0 * r->points / r->comparisons : 0.0);
     }
+    if (gr->nunits > 2)
+        print_places(out, t, gr, width);
     free(rows), free(ranked);
     return 0;
 }
