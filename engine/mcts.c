@@ -163,8 +163,8 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
     rewards_of(p, values, out);
 }
 
-int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, size_t nodes_cap, MctsStop stop,
-                void *ctx, MctsResult *out)
+int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
+                MctsStop stop, void *ctx, MctsResult *out)
 {
     memset(out, 0, sizeof *out);
     Tree t = {.cap = MCTS_FIRST_NODES, .max = nodes_cap > MCTS_FIRST_NODES ? nodes_cap : MCTS_FIRST_NODES,
@@ -175,6 +175,21 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         free(t.nodes);
         free(t.list);
         return -1;
+    }
+    /* An arrival takes the best place still free, which no line can better:
+     * played at once, before sampling could miss it among many moves. */
+    for (int i = 0; i < nroot; i++) {
+        Position c = g->pos;
+        pos_play(&c, &root[i]);
+        if (c.place[variant_unit(&g->v, t.root_seat)] && c.status[t.root_seat] == ST_ARRIVED) {
+            out->best = out->pv[0] = root[i];
+            out->pvlen = 1;
+            out->has_best = true;
+            places_values(&c, 1, 0, out->values);
+            free(t.nodes);
+            free(t.list);
+            return 0;
+        }
     }
     memset(&t.nodes[0], 0, sizeof t.nodes[0]);
     t.n = 1;
@@ -188,7 +203,8 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
     for (;;) {
         if (max_playouts && out->playouts >= max_playouts)
             break;
-        if (out->playouts % MCTS_CHECK_EVERY == 0 && out->playouts && stop(ctx))
+        if (out->playouts % MCTS_CHECK_EVERY == 0 && out->playouts &&
+            (stop(ctx) || (depth_limit && (depth_sum + out->playouts / 2) / out->playouts >= (uint64_t)depth_limit)))
             break;
         Position p = g->pos;
         size_t i = 0;

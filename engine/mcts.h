@@ -9,7 +9,9 @@
  *     or capture, fading with visits);
  *   - short playouts, epsilon-greedy on progress (or captures), cut after two
  *     rounds and scored by places.h (every seat's value, mapped to 0..1);
- *   - decided ends (a game over, the root's seat placed) are scored exactly.
+ *   - decided ends (a game over, the root's seat placed) are scored exactly,
+ *     and a root move that arrives (takes the best place still free) is
+ *     played without a search.
  * One thread; the tree is built anew each search.
  */
 #ifndef STERN_MCTS_H
@@ -35,11 +37,13 @@ typedef struct {
 } MctsResult;
 
 /* Searches the current position of g (three or more seats, not over) over
- * the root moves root[0..nroot-1] (nroot >= 1) until stop(ctx) says so or
- * `max_playouts` playouts are done (0: no limit), and fills *out. `nodes_cap` bounds the tree's nodes (memory: about 64 bytes a
+ * the root moves root[0..nroot-1] (nroot >= 1) until stop(ctx) says so,
+ * `max_playouts` playouts are done (0: no limit) or the mean depth of the tree
+ * part of a playout, rounded, reaches `depth_limit` plies (0: none), and fills
+ * *out. `nodes_cap` bounds the tree's nodes (memory: about 64 bytes a
  * node); once full, playouts go on from the leaves reached. Returns 0, or -1
  * when the tree's first memory cannot be had (*out then has no best move). */
-int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, size_t nodes_cap, MctsStop stop,
-                void *ctx, MctsResult *out);
+int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
+                MctsStop stop, void *ctx, MctsResult *out);
 
 #endif

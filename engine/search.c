@@ -66,7 +66,11 @@ const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "b
 
 SearchAlgo search_auto_algo(const Variant *v)
 {
-    return v->capture ? ALGO_MAXN : ALGO_BRS;
+    if (v->capture)
+        return ALGO_MCTS;
+    if (v->nunits == 2) /* two teams: paranoid is the two-sided search */
+        return ALGO_PARANOID;
+    return v->nseats >= 6 ? ALGO_MCTS : ALGO_BRS;
 }
 
 typedef struct SearchContext SearchContext;
@@ -1260,11 +1264,17 @@ static int root_moves(const SearchContext *c, RootMove **out_array)
     return n;
 }
 
+#define CAPTURE_PIECES_PER_MOVE 3 /* a capture-mode chain takes about this many pieces */
+#define CAPTURE_MOVES_SPARE 2      /* own moves added to the capture-mode estimate */
+
+/* Own moves the side to move still expects to make, for the time manager. In
+ * capture mode the pieces left shared out among the seats, a few a move (a
+ * game from the start lasts about six moves a seat with three seats). */
 static int moves_left_estimate(const Position *p)
 {
     if (p->v->capture)
-        return 15;
-    const int dist = -eval_seat(p, p->stm).distance / 35; /* steps still to go */
+        return bb_count(p->neutral) / (CAPTURE_PIECES_PER_MOVE * p->v->nseats) + CAPTURE_MOVES_SPARE;
+    const int dist = -eval_seat(p, p->stm).distance / W_DISTANCE; /* steps still to go */
     const int est = dist / 3 + 8;
     return est < 10 ? 10 : est;
 }
@@ -1374,7 +1384,7 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
     return true;
 }
 
-#define MCTS_PLAYOUTS_PER_DEPTH 1000 /* `go depth N` with mcts: N x this many playouts */
+#define MCTS_PLAYOUTS_PER_DEPTH 10000 /* `go depth N` with mcts: at most N x this many playouts */
 #define MCTS_NODES_CAP (1u << 22)    /* tree nodes at most (about 64 bytes each) */
 
 /* MCTS's stop test: stop or quit, the clock (its soft limit: the search is
@@ -1406,7 +1416,8 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     if (moves) {
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
-        if (mcts_search(g, moves, nroot, limit, MCTS_NODES_CAP, mcts_stop, c, &r) == 0 && r.has_best) {
+        const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
+        if (mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, mcts_stop, c, &r) == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;
             res.nodes = r.playouts;

@@ -41,7 +41,9 @@ typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALG
 #define NUM_ALGOS 6
 
 /* The algorithm `auto` plays in variant v (three or more seats; two seats
- * always play PVS): chosen per variant family from matches (docs/MULTI.md). */
+ * always play PVS), chosen per variant family from round robins of every
+ * algorithm (docs/MULTI.md): capture mode MCTS; two teams paranoid; race
+ * games best-reply search with three or four seats, MCTS with six. */
 SearchAlgo search_auto_algo(const Variant *v);
 
 /* Names of the algorithms as the Search option lists them ("auto", ...). */

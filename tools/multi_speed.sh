@@ -10,7 +10,7 @@ ms=${2:-1000}
 fens=$(printf 'bench 1\nquit\n' | "$engine" | awk '$3 == "bench" && ($4 == 7 || $4 == 8 || $4 == 10) {
     fen = $6; for (i = 7; i <= 9; i++) fen = fen " " $i; print $4 "|" $5 "|" fen }')
 printf '%-9s %-3s %-10s %6s %10s %10s\n' algorithm pos variant depth nodes nps
-for algo in paranoid maxn brs brs+; do
+for algo in paranoid maxn brs brs+ mcts; do
   while IFS='|' read -r num variant fen; do
     line=$( (printf 'setoption name Variant value %s\nsetoption name Search value %s\nposition fen %s\ngo movetime %s\n' \
                "$variant" "$algo" "$fen" "$ms"; sleep $(( ms / 1000 + 2 ))) | "$engine" | grep '^info depth' | tail -1)
