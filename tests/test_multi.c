@@ -22,12 +22,6 @@
 static Game g;
 static int root;
 
-static void quiet(const char *line, void *ctx)
-{
-    (void)line;
-    (void)ctx;
-}
-
 static MoveList *new_list(void)
 {
     MoveList *l = malloc(sizeof *l);
@@ -257,16 +251,7 @@ static void assert_brute_force(SearchAlgo algo, int depth)
     int best = -SCORE_INF;
     for (int i = 0; i < n; i++)
         best = vals[i] > best ? vals[i] : best;
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = depth;
-    const SearchConfig cfg = {algo, 1, 1, 0, true};
-    SearchSignals sig;
-    atomic_init(&sig.stop, false);
-    atomic_init(&sig.ponderhit, false);
-    tt_clear();
-    search_clear();
-    const SearchResult r = search_run(&g, &lim, &cfg, &sig, quiet, NULL);
+    const SearchResult r = search_fixed_depth(&g, algo, depth, true);
     assert_true(r.has_best);
     if (r.score != best)
         fail_msg("%s, %s depth %d: value %d, brute force %d", g.v.name, search_algo_names[algo], depth, r.score,

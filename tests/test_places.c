@@ -21,25 +21,6 @@
 
 static Game g;
 
-static void quiet(const char *line, void *ctx)
-{
-    (void)line;
-    (void)ctx;
-}
-
-static SearchResult search_with(SearchAlgo algo, int depth)
-{
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = depth;
-    const SearchConfig cfg = {algo, 1, 1, 0, false};
-    SearchSignals sig;
-    atomic_init(&sig.stop, false);
-    atomic_init(&sig.ponderhit, false);
-    tt_clear();
-    search_clear();
-    return search_run(&g, &lim, &cfg, &sig, quiet, NULL);
-}
 
 /* The target hole of seat s nearest the centre (largest distance to the tip). */
 static int door_hole(const Variant *v, int s)
@@ -114,7 +95,7 @@ static void assert_takes_arrival(const char *variant, int mover, const int place
     for (size_t a = 0; a < sizeof algos / sizeof *algos; a++)
         for (int depth = 1; depth <= 3; depth++) {
             arrival_position(variant, mover, place);
-            const SearchResult r = search_with(algos[a], depth);
+            const SearchResult r = search_fixed_depth(&g, algos[a], depth, false);
             assert_true(r.has_best);
             if (!arrives(&r.best))
                 fail_msg("%s, %s at depth %d declined the arrival", variant, search_algo_names[algos[a]], depth);

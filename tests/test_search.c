@@ -20,26 +20,6 @@
 
 static Game g;
 
-static void quiet(const char *line, void *ctx)
-{
-    (void)line;
-    (void)ctx;
-}
-
-/* search_run on g at `depth` plies with one thread and a cleared table. */
-static SearchResult search_depth(int depth)
-{
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = depth;
-    const SearchConfig cfg = {ALGO_AUTO, 1, 1, 0, false};
-    SearchSignals sig;
-    atomic_init(&sig.stop, false);
-    atomic_init(&sig.ponderhit, false);
-    tt_clear();
-    search_clear();
-    return search_run(&g, &lim, &cfg, &sig, quiet, NULL);
-}
 
 /* A middle game with the armies in contact, white to move. */
 #define MIDDLE_WHITE "w j4 k4 l4 i6 j6 h7 i8 g9 h9 i10"
@@ -63,7 +43,7 @@ static void test_depth_one_score_subtracts_part_of_the_replys_best_progress(void
     }
     free(list);
     assert_true(with != without); /* the reply's jumps matter here */
-    assert_int_equal(search_depth(1).score, with);
+    assert_int_equal(search_fixed_depth(&g, ALGO_AUTO, 1, false).score, with);
 }
 
 /* Black has exactly two moves (k3-m1, m3-m1: e17 e16 f16 are caged in its home
@@ -82,8 +62,8 @@ static void test_node_whose_staged_moves_are_all_its_moves(void **state)
     assert_string_equal(legal_moves(&q, NULL), "k3-m1 m3-m1");
     static const uint64_t nodes[] = {16, 37, 142, 191};
     for (int d = 1; d <= 4; d++)
-        assert_int_equal(search_depth(d).nodes, nodes[d - 1]);
-    assert_int_equal(search_depth(4).score, 2270);
+        assert_int_equal(search_fixed_depth(&g, ALGO_AUTO, d, false).nodes, nodes[d - 1]);
+    assert_int_equal(search_fixed_depth(&g, ALGO_AUTO, 4, false).score, 2270);
 }
 
 static void test_selective_search_keeps_a_forced_arrival(void **state)
@@ -96,7 +76,7 @@ static void test_selective_search_keeps_a_forced_arrival(void **state)
                "w e17 e16 f16 e15 f15 e14 f14 g14 i13 i12 "
                "b j4 k4 l4 m4 k3 l3 m3 l2 m2 h13",
                "w w40,b40 41");
-    const SearchResult r = search_depth(8);
+    const SearchResult r = search_fixed_depth(&g, ALGO_AUTO, 8, false);
     assert_true(r.has_best);
     assert_int_equal(r.score, SCORE_MATE - 5);
 }
@@ -105,7 +85,7 @@ static void test_selective_search_repeats_exactly_with_one_thread(void **state)
 {
     (void)state;
     game_setup(&g, "classic-2", MIDDLE_BLACK " " MIDDLE_WHITE, "w w9,b9 10");
-    const SearchResult a = search_depth(7), b = search_depth(7);
+    const SearchResult a = search_fixed_depth(&g, ALGO_AUTO, 7, false), b = search_fixed_depth(&g, ALGO_AUTO, 7, false);
     assert_true(a.nodes > 0);
     assert_int_equal(a.nodes, b.nodes);
     assert_int_equal(a.score, b.score);
@@ -193,18 +173,6 @@ static void test_race_move_exists_exactly_for_listed_moves(void **state)
     assert_true(moves > 10000);
 }
 
-/* search_run with algorithm `algo` at `depth` plies, one thread. */
-static SearchResult search_algo(SearchAlgo algo, int depth)
-{
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = depth;
-    const SearchConfig cfg = {algo, 1, 1, 0, false};
-    SearchSignals sig;
-    atomic_init(&sig.stop, false);
-    atomic_init(&sig.ponderhit, false);
-    return search_run(&g, &lim, &cfg, &sig, quiet, NULL);
-}
 
 /* The ponder move is a legal move of the seat that moves after the best move,
  * with every algorithm along games of three, four and six seats. Best-reply
@@ -222,7 +190,7 @@ static void test_ponder_move_is_legal_for_the_next_seat(void **state)
         for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
             assert_int_equal(game_new(&g, variants[v]), 0);
             for (int ply = 0; ply < 8 && !pos_over(&g.pos); ply++) {
-                const SearchResult r = search_algo(algos[a], 3);
+                const SearchResult r = search_fixed_depth(&g, algos[a], 3, false);
                 assert_true(r.has_best);
                 Position after = g.pos;
                 pos_play(&after, &r.best);

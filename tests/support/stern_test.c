@@ -1,6 +1,8 @@
 /* stern_test.c - shared test helpers; see stern_test.h. */
 #include "stern_test.h"
 
+#include "tt.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,4 +144,24 @@ void assert_position(const Position *p, const char *pieces, const char *tail)
 {
     char want[FEN_MAX];
     assert_string_equal(fen_now(p), fen_of(want, pieces, tail));
+}
+
+static void no_output(const char *line, void *ctx)
+{
+    (void)line;
+    (void)ctx;
+}
+
+SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool full_width)
+{
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = depth;
+    const SearchConfig cfg = {algo, 1, 1, 0, full_width};
+    SearchSignals sig;
+    atomic_init(&sig.stop, false);
+    atomic_init(&sig.ponderhit, false);
+    tt_clear();
+    search_clear();
+    return search_run(g, &lim, &cfg, &sig, no_output, NULL);
 }

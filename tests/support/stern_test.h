@@ -20,6 +20,7 @@
 #include "game.h"
 #include "notation.h"
 #include "perft.h"
+#include "search.h"
 
 /* Builds a FEN into buf (FEN_MAX bytes) and returns buf.
  * `pieces`: tokens separated by spaces. A one-letter token (w r u b y g x) selects
@@ -59,5 +60,10 @@ const char *fen_now(const Position *p);
 
 /* Asserts that the FEN of p is exactly fen_of(pieces, tail). */
 void assert_position(const Position *p, const char *pieces, const char *tail);
+
+/* search_run on g at `depth` plies with algorithm `algo` (full_width as in
+ * SearchConfig), one thread, MultiPV 1, no output, after clearing the table
+ * and the history. */
+SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool full_width);
 
 #endif
