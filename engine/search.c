@@ -1409,7 +1409,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     const Game *g = c->game;
     Move *moves = malloc(sizeof *moves * (size_t)nroot);
     SearchResult res = {.has_best = true, .best = root[0].move};
-    MctsResult r;
+    MctsResult r = {0};
     uint64_t limit = c->lim->nodes;
     if (c->lim->depth > 0 && !c->lim->infinite)
         limit = (uint64_t)c->lim->depth * MCTS_PLAYOUTS_PER_DEPTH;
