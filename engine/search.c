@@ -1048,6 +1048,17 @@ static int format_score(const SearchContext *c, int score, char *buf, size_t len
     return snprintf(buf, len, "score cp %d", score);
 }
 
+/* Whether move m of a searched line can be played in p, the line's position
+ * so far. A best-reply line leaves the turn order (an opponent's reply is any
+ * opponent's, and BRS+ leaves out the others' moves), so with three or more
+ * seats each move is checked against p's legal moves; a two-seat line is. */
+static bool pv_move_playable(const SearchContext *c, const Position *p, const Move *m)
+{
+    if (c->game->v.nseats > 2)
+        return legal_move(p, m);
+    return p->v->capture || p->board[m->from] == p->stm + 1;
+}
+
 /* With three or more seats, the protocol's relative scores at the end of a
  * root move's line (the last position before the game ends): each unit's
  * standing minus the best standing of the other units still unplaced there,
@@ -1059,8 +1070,8 @@ static void relative_scores(const SearchContext *c, const RootMove *rm, int rel[
     Position leaf = c->game->pos;
     int ply = 0;
     for (int i = 0; i < rm->pvlen; i++) {
-        if (!v->capture && leaf.board[rm->pv[i].from] != leaf.stm + 1)
-            break; /* a best-reply line leaves the turn order */
+        if (!pv_move_playable(c, &leaf, &rm->pv[i]))
+            break;
         Position next = leaf;
         pos_play(&next, &rm->pv[i]);
         if (pos_over(&next))
@@ -1109,8 +1120,8 @@ static void report_line(SearchContext *c, const Worker *w, int depth, int k, con
     o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu hashfull %d time %lld pv", (unsigned long long)nodes,
                   (unsigned long long)(ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes), tt_hashfull(), (long long)ms);
     for (int i = 0; i < rm->pvlen && o < end && !pos_over(&p); i++) {
-        if (!p.v->capture && p.board[rm->pv[i].from] != p.stm + 1)
-            break; /* a best-reply line leaves the turn order: print its legal prefix */
+        if (!pv_move_playable(c, &p, &rm->pv[i]))
+            break; /* print the legal prefix */
         *o++ = ' ';
         move_str(&p, &rm->pv[i], o);
         o += strlen(o);
