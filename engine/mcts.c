@@ -63,13 +63,12 @@ static int move_gain(const Position *p, const Move *m)
 static bool decided(const Tree *t, const Position *p) { return pos_over(p) || p->place[t->root_seat]; }
 
 /* Each seat's reward (0..1) for the values of places.h. */
-static void rewards_of(const Position *p, const int values[MAX_SEATS], float out[MAX_SEATS])
+static void rewards_of(const int values[MAX_SEATS], float out[MAX_SEATS])
 {
     for (int s = 0; s < MAX_SEATS; s++) {
-        double r = ((double)values[s] / PLACE_SPAN + 1.0) / 2.0;
+        const double r = ((double)values[s] / PLACE_SPAN + 1.0) / 2.0;
         out[s] = (float)(r < 0 ? 0 : r > 1 ? 1 : r);
     }
-    (void)p;
 }
 
 /* Expands node i, whose position is p: one child per move. Returns false when
@@ -160,7 +159,7 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
     }
     int values[MAX_SEATS];
     places_values(p, ply, 0, values);
-    rewards_of(p, values, out);
+    rewards_of(values, out);
 }
 
 int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
@@ -224,7 +223,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         if (t.nodes[i].terminal) {
             int values[MAX_SEATS];
             places_values(&p, n - 1, 0, values);
-            rewards_of(&p, values, r);
+            rewards_of(values, r);
         } else {
             /* expansion of a node visited before, then one step into it */
             if (t.nodes[i].visits && n < 255 && expand(&t, i, &p) && t.nodes[i].nchildren) {

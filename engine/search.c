@@ -381,35 +381,33 @@ static bool best_ordered(const Position *q, const MoveList *list, Move *out);
 #define BRS_REPLY_TOP_CAPTURE 3
 #endif
 
+/* The progress of move m of q's side to move (`tip`: its Variant.tip_dist),
+ * or in capture mode its captures. */
+static int reply_gain(const Position *q, const uint8_t *tip, const Move *m)
+{
+    return q->v->capture ? m->ncapt : tip[m->from] - tip[m->to];
+}
+
 /* Keeps the k moves of q's side to move in `list` with the most progress, or
  * in capture mode the most captures (the earlier of equal ones), in list order. */
 static void keep_top_replies(const Position *q, MoveList *list, int k)
 {
     if (list->n <= k)
         return;
+    /* gains lie in -16..16 (race) or 1..60 (captures): a histogram finds the
+     * k-th largest, and how many equal to it are kept */
+    enum { OFFSET = 64, SPAN = 128 };
     const uint8_t *tip = q->v->tip_dist[q->stm];
-    static _Thread_local int gain[MAX_MOVES];
+    int count[SPAN] = {0};
     for (int i = 0; i < list->n; i++)
-        gain[i] = q->v->capture ? list->m[i].ncapt : tip[list->m[i].from] - tip[list->m[i].to];
-    /* the k-th largest gain, and how many moves equal to it may be kept */
-    int threshold = -1000, above = 0;
-    for (int round = 0; round < k; round++) {
-        int top = -1000;
-        for (int i = 0; i < list->n; i++)
-            if (gain[i] > top && (round == 0 || gain[i] < threshold))
-                top = gain[i];
-        int count = 0;
-        for (int i = 0; i < list->n; i++)
-            count += gain[i] == top;
-        threshold = top;
-        if (above + count >= k)
-            break;
-        above += count;
-    }
+        count[reply_gain(q, tip, &list->m[i]) + OFFSET]++;
+    int threshold = SPAN - 1, above = 0;
+    while (above + count[threshold] < k)
+        above += count[threshold--];
     int n = 0, equal_left = k - above;
     for (int i = 0; i < list->n; i++) {
-        const bool keep = gain[i] > threshold || (gain[i] == threshold && equal_left-- > 0);
-        if (keep)
+        const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
+        if (g > threshold || (g == threshold && equal_left-- > 0))
             list->m[n++] = list->m[i];
     }
     list->n = n;
@@ -1398,6 +1396,18 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
 #define MCTS_PLAYOUTS_PER_DEPTH 10000 /* `go depth N` with mcts: at most N x this many playouts */
 #define MCTS_NODES_CAP (1u << 22)    /* tree nodes at most (about 64 bytes each) */
 
+/* After the search of a `go infinite` or an unanswered `go ponder`: the
+ * answer waits for stop (or ponderhit). */
+static void wait_for_answer(const SearchContext *c)
+{
+    while ((c->lim->infinite || c->pondering) && !atomic_load(&c->sig->stop)) {
+        if (c->pondering && atomic_load(&c->sig->ponderhit))
+            break;
+        const struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
+}
+
 /* MCTS's stop test: stop or quit, the clock (its soft limit: the search is
  * anytime), and a ponder search waiting for ponderhit. */
 static bool mcts_stop(void *ctx)
@@ -1438,13 +1448,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     }
     if (!moves || !r.has_best)
         r = (MctsResult){.best = root[0].move, .has_best = true, .pv = {root[0].move}, .pvlen = 1};
-    /* infinite or ponder: the answer waits for stop (or ponderhit, then the clock) */
-    while ((c->lim->infinite || c->pondering) && !atomic_load(&c->sig->stop)) {
-        if (c->pondering && atomic_load(&c->sig->ponderhit))
-            break;
-        const struct timespec t = {0, 1000000};
-        nanosleep(&t, NULL);
-    }
+    wait_for_answer(c);
     RootMove rm = {.move = r.best, .score = res.score, .pvlen = r.pvlen};
     memcpy(rm.pv, r.pv, sizeof *r.pv * (size_t)r.pvlen);
     int rel[MAX_SEATS];
@@ -1591,13 +1595,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         if (pthread_create(&ws[i]->thread, NULL, worker_main, ws[i]))
             ws[i]->thread = 0;
     iterate(ws[0]);
-    /* infinite / ponder: the answer waits for stop (or ponderhit, then the clock) */
-    while ((limits->infinite || c->pondering) && !atomic_load(&sig->stop)) {
-        if (c->pondering && atomic_load(&sig->ponderhit))
-            break;
-        const struct timespec t = {0, 1000000};
-        nanosleep(&t, NULL);
-    }
+    wait_for_answer(c);
     atomic_store(&c->abort_all, true);
     for (int i = 1; i < nthreads; i++)
         if (ws[i]->thread)
