@@ -27,7 +27,7 @@
 #define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */
 #endif
 #ifndef HOME_GRACE_DUO
-#define HOME_GRACE_DUO 21   /* HOME_GRACE with two seats (measured, README "Strength"): */
+#define HOME_GRACE_DUO 21   /* HOME_GRACE with two seats (measured, docs/STRENGTH.md): */
 #endif                      /* from the 4th move the cost swung the score ~700 cp at */
                             /* every other ply, and the search chased the parity */
 #ifndef ESCAPE_WALLED
@@ -42,7 +42,7 @@
 /* Six-seat traffic (RULES.md section 5 with every point someone's home): 60
  * marbles share the 61-hole centre, so when every seat empties its home before
  * any marble reaches a target the centre locks solid and walls the last home
- * marbles in. Measured in classic-6 self-play at 100 ms per move (README, "Six
+ * marbles in. Measured in classic-6 self-play at 100 ms per move (docs/STRENGTH.md, "Six
  * seats"): with the two-seat terms, 15 of 30 games had a deadline elimination and
  * the centre held 56+ marbles for 13 rounds a game; with the terms below, none. */
 #ifndef CROWDED_SEATS
@@ -68,7 +68,7 @@
 #endif
 /* Two seats (the race of the two-seat search) weigh these on their own: tuned by
  * stern-spsa (40 iterations of 20 games at tc=1+0.01, seed 17, from 30, 2 and 40)
- * and then +45.4 +/- 32.2 Elo against the shared values in 400 games (README,
+ * and then +45.4 +/- 32.2 Elo against the shared values in 400 games (docs/STRENGTH.md,
  * "Strength"). */
 #ifndef W_STRAGGLER_DUO
 #define W_STRAGGLER_DUO 32

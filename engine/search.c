@@ -43,11 +43,11 @@
 #define RFP_DEPTH 3              /* reverse futility: plies to go up to which it applies */
 #endif
 #ifndef RFP_MARGIN
-#define RFP_MARGIN 72            /* cp per ply to go (SPSA, README "Strength") */
+#define RFP_MARGIN 72            /* cp per ply to go (SPSA, docs/STRENGTH.md) */
 #endif
 #ifndef FUT_DEPTH
 #define FUT_DEPTH 0              /* futility pruning of frontier moves: plies to go up to */
-#endif                           /* which it applies; off (README "Strength": at tc=10+0.1 */
+#endif                           /* which it applies; off (docs/STRENGTH.md: at tc=10+0.1 */
                                  /* the search without it scored +29.6 Elo over 200 games) */
 #ifndef FUT_MARGIN
 #define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */

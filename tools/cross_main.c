@@ -13,7 +13,7 @@
  *       is only reported (prove rebuilds its moves); LOG2_CHUNK: log2 of the keys
  *       each thread collects before it sorts them (16 bytes each with the
  *       scratch); THREADS: 1 to 64, default 1. `sorted 26 26 2` refutes every
- *       crossing of 26 moves or fewer (README: 2,820 s on two threads, 16.4 GB)
+ *       crossing of 26 moves or fewer (docs/RACE.md: 2,820 s on two threads, 16.4 GB)
  *   stern-cross beam TABLE_BUDGET TABLE_DEPTH BUDGET LOG2_SET WIDTH WEIGHT...
  *       looks for a crossing of at most BUDGET moves (with the target lock),
  *       trying each WIDTH WEIGHT pair in turn; prints it when the engine's move
