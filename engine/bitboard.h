@@ -39,6 +39,13 @@ static inline int bb_first(Bitboard b)
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
 }
 
+/* Highest hole in b; b must not be empty. */
+static inline int bb_last(Bitboard b)
+{
+    const uint64_t hi = (uint64_t)(b >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)b);
+}
+
 /* Removes and returns the lowest hole of *b; *b must not be empty. */
 static inline int bb_pop(Bitboard *b)
 {

@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 BoardGeometry geo;
 
@@ -56,6 +57,7 @@ static void build(void)
     for (int h = 0; h < NUM_HOLES; h++) {
         const int q = geo.q[h], r = geo.r[h];
         geo.bit[h] = bb_bit(h);
+        memset(geo.mirror[h], NO_HOLE, sizeof geo.mirror[h]);
         for (int d = 0; d < NUM_DIRS; d++) /* padding (h, h): never a jump, see board.h */
             geo.jump_over[h][d] = geo.jump_land[h][d] = (uint8_t)h;
         for (int d = 0; d < NUM_DIRS; d++) {
@@ -67,8 +69,15 @@ static void build(void)
                 geo.line[h][d][len++] = (uint8_t)t;
             }
             geo.line_len[h][d] = (uint8_t)len;
-            if (len)
+            for (int k = 0; k < len; k++) {
+                geo.ray[h][d] |= bb_bit(geo.line[h][d][k]);
+                if (2 * k + 1 < len)
+                    geo.mirror[h][geo.line[h][d][k]] = geo.line[h][d][2 * k + 1];
+            }
+            if (len) {
                 geo.adjacent[h] |= bb_bit(geo.line[h][d][0]);
+                geo.ray_up[d] = geo.line[h][d][0] > h; /* the same for every hole: FEN order is row by row */
+            }
             geo.within2[h] |= bb_bit(h);
             for (int k = 0; k < len && k < 2; k++)
                 geo.within2[h] |= bb_bit(geo.line[h][d][k]);

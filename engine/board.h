@@ -23,6 +23,10 @@ typedef struct {
     int8_t q[NUM_HOLES], r[NUM_HOLES];             /* cube coordinates, s = -q-r */
     uint8_t line[NUM_HOLES][NUM_DIRS][MAX_LINE];   /* k-th hole beyond h in dir d (k from 1 at [0]) */
     uint8_t line_len[NUM_HOLES][NUM_DIRS];         /* holes beyond h in dir d */
+    Bitboard ray[NUM_HOLES][NUM_DIRS];             /* the holes of line[h][d] as a set */
+    bool ray_up[NUM_DIRS];                         /* whether hole numbers grow along direction d */
+    uint8_t mirror[NUM_HOLES][NUM_HOLES];          /* the hole as far beyond h as h is beyond c
+                                                    * on their line (mirror[c][h]), or NO_HOLE */
     Bitboard adjacent[NUM_HOLES];                  /* the up to 6 neighbours */
     Bitboard within2[NUM_HOLES];                   /* h, its neighbours and the holes two steps
                                                     * away in a line: all a short jump from h reads */

@@ -76,6 +76,8 @@ static void rewards_of(const int values[MAX_SEATS], float out[MAX_SEATS])
 static bool expand(Tree *t, size_t i, const Position *p)
 {
     if (i == 0) { /* the root: the moves the caller allows */
+        if (!move_list_reserve(t->list, t->nroot))
+            return false;
         t->list->n = t->nroot;
         memcpy(t->list->m, t->root, sizeof *t->root * (size_t)t->nroot);
     } else {
@@ -169,9 +171,10 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
     Tree t = {.cap = MCTS_FIRST_NODES, .max = nodes_cap > MCTS_FIRST_NODES ? nodes_cap : MCTS_FIRST_NODES,
               .rng = 0x9E3779B97F4A7C15ull, .root_seat = g->pos.stm, .root = root, .nroot = nroot};
     t.nodes = malloc(t.cap * sizeof *t.nodes);
-    t.list = malloc(sizeof *t.list);
+    t.list = calloc(1, sizeof *t.list);
     if (!t.nodes || !t.list) {
         free(t.nodes);
+        move_list_free(t.list);
         free(t.list);
         return -1;
     }
@@ -186,7 +189,8 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
             out->has_best = true;
             places_values(&c, 1, 0, out->values);
             free(t.nodes);
-            free(t.list);
+            move_list_free(t.list);
+        free(t.list);
             return 0;
         }
     }
@@ -194,6 +198,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
     t.n = 1;
     if (!expand(&t, 0, &g->pos) || !t.nodes[0].nchildren) {
         free(t.nodes);
+        move_list_free(t.list);
         free(t.list);
         return 0;
     }
@@ -202,7 +207,8 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
     for (;;) {
         if (max_playouts && out->playouts >= max_playouts)
             break;
-        if (out->playouts % MCTS_CHECK_EVERY == 0 && out->playouts &&
+        /* a root of thousands of moves makes each playout long: then every one */
+        if ((out->playouts % MCTS_CHECK_EVERY == 0 || t.nodes[0].nchildren > MCTS_CHECK_EVERY * 64) && out->playouts &&
             (stop(ctx) || (depth_limit && (depth_sum + out->playouts / 2) / out->playouts >= (uint64_t)depth_limit)))
             break;
         Position p = g->pos;
@@ -278,6 +284,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
     }
     out->depth = out->playouts ? (int)((depth_sum + out->playouts / 2) / out->playouts) : 0;
     free(t.nodes);
-    free(t.list);
+    move_list_free(t.list);
+        free(t.list);
     return 0;
 }

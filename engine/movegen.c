@@ -6,6 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The long-rule jump from c in direction d: its landing (and in *over the
+ * marble jumped), or -1. The nearest marble decides: at distance k it must be
+ * the midpoint, the k holes beyond it (the landing last) empty. */
+static inline int long_jump(Bitboard occ, int c, int d, int *over)
+{
+    const Bitboard ahead = occ & geo.ray[c][d];
+    if (!ahead)
+        return -1;
+    const int h = geo.ray_up[d] ? bb_first(ahead) : bb_last(ahead);
+    const int l = geo.mirror[c][h];
+    if (l == NO_HOLE || (occ & geo.ray[h][d] & ~geo.ray[l][d]))
+        return -1;
+    *over = h;
+    return l;
+}
+
 int jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[])
 {
     const uint8_t *line = geo.line[c][d];
@@ -18,17 +34,12 @@ int jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uin
         return 1;
     }
     if (rule == JUMP_LONG) {
-        int i = 0;
-        while (i < len && !bb_test(occ, line[i]))
-            i++;
-        const int landing = 2 * i + 1; /* marble at distance i+1, landing at 2(i+1) */
-        if (landing >= len)
+        int h;
+        const int l = long_jump(occ, c, d, &h);
+        if (l < 0)
             return 0;
-        for (int j = i + 1; j <= landing; j++)
-            if (bb_test(occ, line[j]))
-                return 0;
-        land[0] = line[landing];
-        over[0] = line[i];
+        land[0] = (uint8_t)l;
+        over[0] = (uint8_t)h;
         return 1;
     }
     /* Symmetric: holes 0..k-1 between, landing k; the pattern must read the same from
@@ -217,8 +228,8 @@ static int gen_swaps(const Position *p, int s, int from, Bitboard reach, MoveLis
             if (len >= 2 && bb_test(occ, geo.line[c][d][0]) && bb_test(victims, geo.line[c][d][1]))
                 to[n++] = geo.line[c][d][1]; /* a last jump */
             for (int i = 0; i < n; i++) {
-                if (list && list->n < MAX_MOVES)
-                    list->m[list->n++] = (Move){.from = (uint8_t)from, .to = to[i], .swap = (uint8_t)c};
+                if (list)
+                    move_list_push(list, (Move){.from = (uint8_t)from, .to = to[i], .swap = (uint8_t)c});
                 count++;
             }
         }
@@ -234,138 +245,251 @@ bool marble_can_move(const Position *p, int s, int from)
     return gen_swaps(p, s, from, 0, NULL) > 0;
 }
 
-/* ---- capture mode ---- */
+/* ---- move lists ---- */
 
-#define CAPTURE_SET_START 1024 /* entries of the set before it first grows */
-
-typedef struct {
-    Bitboard captured;
-    int16_t end;
-    uint32_t stamp; /* the entry belongs to the current start piece when == CaptureGen.stamp */
-} SeenEntry;
-
-typedef struct {
-    MoveList *list;   /* may be NULL: count only */
-    int count;
-    int from;
-    /* open-addressing set of (end, captured) already produced from `from`,
-     * doubled whenever it is half full: a piece can have any number of chains */
-    SeenEntry *seen;
-    unsigned size, used; /* size: a power of two; used: entries of this stamp */
-    uint32_t stamp;
-    SeenEntry first[CAPTURE_SET_START];
-} CaptureGen;
-
-static unsigned seen_slot(const CaptureGen *g, int end, Bitboard captured)
+bool move_list_reserve(MoveList *list, int need)
 {
-    const uint64_t h = ((uint64_t)captured * 0x9E3779B97F4A7C15ull) ^ (uint64_t)(captured >> 64) * 0xC2B2AE3D27D4EB4Full ^
-                       (uint64_t)end * 0x165667B19E3779F9ull;
-    unsigned i = (unsigned)(h >> 32) & (g->size - 1);
-    while (g->seen[i].stamp == g->stamp && !(g->seen[i].end == end && g->seen[i].captured == captured))
-        i = (i + 1) & (g->size - 1);
-    return i;
-}
-
-static void seen_grow(CaptureGen *g)
-{
-    SeenEntry *old = g->seen;
-    const unsigned old_size = g->size;
-    g->size *= 2;
-    g->seen = calloc(g->size, sizeof *g->seen);
-    if (!g->seen)
-        abort();
-    const uint32_t stamp = g->stamp;
-    for (unsigned i = 0; i < old_size; i++)
-        if (old[i].stamp == stamp)
-            g->seen[seen_slot(g, old[i].end, old[i].captured)] = old[i];
-    if (old != g->first)
-        free(old);
-}
-
-/* Whether (end, captured) was already produced from this start; records it. */
-static bool capture_seen(CaptureGen *g, int end, Bitboard captured)
-{
-    const unsigned i = seen_slot(g, end, captured);
-    if (g->seen[i].stamp == g->stamp)
+    if (need <= list->cap)
         return true;
-    g->seen[i] = (SeenEntry){captured, (int16_t)end, g->stamp};
-    if (++g->used * 2 > g->size)
-        seen_grow(g);
-    return false;
-}
-
-/* Records the chain state (end `to`, pieces `cap` taken) as a move unless it
- * was reached before from this start. Returns whether it is new: the chains
- * that go on from a state depend on it alone (the board is the start's less
- * the pieces taken), so a state reached again is not walked again. */
-static bool capture_found(CaptureGen *g, int to, Bitboard cap, int ncapt)
-{
-    if (capture_seen(g, to, cap))
+    if (need > INT32_MAX / 2)
         return false;
-    if (g->list && g->list->n < MAX_MOVES)
-        g->list->m[g->list->n++] = (Move){.captured = cap, .from = (uint8_t)g->from, .to = (uint8_t)to,
-                                          .swap = NO_HOLE, .ncapt = (uint8_t)ncapt};
-    g->count++;
+    int cap = list->cap ? list->cap : 256;
+    while (cap < need)
+        cap *= 2;
+    Move *m = realloc(list->m, sizeof *m * (size_t)cap);
+    if (!m)
+        return false;
+    list->m = m;
+    int *score = realloc(list->score, sizeof *score * (size_t)cap);
+    if (!score)
+        return false;
+    list->score = score;
+    uint8_t *seat = realloc(list->seat, (size_t)cap);
+    if (!seat)
+        return false;
+    list->seat = seat;
+    list->cap = cap;
     return true;
 }
 
-/* Short-rule capture chains on the precomputed jump lists (the common case). */
-static void capture_dfs_short(CaptureGen *g, Bitboard occ, int c, Bitboard captured, int ncapt)
+void move_list_free(MoveList *list)
 {
-    const int n = geo.njumps[c];
-    for (int i = 0; i < n; i++) {
-        const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
-        if (!(occ & geo.bit[mid]) || (occ & geo.bit[l]))
-            continue;
-        const Bitboard cap = captured | geo.bit[mid];
-        if (capture_found(g, l, cap, ncapt + 1))
-            capture_dfs_short(g, occ & ~geo.bit[mid], l, cap, ncapt + 1);
-    }
+    free(list->m);
+    free(list->score);
+    free(list->seat);
+    *list = (MoveList){0};
 }
 
-static void capture_dfs(CaptureGen *g, JumpRule rule, Bitboard occ, int c, Bitboard captured, int ncapt)
+MoveList *move_list_new(void)
 {
-    uint8_t land[MAX_LINE], over[MAX_LINE];
-    if (rule == JUMP_SHORT) {
-        capture_dfs_short(g, occ, c, captured, ncapt);
-        return;
-    }
-    for (int d = 0; d < NUM_DIRS; d++) {
-        if (!jump_landings(rule, occ, c, d, land, over))
-            continue;
-        const Bitboard cap = captured | bb_bit(over[0]);
-        if (capture_found(g, land[0], cap, ncapt + 1))
-            capture_dfs(g, rule, occ & ~bb_bit(over[0]), land[0], cap, ncapt + 1);
-    }
+    return calloc(1, sizeof(MoveList));
 }
 
-/* Per thread: the set's first table is reused from call to call, the stamp
- * telling its entries apart (cleared when the stamp wraps). */
+void move_list_delete(MoveList *list)
+{
+    if (list)
+        move_list_free(list);
+    free(list);
+}
+
+/* ---- capture mode ---- */
+
+/* A chain state: the captured set with the end hole in the bitboard's top bits
+ * (holes use bits 0-120). The chains that go on from a state depend on it alone
+ * (the board is the start's less the pieces taken), so each is walked once. */
+typedef Bitboard ChainState;
+#define STATE_END_SHIFT 121
+#define STATE_CAPTURED ((bb_bit(STATE_END_SHIFT)) - 1)
+
+static inline ChainState chain_state(int end, Bitboard captured)
+{
+    return captured | (Bitboard)end << STATE_END_SHIFT;
+}
+
+/* Chains are walked breadth first, a layer per number of captures: states of
+ * different layers differ, so only one layer's states need remembering. */
+typedef struct {
+    ChainState *cur, *next; /* this layer's states, the next layer's */
+    size_t ncur, nnext, cap;
+    ChainState *set; /* open addressing, 0 = free; the next layer's states */
+    size_t set_size, set_alloc; /* slots in use (a power of two), allocated */
+    unsigned since_check; /* states since the abort hook was last asked */
+    bool stopped;         /* the hook said stop: later calls stop at their first move */
+    bool (*abort_fn)(void *);
+    void *abort_arg;
+} CaptureGen;
+
 static _Thread_local CaptureGen capture_gen;
 
-static int capture_moves(const Position *p, MoveList *list)
+void movegen_set_abort(bool (*fn)(void *arg), void *arg)
+{
+    capture_gen.abort_fn = fn;
+    capture_gen.abort_arg = arg;
+    capture_gen.stopped = false;
+}
+
+#define ABORT_CHECK_STATES 4096
+
+static bool grow_layers(CaptureGen *g)
+{
+    const size_t cap = g->cap ? g->cap * 2 : 1024;
+    ChainState *cur = realloc(g->cur, sizeof *cur * cap);
+    if (!cur)
+        return false;
+    g->cur = cur;
+    ChainState *next = realloc(g->next, sizeof *next * cap);
+    if (!next)
+        return false;
+    g->next = next;
+    g->cap = cap;
+    return true;
+}
+
+/* Empties the set for a layer of up to `expect` states (a power of two at least
+ * twice that, so probes stay short). */
+static bool set_reset(CaptureGen *g, size_t expect)
+{
+    size_t size = 64;
+    while (size < 2 * expect)
+        size *= 2;
+    if (size > g->set_alloc) {
+        free(g->set);
+        g->set = calloc(size, sizeof *g->set);
+        g->set_alloc = g->set ? size : 0;
+        g->set_size = g->set_alloc;
+        return g->set != NULL;
+    }
+    g->set_size = size;
+    memset(g->set, 0, sizeof *g->set * size);
+    return true;
+}
+
+/* Adds t to the set of size `size`; whether it was new. */
+static inline bool set_insert(ChainState *set, size_t size, ChainState t)
+{
+    const uint64_t h = ((uint64_t)t ^ (uint64_t)(t >> 64) * 0xC2B2AE3D27D4EB4Full) * 0x9E3779B97F4A7C15ull;
+    size_t i = (size_t)(h >> 32) & (size - 1);
+    while (set[i]) {
+        if (set[i] == t)
+            return false;
+        i = (i + 1) & (size - 1);
+    }
+    set[i] = t;
+    return true;
+}
+
+/* Doubles the set when half full, keeping the next layer's states. */
+static bool set_reset_grow(CaptureGen *g)
+{
+    const size_t size = g->set_size * 2;
+    ChainState *set = calloc(size, sizeof *set);
+    if (!set)
+        return false;
+    for (size_t j = 0; j < g->nnext; j++)
+        set_insert(set, size, g->next[j]);
+    free(g->set);
+    g->set = set;
+    g->set_size = g->set_alloc = size;
+    return true;
+}
+
+/* Which the generator is asked for. */
+typedef enum { WANT_LIST, WANT_COUNT, WANT_BEST } CaptureWant;
+
+/* The capture moves of p: into list (WANT_LIST), or counted, or the most
+ * captures of one move (WANT_BEST). Returns the count (or the most captures);
+ * -1 when stopped or out of memory. */
+static int64_t capture_moves(const Position *p, MoveList *list, CaptureWant want)
 {
     CaptureGen *g = &capture_gen;
-    g->list = list;
-    g->count = 0;
-    g->seen = g->first;
-    g->size = CAPTURE_SET_START;
+    const JumpRule rule = p->v->jump;
+    int64_t count = 0;
+    int most = 0;
     for (Bitboard pieces = p->neutral; pieces;) {
         const int from = bb_pop(&pieces);
-        g->from = from;
-        if (++g->stamp == 0) { /* wrapped: entries of an old stamp could match */
-            memset(g->first, 0, sizeof g->first);
-            g->stamp = 1;
-        }
-        g->used = 0;
-        capture_dfs(g, p->v->jump, p->occ & ~bb_bit(from), from, 0, 0);
-        if (g->seen != g->first) { /* grown for this start: back to the first table */
-            free(g->seen);
-            g->seen = g->first;
-            g->size = CAPTURE_SET_START;
+        const Bitboard base = p->occ & ~bb_bit(from);
+        if (!g->cap && !grow_layers(g))
+            return -1;
+        g->cur[0] = chain_state(from, 0);
+        g->ncur = 1;
+        for (int k = 1; g->ncur; k++) {
+            /* layers 1 and 2 cannot repeat a state: two jumps over the same two
+             * pieces in either order end on different holes */
+            const bool dedup = k > 2;
+            if (count && g->abort_fn && (g->stopped || g->abort_fn(g->abort_arg))) {
+                g->stopped = true;
+                return -1;
+            }
+            if (dedup && !set_reset(g, g->ncur))
+                return -1;
+            g->nnext = 0;
+            for (size_t j = 0; j < g->ncur; j++) {
+                const ChainState st = g->cur[j];
+                const int c = (int)(st >> STATE_END_SHIFT);
+                const Bitboard captured = st & STATE_CAPTURED, occ = base & ~captured;
+                uint8_t mids[NUM_DIRS], lands[NUM_DIRS];
+                int n = 0;
+                if (rule == JUMP_SHORT) {
+                    for (int i = 0; i < geo.njumps[c]; i++) {
+                        const int mid = geo.jump_over[c][i], l = geo.jump_land[c][i];
+                        if ((occ & geo.bit[mid]) && !(occ & geo.bit[l])) {
+                            mids[n] = (uint8_t)mid;
+                            lands[n++] = (uint8_t)l;
+                        }
+                    }
+                } else if (rule == JUMP_LONG) {
+                    for (int d = 0; d < NUM_DIRS; d++) {
+                        int h;
+                        const int l = long_jump(occ, c, d, &h);
+                        if (l >= 0) {
+                            mids[n] = (uint8_t)h;
+                            lands[n++] = (uint8_t)l;
+                        }
+                    }
+                } else {
+                    uint8_t land[MAX_LINE], over[MAX_LINE];
+                    for (int d = 0; d < NUM_DIRS; d++)
+                        if (jump_landings(rule, occ, c, d, land, over)) {
+                            mids[n] = over[0];
+                            lands[n++] = land[0];
+                        }
+                }
+                for (int i = 0; i < n; i++) {
+                    const Bitboard cap = captured | geo.bit[mids[i]];
+                    const ChainState t = chain_state(lands[i], cap);
+                    if (dedup) {
+                        if (2 * g->nnext >= g->set_size && !set_reset_grow(g))
+                            return -1;
+                        if (!set_insert(g->set, g->set_size, t))
+                            continue;
+                    }
+                    if (g->nnext == g->cap && !grow_layers(g))
+                        return -1;
+                    g->next[g->nnext++] = t;
+                    count++;
+                    if (want == WANT_LIST &&
+                        !move_list_push(list, (Move){.captured = cap, .from = (uint8_t)from, .to = lands[i],
+                                                     .swap = NO_HOLE, .ncapt = (uint8_t)k}))
+                        return -1;
+                }
+                /* stopped only once a move is found: a stopped search still answers */
+                if (count && (g->stopped || ++g->since_check >= ABORT_CHECK_STATES)) {
+                    g->since_check = 0;
+                    if (g->stopped || (g->abort_fn && g->abort_fn(g->abort_arg))) {
+                        g->stopped = g->abort_fn != NULL;
+                        return -1;
+                    }
+                }
+            }
+            if (g->nnext)
+                most = k > most ? k : most;
+            ChainState *t = g->cur;
+            g->cur = g->next;
+            g->next = t;
+            g->ncur = g->nnext;
         }
     }
-    return g->count;
+    return want == WANT_BEST ? most : count;
 }
 
 /* ---- entry points ---- */
@@ -444,8 +568,13 @@ static int race_moves(const Position *p, MoveList *list, bool no_return, bool *d
             dests &= ~home;
         }
         count += bb_count(dests);
-        if (list)
+        if (list) {
+            if (!move_list_reserve(list, list->n + bb_count(dests))) {
+                list->cut = true;
+                return count;
+            }
             add_race_moves(list, from, dests);
+        }
         if (p->v->masters) {
             const Bitboard reach = chain_reach(JUMP_SHORT, p->occ & ~bb_bit(from), p->v->target[s], from);
             count += gen_swaps(p, s, from, reach, list);
@@ -465,13 +594,21 @@ bool race_move_exists(const Position *p, int from, int to)
     return bb_test(memo_destinations(p, &mover, dest_memo_of(&mover, s), from), to);
 }
 
+/* Capture mode into list: cut when stopped or out of memory. */
+static void capture_list(const Position *p, MoveList *list)
+{
+    if (capture_moves(p, list, WANT_LIST) < 0)
+        list->cut = true;
+}
+
 void gen_moves(const Position *p, MoveList *list)
 {
     list->n = 0;
+    list->cut = false;
     if (pos_over(p))
         return;
     if (p->v->capture)
-        capture_moves(p, list);
+        capture_list(p, list);
     else
         race_moves(p, list, false, NULL);
 }
@@ -479,16 +616,24 @@ void gen_moves(const Position *p, MoveList *list)
 void gen_moves_no_return(const Position *p, MoveList *list)
 {
     list->n = 0;
+    list->cut = false;
     if (pos_over(p))
         return;
     if (p->v->capture) {
-        capture_moves(p, list);
+        capture_list(p, list);
         return;
     }
     bool dropped;
     race_moves(p, list, true, &dropped);
     if (list->n == 0 && dropped) /* only homecomings: they stay */
         race_moves(p, list, false, NULL);
+}
+
+int best_capture(const Position *p)
+{
+    if (pos_over(p) || !p->v->capture)
+        return 0;
+    return (int)capture_moves(p, NULL, WANT_BEST);
 }
 
 /* Whether the marble on `from` has a first short jump: a piece next to it with the hole
@@ -547,9 +692,9 @@ int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *sc
     return best;
 }
 
-int count_moves(const Position *p)
+int64_t count_moves(const Position *p)
 {
     if (pos_over(p))
         return 0;
-    return p->v->capture ? capture_moves(p, NULL) : race_moves(p, NULL, false, NULL);
+    return p->v->capture ? capture_moves(p, NULL, WANT_COUNT) : race_moves(p, NULL, false, NULL);
 }

@@ -9,19 +9,54 @@
 
 #include "position.h"
 
-/* Race positions have a few hundred moves at most; capture mode can have
- * thousands (a 39-piece Big Jump position has 4,887). */
-#define MAX_MOVES 32768
-
+/* A list of moves that grows as needed: race positions have a few hundred moves
+ * at most, capture mode can have hundreds of millions. A zeroed MoveList is an
+ * empty list; move_list_free gives its memory back. `score` and `seat` run
+ * beside `m` for the search's use (ordering scores, the seat of each move). */
 typedef struct {
-    int n;
-    Move m[MAX_MOVES];
+    int n;         /* moves in m[0..n) */
+    int cap;       /* entries allocated in m, score and seat */
+    bool cut;      /* the last generation stopped early (movegen_set_abort, or out
+                    * of memory): the list holds only some of the moves */
+    Move *m;
+    int *score;
+    uint8_t *seat;
 } MoveList;
+
+/* Makes room for at least `need` moves (>= 0) in list, keeping its moves.
+ * Returns false, the list unchanged, when memory runs out. */
+bool move_list_reserve(MoveList *list, int need);
+
+/* Frees the memory of list and empties it (it stays usable). */
+void move_list_free(MoveList *list);
+
+/* A new empty list on the heap (NULL when out of memory), and its deletion
+ * (NULL is ignored). */
+MoveList *move_list_new(void);
+void move_list_delete(MoveList *list);
+
+/* Appends m; false (and list->cut set) when memory runs out. */
+static inline bool move_list_push(MoveList *list, Move m)
+{
+    if (list->n == list->cap && !move_list_reserve(list, list->n + 1)) {
+        list->cut = true;
+        return false;
+    }
+    list->m[list->n++] = m;
+    return true;
+}
+
+/* Per thread: while fn is set, capture-mode generation (gen_moves, count_moves,
+ * best_capture) calls fn(arg) every few thousand chain states and stops when it
+ * returns true, setting the list's `cut` (count_moves returns -1). A search sets
+ * it to watch its stop flag and clock; NULL clears it. */
+void movegen_set_abort(bool (*fn)(void *arg), void *arg);
 
 /* Fills *list with the legal moves of the side to move in p, ordered by start hole
  * then end hole (in capture mode, chains with equal ends in depth-first order).
- * Empty when the game is over. A list holds at most MAX_MOVES moves: only capture
- * mode can have more (count_moves and perft count them all). */
+ * Empty when the game is over. Capture mode: one move per (start, end, captured
+ * set), by start hole, then by number of captures; visits each chain state once.
+ * list->cut tells whether the list is short (see movegen_set_abort). */
 void gen_moves(const Position *p, MoveList *list);
 
 /* gen_moves without the race moves that bring a marble from outside its home
@@ -41,8 +76,13 @@ void gen_moves_no_return(const Position *p, MoveList *list);
 int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch);
 
 /* Number of legal moves of the side to move in p (0 when over); equals the n of
- * gen_moves without building the list (perft bulk counting). */
-int count_moves(const Position *p);
+ * gen_moves without building the list (perft bulk counting). -1 when
+ * generation was stopped (movegen_set_abort) or memory ran out. */
+int64_t count_moves(const Position *p);
+
+/* Capture mode: the most pieces one legal move of the side to move captures
+ * (0 when none, or not capture mode); -1 when stopped as count_moves is. */
+int best_capture(const Position *p);
 
 /* Race games: the holes (0-120) where the marble of seat s on hole `from` can end a
  * step or jump chain, Masters swaps excluded. */

@@ -225,42 +225,46 @@ int move_parse(const Position *p, const char *text, Move *out, char *err, size_t
     if (p->v->capture ? piece != PIECE_NEUTRAL : piece != p->stm + 1)
         return errmsg(err, errlen, "illegal move '%s': no %s on %s", text, p->v->capture ? "piece" : "marble of the side to move",
                     board_hole_name(path[0], name));
-    MoveList *list = malloc(sizeof *list);
-    if (!list)
-        return errmsg(err, errlen, "out of memory");
-    gen_moves(p, list);
     Move m;
-    int rc = p->v->capture ? capture_chain(p, path, n, &m, text, err, errlen)
-                           : race_path(p, path, n, &m, text, err, errlen);
-    if (rc && n == 2 && !p->v->capture) {
+    if (p->v->capture) {
+        /* every chain of capturing jumps is a legal move: its path alone decides,
+         * without listing the others (a position can have millions) */
+        const int rc = capture_chain(p, path, n, &m, text, err, errlen);
+        if (rc && n == 2)
+            return errmsg(err, errlen, "illegal move '%s': %s-%s is not a capturing jump (capture mode needs the full path of a chain)",
+                          text, board_hole_name(path[0], name), board_hole_name(path[1], name + 4));
+        if (!rc)
+            *out = m;
+        return rc;
+    }
+    MoveList list = {0};
+    gen_moves(p, &list);
+    if (list.cut) {
+        move_list_free(&list);
+        return errmsg(err, errlen, "out of memory");
+    }
+    int rc = race_path(p, path, n, &m, text, err, errlen);
+    if (rc && n == 2) {
         /* the from-to shorthand: exactly one legal move with these ends */
         int found = -1, count = 0;
-        for (int i = 0; i < list->n; i++)
-            if (list->m[i].from == path[0] && list->m[i].to == path[1])
+        for (int i = 0; i < list.n; i++)
+            if (list.m[i].from == path[0] && list.m[i].to == path[1])
                 found = i, count++;
         if (count == 1) {
-            m = list->m[found];
+            m = list.m[found];
             rc = 0;
         } else if (count > 1) {
             rc = errmsg(err, errlen, "ambiguous move '%s': %d moves match, give the full path", text, count);
         }
-    } else if (rc && n == 2 && p->v->capture) {
-        /* keep capture_chain's message unless chains do join these two holes */
-        int count = 0;
-        for (int i = 0; i < list->n; i++)
-            count += list->m[i].from == path[0] && list->m[i].to == path[1];
-        if (count)
-            rc = errmsg(err, errlen, "illegal move '%s': capture mode needs the full path of the chain (%d chain%s join these holes)",
-                        text, count, count > 1 ? "s" : "");
     }
     if (!rc) {
-        const int i = find_move(list, &m);
+        const int i = find_move(&list, &m);
         if (i < 0)
             rc = errmsg(err, errlen, "illegal move '%s'", text);
         else
-            *out = list->m[i];
+            *out = list.m[i];
     }
-    free(list);
+    move_list_free(&list);
     return rc;
 }
 
@@ -279,11 +283,11 @@ static int cmp_items(const void *a, const void *b)
     return strcmp(x->text, y->text);
 }
 
-void move_list_sort(const Position *p, MoveList *list, char (*texts)[MOVE_STR_MAX])
+bool move_list_sort(const Position *p, MoveList *list, char (*texts)[MOVE_STR_MAX])
 {
     SortItem *items = malloc(sizeof *items * (size_t)(list->n ? list->n : 1));
     if (!items)
-        abort();
+        return false;
     for (int i = 0; i < list->n; i++) {
         items[i].m = list->m[i];
         move_str(p, &list->m[i], items[i].text);
@@ -294,4 +298,5 @@ void move_list_sort(const Position *p, MoveList *list, char (*texts)[MOVE_STR_MA
         memcpy(texts[i], items[i].text, MOVE_STR_MAX);
     }
     free(items);
+    return true;
 }

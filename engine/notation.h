@@ -27,7 +27,8 @@ char *move_str(const Position *p, const Move *m, char *buf);
 int move_parse(const Position *p, const char *text, Move *out, char *err, size_t errlen);
 
 /* Orders moves for lists (`perft`, `legalmoves`): by start hole, end hole, then
- * printed path. Sorts list in place; texts[i] receives the text of list->m[i]. */
-void move_list_sort(const Position *p, MoveList *list, char (*texts)[MOVE_STR_MAX]);
+ * printed path. Sorts list in place; texts[i] receives the text of list->m[i].
+ * False, the list unchanged, when memory runs out. */
+bool move_list_sort(const Position *p, MoveList *list, char (*texts)[MOVE_STR_MAX]);
 
 #endif

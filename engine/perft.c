@@ -44,12 +44,31 @@ static uint64_t count_cached(const Position *p, CountCache *cc)
     return total;
 }
 
-static uint64_t perft_rec(const Position *p, int depth, MoveList *lists)
+/* Why a count stopped: `stop` read true, or a list could not be built. */
+typedef struct {
+    const atomic_bool *stop;
+    bool failed;
+} PerftRun;
+
+static bool perft_stop(void *arg)
 {
-    if (depth == 1)
-        return (uint64_t)count_moves(p);
+    const PerftRun *r = arg;
+    return r->stop && atomic_load_explicit(r->stop, memory_order_relaxed);
+}
+
+static uint64_t perft_rec(const Position *p, int depth, MoveList *lists, PerftRun *run)
+{
+    if (depth == 1) {
+        const int64_t n = count_moves(p);
+        run->failed |= n < 0;
+        return n < 0 ? 0 : (uint64_t)n;
+    }
     MoveList *list = &lists[0];
     gen_moves(p, list);
+    if (list->cut || perft_stop(run)) {
+        run->failed = true;
+        return 0;
+    }
     uint64_t total = 0;
     if (depth == 2 && count_by_area(p->v)) {
         CountCache cc;
@@ -61,22 +80,27 @@ static uint64_t perft_rec(const Position *p, int depth, MoveList *lists)
         }
         return total;
     }
-    for (int i = 0; i < list->n; i++) {
+    for (int i = 0; i < list->n && !run->failed; i++) {
         Position child = *p;
         pos_play(&child, &list->m[i]);
-        total += perft_rec(&child, depth - 1, lists + 1);
+        total += perft_rec(&child, depth - 1, lists + 1, run);
     }
     return total;
 }
 
-uint64_t perft(const Position *p, int depth)
+int64_t perft(const Position *p, int depth, const atomic_bool *stop)
 {
     if (depth <= 0)
         return 1;
-    MoveList *lists = malloc(sizeof *lists * (size_t)depth);
+    MoveList *lists = calloc((size_t)depth, sizeof *lists);
     if (!lists)
-        abort();
-    const uint64_t n = perft_rec(p, depth, lists);
+        return -1;
+    PerftRun run = {.stop = stop, .failed = false};
+    movegen_set_abort(perft_stop, &run);
+    const uint64_t n = perft_rec(p, depth, lists, &run);
+    movegen_set_abort(NULL, NULL);
+    for (int i = 0; i < depth; i++)
+        move_list_free(&lists[i]);
     free(lists);
-    return n;
+    return run.failed ? -1 : (int64_t)n;
 }

@@ -79,8 +79,9 @@ typedef struct {
     Move move;
     int score;      /* last completed search of this move, or -SCORE_INF */
     int prev_score;
-    Move pv[MAX_PLY + 1];
+    Move *pv;       /* MAX_PLY + 1 moves, allocated when first set (NULL: none) */
     int pvlen;
+    int index;      /* place before a sort: sorts keep equal scores in order */
 } RootMove;
 
 typedef struct {
@@ -90,8 +91,6 @@ typedef struct {
     atomic_uint_fast64_t nodes;
     int seldepth;
     MoveList *lists;                     /* [MAX_PLY + 1] */
-    int (*order)[MAX_MOVES];             /* [MAX_PLY + 1] ordering scores */
-    uint8_t (*movers)[MAX_MOVES];        /* [MAX_PLY + 1] best-reply search: seat of each move */
     Move filler[MAX_PLY + 1][MAX_SEATS]; /* BRS+: each opponent's best-ordered move at a min node */
     bool has_filler[MAX_PLY + 1][MAX_SEATS];
     Move killers[MAX_PLY + 1][2];
@@ -112,6 +111,7 @@ struct SearchContext {
     const SearchConfig *cfg;
     SearchAlgo algo;         /* resolved: PARANOID, MAXN or BRS (two seats: PARANOID = PVS) */
     bool duo_race;           /* two seats, race rules: leaf progress term and selective search */
+    bool root_cut;           /* the root list was cut short (stop, time, memory) */
     SearchSignals *sig;
     atomic_bool abort_all;   /* main worker finished: helpers stop */
     SearchOutput out;
@@ -290,14 +290,12 @@ static int move_progress(const Position *p, int mover, const Move *m)
 /* Whether m is a legal move of p's side to move. */
 static bool legal_move(const Position *p, const Move *m)
 {
-    MoveList *list = malloc(sizeof *list);
-    if (!list)
-        return false;
-    gen_moves(p, list);
+    MoveList list = {0};
+    gen_moves(p, &list);
     bool found = false;
-    for (int i = 0; i < list->n && !found; i++)
-        found = same_move(&list->m[i], m);
-    free(list);
+    for (int i = 0; i < list.n && !found; i++)
+        found = same_move(&list.m[i], m);
+    move_list_free(&list);
     return found;
 }
 
@@ -316,8 +314,10 @@ static int order_score(const Worker *w, const Position *p, int mover, const Move
 }
 
 /* Moves the best-ordered move among [i, n) to i (with its mover). */
-static void pick(MoveList *list, int *order, uint8_t *movers, int i)
+static void pick(MoveList *list, int i)
 {
+    int *order = list->score;
+    uint8_t *movers = list->seat;
     /* the first of the highest: the highest first, in a loop the compiler
      * vectorizes, then where it first is */
     int top = order[i];
@@ -352,7 +352,7 @@ static bool brs_min_node(const SearchContext *c, const Position *p)
 static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     const MoveList *list = &w->lists[ply];
-    int *order = w->order[ply];
+    int *order = list->score;
     const uint8_t *tip = p->v->tip_dist[p->stm];
     const Move k0 = w->killers[ply][0], k1 = w->killers[ply][1];
     for (int i = 0; i < list->n; i++) {
@@ -419,11 +419,10 @@ static void keep_top_replies(const Position *q, MoveList *list, int k)
 static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     MoveList *list = &w->lists[ply];
-    uint8_t *movers = w->movers[ply];
-    int *order = w->order[ply];
     if (!brs_min_node(w->ctx, p)) {
         gen_moves_no_return(p, list);
-        memset(movers, p->stm, (size_t)list->n);
+        if (list->n)
+            memset(list->seat, p->stm, (size_t)list->n);
         if (!p->v->capture) {
             race_order(w, p, ply, tt_move);
             return;
@@ -431,6 +430,7 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
     } else {
         MoveList *tmp = &w->lists[ply + 1]; /* free until the children are searched */
         list->n = 0;
+        list->cut = false;
         const Variant *v = p->v;
         for (int k = 0; k < v->nseats; k++) {
             const int o = v->seats[(v->slot[p->stm] + k) % v->nseats];
@@ -443,16 +443,15 @@ static void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
             const int top = v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP;
             if (top && !w->ctx->cfg->full_width)
                 keep_top_replies(&q, tmp, top);
-            for (int i = 0; i < tmp->n && list->n < MAX_MOVES; i++) {
-                movers[list->n] = (uint8_t)o;
-                list->m[list->n++] = tmp->m[i];
-            }
+            list->cut |= tmp->cut;
+            for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
+                list->seat[list->n - 1] = (uint8_t)o;
             if (w->ctx->algo == ALGO_BRS_PLUS)
                 w->has_filler[ply][o] = best_ordered(&q, tmp, &w->filler[ply][o]);
         }
     }
     for (int i = 0; i < list->n; i++)
-        order[i] = order_score(w, p, movers[i], &list->m[i], tt_move, ply);
+        list->score[i] = order_score(w, p, list->seat[i], &list->m[i], tt_move, ply);
 }
 
 /* BRS+: the move of q's side to move that it plays when it is not the
@@ -578,15 +577,12 @@ static bool enter_node(Worker *w, int ply)
  * capture of its side to move: the reply the horizon would otherwise hide (cp). */
 static int capture_bonus(Worker *w, const Position *p, int ply)
 {
+    (void)w;
+    (void)ply;
     if (!p->v->capture)
         return 0;
-    MoveList *list = &w->lists[ply];
-    gen_moves(p, list);
-    int best = 0;
-    for (int i = 0; i < list->n; i++)
-        if (list->m[i].ncapt > best)
-            best = list->m[i].ncapt;
-    return best * W_CAPTURE;
+    const int best = best_capture(p);
+    return best > 0 ? best * W_CAPTURE : 0;
 }
 
 /* Static value of leaf p (at `ply`) for its side to move (`side`, +1 or -1 as
@@ -594,15 +590,22 @@ static int capture_bonus(Worker *w, const Position *p, int ply)
 static int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
 {
     const SearchContext *c = w->ctx;
-    if (p->v->nseats > 2)
+    if (p->v->nseats > 2) {
+        /* The capture bonus (the side to move's best chain) only raises the
+         * value for the side to move: at or above beta without it, the leaf
+         * already fails high and the chains need not be walked. */
+        const int v = side * places_value_for(p, c->root_seat, ply, 0);
+        if (v >= beta || !p->v->capture)
+            return v;
         return side * places_value_for(p, c->root_seat, ply, capture_bonus(w, p, ply));
+    }
     int v = side * eval_for(p, c->root_seat);
     /* The side to move's best progress this move, in part: what a quiescence
      * search over jumps would find first. It only raises the value, so at or above
      * beta the static value already fails high and the marbles' floods are saved. */
     if (LEAF_STEP_PCT && c->duo_race && v < beta)
         v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply]) * W_DISTANCE * LEAF_STEP_PCT / 100;
-    return v + capture_bonus(w, p, ply);
+    return v >= beta ? v : v + capture_bonus(w, p, ply);
 }
 
 /* Searches child c of a node whose side is `side`, returning its value for that
@@ -682,6 +685,8 @@ static int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
         return 0;
     MoveList *list = &w->lists[ply];
     list->n = 0;
+    if (!move_list_reserve(list, 3))
+        return 0;
     if (tt_move) {
         /* a race move's code holds its holes; one without a swap or captures codes the same */
         const Move m = {.from = (uint8_t)((tt_move - 1) & 127), .to = (uint8_t)((tt_move - 1) >> 7 & 127),
@@ -689,7 +694,7 @@ static int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
         if (move_code(&m) != tt_move || stageable(p, &m) != 1)
             return 0; /* perhaps a homecoming that the list holds first */
         list->m[0] = m;
-        w->order[ply][0] = ORDER_TT;
+        list->score[0] = ORDER_TT;
         list->n = 1;
     }
     for (int k = 0; k < 2; k++) {
@@ -703,11 +708,11 @@ static int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
         if (ok < 0)
             break; /* perhaps in the list, ahead of the next killer */
         if (ok) {
-            w->order[ply][list->n] = ORDER_KILLER - k;
+            list->score[list->n] = ORDER_KILLER - k;
             list->m[list->n++] = *m;
         }
     }
-    memset(w->movers[ply], p->stm, (size_t)list->n);
+    memset(list->seat, p->stm, (size_t)list->n);
     return list->n;
 }
 
@@ -765,8 +770,6 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     }
 
     MoveList *list = &w->lists[ply];
-    int *order = w->order[ply];
-    uint8_t *movers = w->movers[ply];
     const int staged = staged_moves(w, p, ply, tt_move);
     bool generated = staged == 0;
     if (generated)
@@ -789,16 +792,16 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             /* the staged moves to the front, where they were searched: each is in
              * the list, as staged_moves checked, and ordered above the rest */
             for (int j = 0; j < staged; j++)
-                pick(list, order, movers, j);
+                pick(list, j);
             if (k == list->n + ndeferred)
                 break; /* they were all the moves there are */
         }
         const bool second_pass = k >= list->n;
         const int i = second_pass ? deferred[k - list->n] : k;
         if (!second_pass)
-            pick(list, order, movers, i);
+            pick(list, i);
         const Move *m = &list->m[i];
-        if (selective && i > 0 && order[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
+        if (selective && i > 0 && list->score[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
             const bool lmp = depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth;
             const int pruned = prune_value(p, m, depth, static_eval, alpha, lmp);
             if (pruned != SCORE_INF) {
@@ -809,7 +812,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
                  * of picked one by one, with the same result. */
                 if (!second_pass && !rest_checked) {
                     rest_checked = true;
-                    const int rest = rest_pruned_bound(p, list, order, i + 1, depth, static_eval, alpha, lmp);
+                    const int rest = rest_pruned_bound(p, list, list->score, i + 1, depth, static_eval, alpha, lmp);
                     if (rest != SCORE_INF) {
                         if (rest > best)
                             best = rest;
@@ -826,13 +829,13 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         uint64_t guess = 0;
         if (depth > 1 && m->swap == NO_HOLE && !m->ncapt) {
             const Variant *v = p->v;
-            const int mover = movers[i], slot = v->slot[mover] + 1;
+            const int mover = list->seat[i], slot = v->slot[mover] + 1;
             guess = p->key ^ zobrist.piece[mover + 1][m->from] ^ zobrist.piece[mover + 1][m->to] ^
                     zobrist.stm[p->stm] ^ zobrist.stm[v->seats[slot < v->nseats ? slot : 0]];
             tt_prefetch(guess);
         }
         Position child;
-        make_child(w, p, ply, movers[i], m, &child);
+        make_child(w, p, ply, list->seat[i], m, &child);
         const uint64_t child_key = tt_key(&child);
         if (depth > 1 && child_key != guess)
             tt_prefetch(child_key);
@@ -852,8 +855,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
         } else {
             int r = 0;
-            if (depth >= 3 && i >= 3 && order[i] < ORDER_KILLER - 1 && !c->cfg->full_width) {
-                r = 1 + (i >= 10 && depth >= 6) + (order[i] < 0);
+            if (depth >= 3 && i >= 3 && list->score[i] < ORDER_KILLER - 1 && !c->cfg->full_width) {
+                r = 1 + (i >= 10 && depth >= 6) + (list->score[i] < 0);
                 if (r > depth - 2)
                     r = depth - 2;
             }
@@ -881,7 +884,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             }
         }
         if (alpha >= beta) {
-            if (order[i] < ORDER_KILLER - 1) {
+            if (list->score[i] < ORDER_KILLER - 1) {
                 w->killers[ply][1] = w->killers[ply][0];
                 w->killers[ply][0] = *m;
             }
@@ -920,7 +923,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
     int best = -SCORE_INF;
     Move best_move = {0};
     for (int i = 0; i < list->n; i++) {
-        pick(list, w->order[ply], w->movers[ply], i);
+        pick(list, i);
         const Move *m = &list->m[i];
         Position child, end;
         make_child(w, p, ply, me, m, &child);
@@ -986,10 +989,13 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
             return best;
         if (v > alpha || i == pv_index) {
             rm->score = v;
-            rm->pv[0] = rm->move;
-            rm->pvlen = 1;
-            for (int j = 1; j < w->pvlen[1]; j++)
-                rm->pv[rm->pvlen++] = w->pv[1][j];
+            rm->pvlen = 0;
+            if (rm->pv || (rm->pv = malloc(sizeof *rm->pv * (MAX_PLY + 1)))) {
+                rm->pv[0] = rm->move;
+                rm->pvlen = 1;
+                for (int j = 1; j < w->pvlen[1]; j++)
+                    rm->pv[rm->pvlen++] = w->pv[1][j];
+            }
         } else {
             rm->score = -SCORE_INF;
         }
@@ -1003,15 +1009,20 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
     return best;
 }
 
+static int by_score(const void *a, const void *b)
+{
+    const RootMove *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1;
+    return x->index - y->index;
+}
+
 /* Stable sort of root moves [from, n) by score, best first. */
 static void sort_root(RootMove *r, int from, int n)
 {
-    for (int i = from + 1; i < n; i++)
-        for (int j = i; j > from && r[j].score > r[j - 1].score; j--) {
-            const RootMove t = r[j];
-            r[j] = r[j - 1];
-            r[j - 1] = t;
-        }
+    for (int i = from; i < n; i++)
+        r[i].index = i;
+    qsort(r + from, (size_t)(n - from), sizeof *r, by_score);
 }
 
 static void emit(SearchContext *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1196,9 +1207,19 @@ static void iterate(Worker *w)
     }
 }
 
+/* Move generation's abort hook in a worker: the limits, then the stop flag. */
+static bool worker_gen_abort(void *arg)
+{
+    Worker *w = arg;
+    check_limits(w);
+    return stopped(w);
+}
+
 static void *worker_main(void *arg)
 {
+    movegen_set_abort(worker_gen_abort, arg);
     iterate(arg);
+    movegen_set_abort(NULL, NULL);
     return NULL;
 }
 
@@ -1224,19 +1245,39 @@ static int deadline_guard(const Position *p, RootMove *rm, int n)
     return k ? k : n;
 }
 
+/* qsort order of root moves: more captures first, then by move code (total). */
+static int by_captures(const void *a, const void *b)
+{
+    const RootMove *x = a, *y = b;
+    if (x->move.ncapt != y->move.ncapt)
+        return y->move.ncapt - x->move.ncapt;
+    const uint32_t cx = move_code(&x->move), cy = move_code(&y->move);
+    return cx < cy ? -1 : cx > cy;
+}
+
 /* Root moves: legal, in searchmoves when given, and not eliminating the mover
  * while another move exists (RULES.md section 5). Returns their number and a
  * malloc'd array in *out. */
-static int root_moves(const SearchContext *c, RootMove **out_array)
+static bool root_gen_abort(void *arg);
+
+static int root_moves(SearchContext *c, RootMove **out_array)
 {
     const Position *p = &c->game->pos;
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = calloc(1, sizeof *list);
     if (!list)
         abort();
     if (c->lim->nsearchmoves)
         gen_moves(p, list);
     else
         gen_moves_no_return(p, list);
+    c->root_cut = list->cut;
+    if (list->cut && root_gen_abort(c)) { /* no time to search: the most captures found */
+        int best = 0;
+        for (int i = 1; i < list->n; i++)
+            best = list->m[i].ncapt > list->m[best].ncapt ? i : best;
+        list->m[0] = list->m[best];
+        list->n = 1;
+    }
     RootMove *out = malloc(sizeof *out * (size_t)(list->n ? list->n : 1));
     if (!out)
         abort();
@@ -1248,13 +1289,19 @@ static int root_moves(const SearchContext *c, RootMove **out_array)
             wanted = same_move(&list->m[i], &c->lim->searchmoves[j]);
         if (!wanted)
             continue;
-        Position child = *p;
-        pos_play(&child, &list->m[i]);
-        const bool suicide = child.status[p->stm] == ST_ELIMINATED;
+        bool suicide = false; /* capture mode eliminates nobody */
+        if (!p->v->capture) {
+            Position child = *p;
+            pos_play(&child, &list->m[i]);
+            suicide = child.status[p->stm] == ST_ELIMINATED;
+        }
         out[n] = (RootMove){.move = list->m[i], .score = suicide ? -SCORE_INF + 1 : 0, .prev_score = 0};
         safe += !suicide;
         n++;
     }
+    if (list->cut) /* stopped while listing: the most captures found first */
+        qsort(out, (size_t)n, sizeof *out, by_captures);
+    move_list_free(list);
     free(list);
     if (!c->lim->nsearchmoves)
         n = deadline_guard(p, out, n);
@@ -1295,11 +1342,9 @@ static Worker *worker_new(SearchContext *c, int id, const RootMove *root, int nr
         abort();
     w->id = id;
     w->ctx = c;
-    w->lists = malloc(sizeof *w->lists * (MAX_PLY + 1));
-    w->order = malloc(sizeof *w->order * (MAX_PLY + 1));
-    w->movers = malloc(sizeof *w->movers * (MAX_PLY + 1));
+    w->lists = calloc(MAX_PLY + 1, sizeof *w->lists);
     w->root = malloc(sizeof *w->root * (size_t)(nroot ? nroot : 1));
-    if (!w->lists || !w->order || !w->movers || !w->root)
+    if (!w->lists || !w->root)
         abort();
     memcpy(w->root, root, sizeof *root * (size_t)nroot);
     w->nroot = nroot;
@@ -1309,9 +1354,11 @@ static Worker *worker_new(SearchContext *c, int id, const RootMove *root, int nr
 
 static void worker_free(Worker *w)
 {
+    for (int i = 0; i < w->nroot; i++)
+        free(w->root[i].pv);
+    for (int i = 0; i <= MAX_PLY; i++)
+        move_list_free(&w->lists[i]);
     free(w->lists);
-    free(w->order);
-    free(w->movers);
     free(w->root);
 }
 
@@ -1424,6 +1471,12 @@ static bool mcts_stop(void *ctx)
     return !c->lim->infinite && c->budget.soft_ms >= 0 && now_ms() - c->start_ms >= c->budget.soft_ms;
 }
 
+/* Move generation's abort hook during an MCTS search. */
+static bool mcts_gen_abort(void *ctx)
+{
+    return mcts_stop(ctx);
+}
+
 /* Searches with MCTS and writes its info line and bestmove. */
 static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
 {
@@ -1438,7 +1491,10 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        if (mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, mcts_stop, c, &r) == 0 && r.has_best) {
+        movegen_set_abort(mcts_gen_abort, c);
+        const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, mcts_stop, c, &r);
+        movegen_set_abort(NULL, NULL);
+        if (rc == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;
             res.nodes = r.playouts;
@@ -1449,8 +1505,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     if (!moves || !r.has_best)
         r = (MctsResult){.best = root[0].move, .has_best = true, .pv = {root[0].move}, .pvlen = 1};
     wait_for_answer(c);
-    RootMove rm = {.move = r.best, .score = res.score, .pvlen = r.pvlen};
-    memcpy(rm.pv, r.pv, sizeof *r.pv * (size_t)r.pvlen);
+    RootMove rm = {.move = r.best, .score = res.score, .pv = r.pv, .pvlen = r.pvlen};
     int rel[MAX_SEATS];
     relative_scores(c, &rm, rel);
     char buf[12288], *o = buf, sc[64];
@@ -1486,6 +1541,22 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     return res;
 }
 
+/* Move generation's abort hook while the root moves are listed (a capture-mode
+ * position can have millions): stop, and the clock's hard limit. */
+static bool root_gen_abort(void *arg)
+{
+    SearchContext *c = arg;
+    if (atomic_load(&c->sig->stop))
+        return true;
+    if (c->pondering) {
+        if (!atomic_load(&c->sig->ponderhit))
+            return false;
+        c->pondering = false; /* the clock starts at ponderhit */
+        c->start_ms = now_ms();
+    }
+    return c->budget.hard_ms >= 0 && !c->lim->infinite && now_ms() - c->start_ms >= c->budget.hard_ms;
+}
+
 SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
                         SearchOutput out, void *ctx)
 {
@@ -1510,7 +1581,23 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     }
     SearchResult res = {.has_best = false};
     RootMove *root = NULL;
+    const int s = g->pos.stm;
+    c->budget = time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo,
+                            limits->movetime, moves_left_estimate(&g->pos), config->overhead);
+    movegen_set_abort(root_gen_abort, c);
     const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, &root);
+    movegen_set_abort(NULL, NULL);
+    if (nroot && c->root_cut && root_gen_abort(c)) {
+        /* stopped, or out of time, while listing: no time to search */
+        char mv[MOVE_STR_MAX];
+        move_str(&g->pos, &root[0].move, mv);
+        emit(c, "info string stopped while listing the moves: the most captures found is played");
+        emit(c, "bestmove %s", mv);
+        res = (SearchResult){.best = root[0].move, .has_best = true};
+        free(root);
+        free(c);
+        return res;
+    }
     if (nroot == 0) {
         /* nothing to search; an infinite or ponder search still waits for stop */
         while ((limits->infinite || limits->ponder) && !atomic_load(&sig->stop) && !atomic_load(&sig->ponderhit)) {
@@ -1522,9 +1609,6 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         free(c);
         return res;
     }
-    const int s = g->pos.stm;
-    c->budget = time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo,
-                            limits->movetime, moves_left_estimate(&g->pos), config->overhead);
     Move race_pv[2 * RACE_MAX_MOVES + 2];
     int race_len, race_score, race_moves[2];
     uint64_t race_nodes;
@@ -1594,7 +1678,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     for (int i = 1; i < nthreads; i++)
         if (pthread_create(&ws[i]->thread, NULL, worker_main, ws[i]))
             ws[i]->thread = 0;
-    iterate(ws[0]);
+    worker_main(ws[0]);
     wait_for_answer(c);
     atomic_store(&c->abort_all, true);
     for (int i = 1; i < nthreads; i++)

@@ -22,6 +22,8 @@
 #define MAX_PLY 96
 #define MAX_THREADS 256
 
+#define MAX_SEARCHMOVES 4096 /* moves one `go searchmoves` may name */
+
 typedef struct {
     int64_t time[MAX_SEATS];   /* remaining ms per seat; -1 when not given */
     int64_t inc[MAX_SEATS];    /* ms per move per seat */
@@ -32,7 +34,7 @@ typedef struct {
     bool infinite;             /* search until stop */
     bool ponder;               /* search as infinite until ponderhit or stop */
     int nsearchmoves;          /* restrict the root to these moves when > 0 */
-    Move searchmoves[MAX_MOVES];
+    Move searchmoves[MAX_SEARCHMOVES];
 } SearchLimits;
 
 /* Search algorithm for three or more seats (two seats always use PVS). */

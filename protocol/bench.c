@@ -57,7 +57,7 @@ static void quiet(const char *line, void *ctx)
 uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void *ctx)
 {
     Game *g = malloc(sizeof *g);
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = move_list_new();
     SearchLimits *lim = malloc(sizeof *lim);
     if (!g || !list || !lim)
         abort();
@@ -94,7 +94,7 @@ uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void
     snprintf(line, sizeof line, "Nodes/second: %" PRIu64, us > 0 ? total * 1000000 / (uint64_t)us : total);
     out(line, ctx);
     free(g);
-    free(list);
+    move_list_delete(list);
     free(lim);
     return total;
 }

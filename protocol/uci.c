@@ -70,6 +70,8 @@ typedef struct {
     SearchLimits limits;
     SearchSignals sig;
     atomic_bool finished;    /* the search has sent (or is sending) bestmove */
+    enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES } job; /* what the thread runs */
+    int perft_depth;
 } Engine;
 
 static void say(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -248,10 +250,24 @@ static bool is_bare(const char *line, const char *word)
 
 /* ---- search thread ---- */
 
+static void run_perft(Engine *e);
+static void run_legalmoves(Engine *e);
+
+/* The thread of a search, perft or legalmoves: all honour stop. */
 static void *search_thread(void *arg)
 {
     Engine *e = arg;
-    search_run(e->search_game, &e->limits, &e->config, &e->sig, search_output, e);
+    if (e->job == JOB_SEARCH) {
+        search_run(e->search_game, &e->limits, &e->config, &e->sig, search_output, e);
+        return NULL;
+    }
+    if (e->job == JOB_PERFT)
+        run_perft(e);
+    else
+        run_legalmoves(e);
+    atomic_store(&e->finished, true);
+    const ssize_t r = write(e->wake[1], "", 1);
+    (void)r;
     return NULL;
 }
 
@@ -274,7 +290,7 @@ static bool search_ends_by_itself(const Engine *e)
 {
     const SearchLimits *l = &e->limits;
     const int s = e->search_game->pos.stm;
-    return l->depth > 0 || l->nodes > 0 || l->movetime > 0 || (s >= 0 && l->time[s] >= 0);
+    return e->job != JOB_SEARCH || l->depth > 0 || l->nodes > 0 || l->movetime > 0 || (s >= 0 && l->time[s] >= 0);
 }
 
 /* Waits for the running search to answer before a command that changes the state.
@@ -292,7 +308,8 @@ static bool settle_search(Engine *e)
 {
     if (!e->searching)
         return true;
-    if (!atomic_load(&e->finished) && (e->limits.infinite || (e->limits.ponder && !atomic_load(&e->sig.ponderhit))))
+    if (!atomic_load(&e->finished) && e->job == JOB_SEARCH &&
+        (e->limits.infinite || (e->limits.ponder && !atomic_load(&e->sig.ponderhit))))
         return false;
     while (!atomic_load(&e->finished)) {
         Line *l;
@@ -311,7 +328,7 @@ static bool settle_search(Engine *e)
             stop_search(e);
             return false;
         }
-        if (is_bare(l->text, "isready")) {
+        if (is_bare(l->text, "isready") && e->job == JOB_SEARCH) {
             say(e, "readyok");
             free(l);
         } else if (is_bare(l->text, "stop")) {
@@ -345,6 +362,38 @@ static bool refuse_if_busy(Engine *e, const char *cmd)
         return true;
     say(e, "info string error %s: a search is running, send stop first", cmd);
     return true;
+}
+
+/* Runs `job` on the current game on the search thread. When no copy of the
+ * game or no thread can be had, it runs here, to the end: a `go` always
+ * answers. */
+static void start_job(Engine *e, int job)
+{
+    Game *copy = malloc(sizeof *copy);
+    if (copy) {
+        free(e->search_game);
+        e->search_game = copy;
+    } else if (!e->search_game) {
+        say(e, "info string error out of memory");
+        if (job == JOB_SEARCH)
+            say(e, "bestmove (none)");
+        return;
+    }
+    memcpy(e->search_game, e->game, sizeof *e->game);
+    game_fix_pointers(e->search_game);
+    e->job = job;
+    atomic_store(&e->sig.stop, false);
+    atomic_store(&e->sig.ponderhit, false);
+    atomic_store(&e->finished, false);
+    if (pthread_create(&e->thread, NULL, search_thread, e)) {
+        say(e, "info string error cannot start a thread: running on the input thread");
+        search_thread(e);
+        char drain[64];
+        while (read(e->wake[0], drain, sizeof drain) > 0) {
+        }
+        return;
+    }
+    e->searching = true;
 }
 
 /* ---- commands ---- */
@@ -584,6 +633,11 @@ static void cmd_go(Engine *e, const Tokens *tk)
         } else if (!strcmp(t, "searchmoves")) {
             while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
                 Move m;
+                if (l->nsearchmoves == MAX_SEARCHMOVES) {
+                    say(e, "info string error go: searchmoves: more than %d moves", MAX_SEARCHMOVES);
+                    free(l);
+                    return;
+                }
                 if (move_parse(&e->game->pos, tk->t[i + 1], &m, err, sizeof err)) {
                     say(e, "info string error go: searchmoves: %s", err);
                     free(l);
@@ -616,24 +670,9 @@ static void cmd_go(Engine *e, const Tokens *tk)
             return;
         }
     }
-    free(e->search_game);
-    e->search_game = malloc(sizeof *e->search_game);
-    if (!e->search_game) {
-        free(l);
-        return;
-    }
-    memcpy(e->search_game, e->game, sizeof *e->game);
-    game_fix_pointers(e->search_game);
     e->limits = *l;
     free(l);
-    atomic_store(&e->sig.stop, false);
-    atomic_store(&e->sig.ponderhit, false);
-    atomic_store(&e->finished, false);
-    if (pthread_create(&e->thread, NULL, search_thread, e)) {
-        say(e, "info string error go: cannot start the search thread");
-        return;
-    }
-    e->searching = true;
+    start_job(e, JOB_SEARCH);
 }
 
 static void cmd_d(Engine *e)
@@ -656,29 +695,94 @@ static void cmd_d(Engine *e)
         say(e, "Status: ongoing, round %d, position seen %d time(s)", p->round, game_occurrences(e->game));
 }
 
-static void sorted_moves(const Position *p, MoveList *list, char (**texts)[MOVE_STR_MAX])
+static bool perft_stopped(void *arg);
+
+/* The moves of p sorted for printing (RULES.md section 3), their texts in a
+ * malloc'd *texts. False (nothing to free but the list) when stopped or out of
+ * memory; *why says which. */
+static bool sorted_moves(Engine *e, const Position *p, MoveList *list, char (**texts)[MOVE_STR_MAX], const char **why)
 {
+    movegen_set_abort(perft_stopped, &e->sig.stop);
     gen_moves(p, list);
-    *texts = malloc(sizeof **texts * (size_t)(list->n ? list->n : 1));
-    if (!*texts)
-        abort();
-    move_list_sort(p, list, *texts);
+    movegen_set_abort(NULL, NULL);
+    *texts = NULL;
+    if (!list->cut)
+        *texts = malloc(sizeof **texts * (size_t)(list->n ? list->n : 1));
+    if (!*texts) {
+        *why = atomic_load(&e->sig.stop) ? "stopped" : "out of memory";
+        return false;
+    }
+    if (!move_list_sort(p, list, *texts)) {
+        free(*texts);
+        *why = "out of memory";
+        return false;
+    }
+    return true;
+}
+
+static bool perft_stopped(void *arg)
+{
+    return atomic_load_explicit((const atomic_bool *)arg, memory_order_relaxed);
+}
+
+static void run_legalmoves(Engine *e)
+{
+    MoveList list = {0};
+    char(*texts)[MOVE_STR_MAX];
+    const char *why;
+    if (!sorted_moves(e, &e->search_game->pos, &list, &texts, &why)) {
+        say(e, "info string error legalmoves: %s after %d moves", why, list.n);
+        move_list_free(&list);
+        return;
+    }
+    pthread_mutex_lock(&e->out_lock);
+    fputs("legalmoves", e->out);
+    for (int i = 0; i < list.n; i++)
+        fprintf(e->out, " %s", texts[i]);
+    fputc('\n', e->out);
+    fflush(e->out);
+    pthread_mutex_unlock(&e->out_lock);
+    free(texts);
+    move_list_free(&list);
+}
+
+static void run_perft(Engine *e)
+{
+    MoveList list = {0};
+    char(*texts)[MOVE_STR_MAX];
+    const Position *p = &e->search_game->pos;
+    const char *why;
+    if (!sorted_moves(e, p, &list, &texts, &why)) {
+        say(e, "info string error perft: %s after %d moves", why, list.n);
+        move_list_free(&list);
+        return;
+    }
+    uint64_t total = 0;
+    for (int i = 0; i < list.n; i++) {
+        Position c = *p;
+        pos_play(&c, &list.m[i]);
+        const int64_t n = perft(&c, e->perft_depth - 1, &e->sig.stop);
+        if (n < 0) {
+            say(e, "info string error perft: %s after %" PRIu64 " nodes",
+                atomic_load(&e->sig.stop) ? "stopped" : "out of memory", total);
+            break;
+        }
+        say(e, "%s: %" PRId64, texts[i], n);
+        total += (uint64_t)n;
+        if (i + 1 == list.n)
+            say(e, "Nodes searched: %" PRIu64, total);
+    }
+    if (!list.n)
+        say(e, "Nodes searched: 0");
+    free(texts);
+    move_list_free(&list);
 }
 
 static void cmd_legalmoves(Engine *e)
 {
-    MoveList *list = malloc(sizeof *list);
-    char(*texts)[MOVE_STR_MAX];
-    sorted_moves(&e->game->pos, list, &texts);
-    size_t cap = 16 + (size_t)list->n * MOVE_STR_MAX, n = 0;
-    char *line = malloc(cap);
-    n += (size_t)snprintf(line, cap, "legalmoves");
-    for (int i = 0; i < list->n; i++)
-        n += (size_t)snprintf(line + n, cap - n, " %s", texts[i]);
-    say(e, "%s", line);
-    free(line);
-    free(texts);
-    free(list);
+    if (refuse_if_busy(e, "legalmoves"))
+        return;
+    start_job(e, JOB_LEGALMOVES);
 }
 
 static void cmd_perft(Engine *e, const Tokens *tk)
@@ -690,21 +794,8 @@ static void cmd_perft(Engine *e, const Tokens *tk)
     }
     if (refuse_if_busy(e, "perft"))
         return;
-    MoveList *list = malloc(sizeof *list);
-    char(*texts)[MOVE_STR_MAX];
-    const Position *p = &e->game->pos;
-    sorted_moves(p, list, &texts);
-    uint64_t total = 0;
-    for (int i = 0; i < list->n; i++) {
-        Position c = *p;
-        pos_play(&c, &list->m[i]);
-        const uint64_t n = perft(&c, (int)depth - 1);
-        say(e, "%s: %" PRIu64, texts[i], n);
-        total += n;
-    }
-    say(e, "Nodes searched: %" PRIu64, total);
-    free(texts);
-    free(list);
+    e->perft_depth = (int)depth;
+    start_job(e, JOB_PERFT);
 }
 
 static void cmd_eval(Engine *e)
@@ -801,6 +892,12 @@ static bool handle(Engine *e, Line *l)
     if (!strcmp(c, "quit")) {
         stop_search(e);
         return false;
+    }
+    /* perft and legalmoves answer before any later command but stop and quit */
+    if (e->searching && e->job != JOB_SEARCH && strcmp(c, "stop")) {
+        settle_search(e);
+        if (e->quitting)
+            return false;
     }
     if (!strcmp(c, "isready"))
         say(e, "readyok");

@@ -24,7 +24,7 @@ static int root;
 
 static MoveList *new_list(void)
 {
-    MoveList *l = malloc(sizeof *l);
+    MoveList *l = move_list_new();
     assert_non_null(l);
     return l;
 }
@@ -42,7 +42,7 @@ static int capture_bonus(const Position *p)
     int best = 0;
     for (int i = 0; i < l->n; i++)
         best = l->m[i].ncapt > best ? l->m[i].ncapt : best;
-    free(l);
+    move_list_delete(l);
     return best * W_CAPTURE;
 }
 
@@ -69,7 +69,7 @@ static int paranoid(const Position *p, int depth, int ply)
     }
     if (!l->n)
         best = leaf(p, ply);
-    free(l);
+    move_list_delete(l);
     return best;
 }
 
@@ -113,7 +113,7 @@ static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
     }
     if (!l->n)
         places_values(p, ply, 0, out);
-    free(l);
+    move_list_delete(l);
 }
 
 /* ---- best-reply search and BRS+ ---- */
@@ -152,7 +152,7 @@ static int brs(const Position *p, int depth, int ply)
             const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : brs(&c, depth - 1, ply + 1);
             best = v > best ? v : best;
         }
-        free(l);
+        move_list_delete(l);
         return best;
     }
     /* a min node: every opponent's moves, each as if it were its turn */
@@ -209,7 +209,7 @@ static int brs(const Position *p, int depth, int ply)
         const int val = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : brs(&c, depth - 1, ply + 1);
         best = val < best ? val : best;
     }
-    free(l);
+    move_list_delete(l);
     return best;
 }
 
@@ -237,7 +237,7 @@ static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
             vals[i] = brs(&c, depth - 1, 1);
         }
     }
-    free(l);
+    move_list_delete(l);
     return n;
 }
 

@@ -234,7 +234,7 @@ static void test_move_list_sort_orders_by_start_end_then_path(void **state)
 {
     (void)state;
     static MoveList list;
-    static char texts[MAX_MOVES][MOVE_STR_MAX];
+    static char texts[64][MOVE_STR_MAX];
     assert_int_equal(game_new(&g, "classic-2"), 0);
     gen_moves(&g.pos, &list);
     /* reverse the list: sorting must not depend on the order it is given */

@@ -148,7 +148,7 @@ static void test_arrival_is_worth_its_exact_comparisons_and_more_than_playing_on
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         arrival_position(cases[i].variant, cases[i].mover, cases[i].place);
         const int unit = PLACE_SPAN / (g.v.nunits - 1);
-        MoveList *list = malloc(sizeof *list);
+        MoveList *list = move_list_new();
         assert_non_null(list);
         gen_moves(&g.pos, list);
         int arrived = 0, best_other = -SCORE_INF;
@@ -163,7 +163,7 @@ static void test_arrival_is_worth_its_exact_comparisons_and_more_than_playing_on
                 best_other = value;
             }
         }
-        free(list);
+        move_list_delete(list);
         assert_true(arrived > 0);
         assert_true(best_other > -SCORE_INF);
         assert_true(best_other < (cases[i].behind - cases[i].ahead) * unit - 1);
@@ -194,7 +194,7 @@ static bool arrival_kept(const Move *m)
 {
     Position q = g.pos;
     pos_play(&q, m);
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = move_list_new();
     assert_non_null(list);
     gen_moves(&q, list);
     pos_play(&q, &list->m[0]);
@@ -205,7 +205,7 @@ static bool arrival_kept(const Move *m)
         pos_play(&r, &list->m[i]);
         kept = r.place[SEAT_BLUE] != 0;
     }
-    free(list);
+    move_list_delete(list);
     return kept;
 }
 
@@ -229,7 +229,7 @@ static void test_arrivals_tool_reports_a_declined_arrival(void **state)
     arrival_position("classic-3", SEAT_BLUE, place);
     char fen[FEN_MAX], moves[4096] = "", text[MOVE_STR_MAX];
     fen_write(&g.pos, fen);
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = move_list_new();
     assert_non_null(list);
     for (int ply = 0; ply < 7; ply++) {
         gen_moves(&g.pos, list);
@@ -243,7 +243,7 @@ static void test_arrivals_tool_reports_a_declined_arrival(void **state)
         assert_int_equal(game_play(&g, &list->m[k]), 0);
         assert_false(pos_over(&g.pos));
     }
-    free(list);
+    move_list_delete(list);
     char path[] = "/tmp/stern-arrivals-XXXXXX";
     const int fd = mkstemp(path);
     assert_true(fd >= 0);

@@ -29,7 +29,7 @@ static void test_depth_one_score_subtracts_part_of_the_replys_best_progress(void
 {
     (void)state;
     game_setup(&g, "classic-2", MIDDLE_BLACK " " MIDDLE_WHITE, "w w9,b9 10");
-    MoveList *list = malloc(2 * sizeof *list);
+    MoveList *list = calloc(2, sizeof *list);
     assert_non_null(list);
     gen_moves(&g.pos, &list[0]);
     int with = -SCORE_INF, without = -SCORE_INF;
@@ -41,7 +41,8 @@ static void test_depth_one_score_subtracts_part_of_the_replys_best_progress(void
         with = v > with ? v : with;
         without = e > without ? e : without;
     }
-    free(list);
+    move_list_free(&list[1]);
+    move_list_delete(list);
     assert_true(with != without); /* the reply's jumps matter here */
     assert_int_equal(search_fixed_depth(&g, ALGO_AUTO, 1, false).score, with);
 }
@@ -99,7 +100,7 @@ static void test_selective_search_repeats_exactly_with_one_thread(void **state)
 static void test_best_progress_equals_the_move_lists_maximum(void **state)
 {
     (void)state;
-    MoveList *list = malloc(2 * sizeof *list);
+    MoveList *list = calloc(2, sizeof *list);
     assert_non_null(list);
     uint32_t rng = 12345;
     int positions = 0;
@@ -126,7 +127,8 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
             assert_int_equal(game_play(&g, &m), 0);
         }
     }
-    free(list);
+    move_list_free(&list[1]);
+    move_list_delete(list);
     assert_true(positions > 2000);
 }
 
@@ -137,7 +139,7 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
 static void test_race_move_exists_exactly_for_listed_moves(void **state)
 {
     (void)state;
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = move_list_new();
     assert_non_null(list);
     uint32_t rng = 777;
     int positions = 0, moves = 0;
@@ -168,7 +170,7 @@ static void test_race_move_exists_exactly_for_listed_moves(void **state)
                 for (int to = 0; to < NUM_HOLES; to++)
                     assert_false(race_move_exists(&g.pos, from, to));
     }
-    free(list);
+    move_list_delete(list);
     assert_true(positions > 1000);
     assert_true(moves > 10000);
 }
@@ -183,7 +185,7 @@ static void test_ponder_move_is_legal_for_the_next_seat(void **state)
     (void)state;
     static const char *const variants[] = {"classic-3", "classic-4", "classic-6"};
     static const SearchAlgo algos[] = {ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALGO_MCTS};
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = move_list_new();
     assert_non_null(list);
     int pondered = 0;
     for (size_t v = 0; v < 3; v++)
@@ -208,7 +210,7 @@ static void test_ponder_move_is_legal_for_the_next_seat(void **state)
                 assert_int_equal(game_play(&g, &r.best), 0);
             }
         }
-    free(list);
+    move_list_delete(list);
     assert_true(pondered > 0);
 }
 

@@ -135,7 +135,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static Game g;
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = move_list_new();
     if (!list) {
         fprintf(stderr, "stern-arrivals: out of memory\n");
         return 2;
@@ -169,7 +169,7 @@ int main(int argc, char **argv)
         pgn_reader_free(&rd);
         fclose(f);
     }
-    free(list);
+    move_list_delete(list);
     if (rc)
         return rc;
     printf("%d games, %d seats over %d declined arrivals\n", games, ck.reported, ck.max);

@@ -1,4 +1,5 @@
 /* perft_main.c - stern-perft: perft from a variant's start or a FEN, as a benchmark. */
+#include "args.h"
 #include "fen.h"
 #include "game.h"
 #include "notation.h"
@@ -21,16 +22,20 @@ static double now_s(void)
 int main(int argc, char **argv)
 {
     const char *variant = "classic-2", *fen = NULL;
-    int depth = 4, plain = 0, divide = 0;
-    long gens = 0;
+    int plain = 0, divide = 0;
+    long long depth = 4, gens = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--variant") && i + 1 < argc) variant = argv[++i];
         else if (!strcmp(argv[i], "--fen") && i + 1 < argc) fen = argv[++i];
-        else if (!strcmp(argv[i], "--depth") && i + 1 < argc) depth = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--no-foreign-rule")) plain = 1;
+        else if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
+            if (!arg_int("stern-perft", "--depth", argv[++i], 0, 20, &depth))
+                return 2;
+        } else if (!strcmp(argv[i], "--no-foreign-rule")) plain = 1;
         else if (!strcmp(argv[i], "--divide")) divide = 1;
-        else if (!strcmp(argv[i], "--gen-bench") && i + 1 < argc) gens = atol(argv[++i]);
-        else {
+        else if (!strcmp(argv[i], "--gen-bench") && i + 1 < argc) {
+            if (!arg_int("stern-perft", "--gen-bench", argv[++i], 1, 1000000000000LL, &gens))
+                return 2;
+        } else {
             fprintf(stderr, "usage: stern-perft [--variant NAME] [--fen FEN] [--depth N] [--no-foreign-rule] [--divide] [--gen-bench N]\n");
             return 2;
         }
@@ -71,34 +76,48 @@ int main(int argc, char **argv)
             }
         }
         const double t0 = now_s();
-        for (long i = 0; i < gens; i++) {
+        for (long long i = 0; i < gens; i++) {
             gen_moves(&set[i % nset], &list);
             total += (uint64_t)list.n;
         }
         const double dt = now_s() - t0;
-        printf("%ld generations over %d positions (the given one and those 1-2 plies on), %.1f moves each, in "
+        printf("%lld generations over %d positions (the given one and those 1-2 plies on), %.1f moves each, in "
                "%.3f s (%.2f M generations/s)\n",
                gens, nset, (double)total / (double)gens, dt, dt > 0 ? gens / dt / 1e6 : 0.0);
         return 0;
     }
     const double t0 = now_s();
-    if (divide) {
-        static MoveList list;
-        static char texts[MAX_MOVES][MOVE_STR_MAX];
+    if (divide && depth > 0) {
+        MoveList list = {0};
         gen_moves(&g.pos, &list);
-        move_list_sort(&g.pos, &list, texts);
+        char(*texts)[MOVE_STR_MAX] = malloc(sizeof *texts * (size_t)(list.n ? list.n : 1));
+        if (list.cut || !texts || !move_list_sort(&g.pos, &list, texts)) {
+            fprintf(stderr, "stern-perft: out of memory listing the moves\n");
+            return 1;
+        }
         for (int i = 0; i < list.n; i++) {
             Position c = g.pos;
             pos_play(&c, &list.m[i]);
-            const uint64_t n = perft(&c, depth - 1);
-            printf("%s: %llu\n", texts[i], (unsigned long long)n);
-            total += n;
+            const int64_t n = perft(&c, (int)depth - 1, NULL);
+            if (n < 0) {
+                fprintf(stderr, "stern-perft: out of memory\n");
+                return 1;
+            }
+            printf("%s: %lld\n", texts[i], (long long)n);
+            total += (uint64_t)n;
         }
+        free(texts);
+        move_list_free(&list);
     } else {
-        total = perft(&g.pos, depth);
+        const int64_t n = perft(&g.pos, (int)depth, NULL);
+        if (n < 0) {
+            fprintf(stderr, "stern-perft: out of memory\n");
+            return 1;
+        }
+        total = (uint64_t)n;
     }
     const double dt = now_s() - t0;
-    printf("%s depth %d: %llu leaves in %.3f s (%.1f M leaves/s)\n", variant, depth, (unsigned long long)total, dt,
+    printf("%s depth %lld: %llu leaves in %.3f s (%.1f M leaves/s)\n", variant, depth, (unsigned long long)total, dt,
            dt > 0 ? total / dt / 1e6 : 0.0);
     return 0;
 }

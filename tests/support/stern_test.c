@@ -113,10 +113,13 @@ void move_refused(const Position *p, const char *text, const char *word)
 const char *legal_moves(const Position *p, const char *from)
 {
     static MoveList list;
-    static char texts[MAX_MOVES][MOVE_STR_MAX];
+    static char (*texts)[MOVE_STR_MAX];
     static char out[1 << 16];
     gen_moves(p, &list);
-    move_list_sort(p, &list, texts);
+    free(texts);
+    texts = malloc(sizeof *texts * (size_t)(list.n ? list.n : 1));
+    if (!texts || !move_list_sort(p, &list, texts))
+        fail_msg("legal_moves: out of memory");
     const int only = from ? hole(from) : -1;
     char *o = out;
     *o = 0;

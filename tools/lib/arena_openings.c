@@ -209,7 +209,7 @@ char *openings_fen(const Openings *o, long index, char *buf)
     }
     game_new(g, o->v->name);
     unsigned long long state = (unsigned long long)o->seed << 32 ^ (unsigned long long)index;
-    MoveList *list = malloc(sizeof *list);
+    MoveList *list = move_list_new();
     for (int i = 0; list && i < o->random_plies && !pos_over(&g->pos); i++) {
         gen_moves(&g->pos, list);
         if (!list->n)
@@ -223,7 +223,7 @@ char *openings_fen(const Openings *o, long index, char *buf)
         }
     }
     fen_write(&g->pos, buf);
-    free(list);
+    move_list_delete(list);
     free(g);
     return buf;
 }
