@@ -179,6 +179,36 @@ Bitboard marble_destinations(const Position *p, int s, int from)
     return destinations(&m, p->board, p->occ, from, 0, NULL);
 }
 
+bool first_legal_move(const Position *p, Move *out)
+{
+    if (pos_over(p))
+        return false;
+    if (p->v->capture) {
+        for (Bitboard pieces = p->neutral; pieces;) {
+            const int from = bb_pop(&pieces);
+            const Bitboard occ = p->occ & ~bb_bit(from);
+            for (int d = 0; d < NUM_DIRS; d++) {
+                uint8_t land[MAX_LINE], over[MAX_LINE];
+                if (jump_landings(p->v->jump, occ, from, d, land, over)) {
+                    *out = (Move){.captured = bb_bit(over[0]), .from = (uint8_t)from, .to = land[0],
+                                  .swap = NO_HOLE, .ncapt = 1};
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    for (Bitboard own = p->seat_bb[p->stm]; own;) {
+        const int from = bb_pop(&own);
+        const Bitboard dests = marble_destinations(p, p->stm, from);
+        if (dests) {
+            *out = (Move){.from = (uint8_t)from, .to = (uint8_t)bb_first(dests), .swap = NO_HOLE};
+            return true;
+        }
+    }
+    return false; /* only Masters swaps, or no move */
+}
+
 bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
                     Bitboard *area)
 {

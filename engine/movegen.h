@@ -84,6 +84,11 @@ int64_t count_moves(const Position *p);
  * (0 when none, or not capture mode); -1 when stopped as count_moves is. */
 int best_capture(const Position *p);
 
+/* One legal move of the side to move in p, found without allocating memory
+ * (the answer of a search that could not get any): the first by start hole,
+ * a single jump in capture mode. False when the game is over or there is none. */
+bool first_legal_move(const Position *p, Move *out);
+
 /* Race games: the holes (0-120) where the marble of seat s on hole `from` can end a
  * step or jump chain, Masters swaps excluded. */
 Bitboard marble_destinations(const Position *p, int s, int from);

@@ -1263,9 +1263,9 @@ static bool root_gen_abort(void *arg);
 static int root_moves(SearchContext *c, RootMove **out_array)
 {
     const Position *p = &c->game->pos;
-    MoveList *list = calloc(1, sizeof *list);
+    MoveList *list = move_list_new();
     if (!list)
-        abort();
+        return -1;
     if (c->lim->nsearchmoves)
         gen_moves(p, list);
     else
@@ -1278,9 +1278,12 @@ static int root_moves(SearchContext *c, RootMove **out_array)
         list->m[0] = list->m[best];
         list->n = 1;
     }
-    RootMove *out = malloc(sizeof *out * (size_t)(list->n ? list->n : 1));
-    if (!out)
-        abort();
+    RootMove *out = list->cut && !root_gen_abort(c) ? NULL /* out of memory */
+                                                     : malloc(sizeof *out * (size_t)(list->n ? list->n : 1));
+    if (!out) {
+        move_list_delete(list);
+        return -1;
+    }
     *out_array = out;
     int n = 0, safe = 0;
     for (int i = 0; i < list->n; i++) {
@@ -1335,28 +1338,27 @@ static int moves_left_estimate(const Position *p)
     return est < 10 ? 10 : est;
 }
 
-static Worker *worker_new(SearchContext *c, int id, const RootMove *root, int nroot)
+/* Sets up worker w (zeroed) of search c; false when memory runs out (then
+ * worker_free cleans up). */
+static bool worker_init(Worker *w, SearchContext *c, int id, const RootMove *root, int nroot)
 {
-    Worker *w = calloc(1, sizeof *w);
-    if (!w)
-        abort();
     w->id = id;
     w->ctx = c;
+    atomic_init(&w->nodes, 0);
     w->lists = calloc(MAX_PLY + 1, sizeof *w->lists);
     w->root = malloc(sizeof *w->root * (size_t)(nroot ? nroot : 1));
     if (!w->lists || !w->root)
-        abort();
+        return false;
     memcpy(w->root, root, sizeof *root * (size_t)nroot);
     w->nroot = nroot;
-    atomic_init(&w->nodes, 0);
-    return w;
+    return true;
 }
 
 static void worker_free(Worker *w)
 {
     for (int i = 0; i < w->nroot; i++)
         free(w->root[i].pv);
-    for (int i = 0; i <= MAX_PLY; i++)
+    for (int i = 0; w->lists && i <= MAX_PLY; i++)
         move_list_free(&w->lists[i]);
     free(w->lists);
     free(w->root);
@@ -1557,12 +1559,35 @@ static bool root_gen_abort(void *arg)
     return c->budget.hard_ms >= 0 && !c->lim->infinite && now_ms() - c->start_ms >= c->budget.hard_ms;
 }
 
+/* The answer of a search that got no memory: an error line, then (after stop
+ * for an infinite or ponder search) the first legal move. */
+static SearchResult answer_without_memory(const Game *g, const SearchLimits *limits, SearchSignals *sig,
+                                          SearchOutput out, void *ctx)
+{
+    out("info string error out of memory: no search, the first legal move is played", ctx);
+    while ((limits->infinite || limits->ponder) && !atomic_load(&sig->stop) &&
+           !(limits->ponder && !limits->infinite && atomic_load(&sig->ponderhit))) {
+        const struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
+    SearchResult res = {.has_best = false};
+    char line[MOVE_STR_MAX + 16], mv[MOVE_STR_MAX];
+    if (first_legal_move(&g->pos, &res.best)) {
+        res.has_best = true;
+        snprintf(line, sizeof line, "bestmove %s", move_str(&g->pos, &res.best, mv));
+    } else {
+        snprintf(line, sizeof line, "bestmove (none)");
+    }
+    out(line, ctx);
+    return res;
+}
+
 SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
                         SearchOutput out, void *ctx)
 {
     SearchContext *c = calloc(1, sizeof *c);
     if (!c)
-        abort();
+        return answer_without_memory(g, limits, sig, out, ctx);
     c->game = g;
     c->root_seat = g->pos.stm;
     c->lim = limits;
@@ -1581,12 +1606,16 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     }
     SearchResult res = {.has_best = false};
     RootMove *root = NULL;
-    const int s = g->pos.stm;
+    const int s = pos_over(&g->pos) ? g->v.seats[0] : g->pos.stm; /* over: any seat, nothing is searched */
     c->budget = time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo,
-                            limits->movetime, moves_left_estimate(&g->pos), config->overhead);
+                            limits->movetime, pos_over(&g->pos) ? 1 : moves_left_estimate(&g->pos), config->overhead);
     movegen_set_abort(root_gen_abort, c);
     const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, &root);
     movegen_set_abort(NULL, NULL);
+    if (nroot < 0) {
+        free(c);
+        return answer_without_memory(g, limits, sig, out, ctx);
+    }
     if (nroot && c->root_cut && root_gen_abort(c)) {
         /* stopped, or out of time, while listing: no time to search */
         char mv[MOVE_STR_MAX];
@@ -1658,17 +1687,38 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         return res;
     }
     tt_new_search();
-    const int nthreads = config->threads < 1 ? 1 : config->threads > MAX_THREADS ? MAX_THREADS : config->threads;
+    int nthreads = config->threads < 1 ? 1 : config->threads > MAX_THREADS ? MAX_THREADS : config->threads;
+    /* short of memory, fewer threads search (with an error line) */
+    Worker **ws = NULL;
+    for (; nthreads >= 1; nthreads /= 2) {
+        c->workers = calloc((size_t)nthreads, sizeof *c->workers);
+        ws = malloc(sizeof *ws * (size_t)nthreads);
+        if (c->workers && ws)
+            break;
+        free(c->workers);
+        free(ws);
+        c->workers = NULL;
+        ws = NULL;
+    }
+    int ready = 0;
+    while (ws && ready < nthreads && worker_init(&c->workers[ready], c, ready, root, nroot))
+        ready++;
+    if (ws && ready < nthreads)
+        worker_free(&c->workers[ready]); /* the one that failed */
+    if (ready == 0) {
+        free(c->workers);
+        free(ws);
+        free(root);
+        free(c);
+        return answer_without_memory(g, limits, sig, out, ctx);
+    }
+    if (ready < config->threads)
+        emit(c, "info string error out of memory: searching with %d thread%s of %d", ready, ready > 1 ? "s" : "",
+             config->threads);
+    nthreads = ready;
     c->nworkers = nthreads;
-    c->workers = calloc((size_t)nthreads, sizeof *c->workers);
-    Worker **ws = malloc(sizeof *ws * (size_t)nthreads);
-    if (!c->workers || !ws)
-        abort();
     /* workers live in c->workers so node counts can be summed */
     for (int i = 0; i < nthreads; i++) {
-        Worker *w = worker_new(c, i, root, nroot);
-        memcpy(&c->workers[i], w, sizeof *w);
-        free(w);
         ws[i] = &c->workers[i];
         pthread_mutex_lock(&saved_lock);
         if (saved_history)

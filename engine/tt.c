@@ -2,6 +2,7 @@
 #include "tt.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -36,6 +37,10 @@ static uint64_t pack(const TTData *d, uint8_t a)
 static int depth_of(uint64_t data) { return (int)(data >> 48 & 0x7f); }
 static int age_of(uint64_t data) { return (int)(data >> 58 & 63); }
 
+/* The mapping holding the table: table lies in it, aligned to HUGE_PAGE. */
+static void *map_base;
+static size_t map_bytes, table_bytes;
+
 int tt_resize(size_t mib)
 {
     size_t n = 1;
@@ -43,24 +48,34 @@ int tt_resize(size_t mib)
         n *= 2;
     /* Aligned to and rounded up to 2 MiB, and offered to the kernel as huge pages:
      * probes land all over the table, and with 4 KiB pages nearly every probe
-     * also missed the TLB. */
+     * also missed the TLB. A fresh anonymous mapping reads as zeros with no
+     * clearing pass, so a resize costs no time on the input thread. */
     const size_t bytes = (n * sizeof(Bucket) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    Bucket *t = aligned_alloc(HUGE_PAGE, bytes);
-    if (!t)
+    const size_t mapped = bytes + HUGE_PAGE;
+    void *base = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED)
         return -1;
+    Bucket *t = (Bucket *)(((uintptr_t)base + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
 #ifdef MADV_HUGEPAGE
     madvise(t, bytes, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
 #endif
-    free(table);
+    if (map_base)
+        munmap(map_base, map_bytes);
+    map_base = base;
+    map_bytes = mapped;
     table = t;
+    table_bytes = bytes;
     nbuckets = n;
-    tt_clear();
+    age = 0;
     return 0;
 }
 
 void tt_clear(void)
 {
-    memset(table, 0, nbuckets * sizeof(Bucket));
+    /* the kernel hands back zero pages on the next touch: clearing a table of
+     * any size takes about as long as a system call */
+    if (madvise(table, table_bytes, MADV_DONTNEED))
+        memset(table, 0, nbuckets * sizeof(Bucket));
     age = 0;
 }
 

@@ -59,8 +59,13 @@ uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void
     Game *g = malloc(sizeof *g);
     MoveList *list = move_list_new();
     SearchLimits *lim = malloc(sizeof *lim);
-    if (!g || !list || !lim)
-        abort();
+    if (!g || !list || !lim) {
+        free(g);
+        move_list_delete(list);
+        free(lim);
+        out("info string error bench: out of memory", ctx);
+        return 0;
+    }
     uint64_t total = 0;
     int64_t us = 0; /* searching only: not the greedy moves or the table clearing */
     for (size_t i = 0; i < sizeof SPECS / sizeof *SPECS; i++) {

@@ -30,6 +30,7 @@
 #define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
 #define MAX_TOKENS 8192
+#define MAX_LINE_BYTES (16u << 20) /* longer lines are dropped unread: memory stays bounded */
 #define MAX_CLOCK_MS 1000000000000LL /* ~31 years: see parse_ms */
 
 /* A line of input read while a command waited for a search, kept to be carried
@@ -37,6 +38,7 @@
 typedef struct Line {
     struct Line *next;
     bool nul;    /* the line held a NUL byte */
+    bool huge;   /* the line was longer than MAX_LINE_BYTES, or memory ran out: dropped */
     int bad;     /* else the column (from 1) of its first byte outside printable
                     ASCII, tabs and CRs aside; 0 when there is none */
     char text[]; /* without its '\n' */
@@ -50,6 +52,7 @@ typedef struct {
     size_t start, len, cap; /* unread bytes: buf[start, len) */
     size_t scanned;         /* buf[start, scanned) holds no '\n' */
     bool eof;
+    bool skipping; /* dropping the rest of an over-long line */
     Line *head, *tail;
 } Input;
 
@@ -147,21 +150,46 @@ static bool parse_ms(const char *s, long long lo, long long *out)
 /* ---- input ---- */
 
 /* Cuts the first whole line out of in->buf (at end of input, the rest); NULL
- * when none is there yet. Out of memory aborts. */
+ * when none is there yet. A line over MAX_LINE_BYTES, or one memory cannot
+ * hold, comes out as a `huge` line without its text. */
+static Line *dropped_line(void)
+{
+    Line *l = calloc(1, sizeof *l + 1);
+    if (l)
+        l->huge = true;
+    return l;
+}
+
 static Line *input_cut(Input *in)
 {
     if (in->start == in->len)
         return NULL;
     char *const from = in->buf + in->start;
     char *nl = memchr(in->buf + in->scanned, '\n', in->len - in->scanned);
+    if (in->skipping) {
+        in->start = nl ? (size_t)(nl - in->buf) + 1 : in->len;
+        in->scanned = in->start;
+        if (!nl && !in->eof)
+            return NULL;
+        in->skipping = false;
+        return dropped_line();
+    }
     if (!nl && !in->eof) {
         in->scanned = in->len;
+        if (in->len - in->start > MAX_LINE_BYTES) {
+            in->skipping = true;
+            in->start = in->scanned = in->len;
+        }
         return NULL;
     }
     const size_t n = nl ? (size_t)(nl - from) : in->len - in->start;
     Line *l = malloc(sizeof *l + n + 1);
-    if (!l)
-        abort();
+    if (!l) {
+        in->start += nl ? n + 1 : n;
+        in->scanned = in->start;
+        return dropped_line();
+    }
+    l->huge = false;
     memcpy(l->text, from, n);
     l->text[n] = 0;
     l->nul = memchr(from, 0, n) != NULL;
@@ -180,7 +208,7 @@ static Line *input_cut(Input *in)
 /* Reads the next line from in's descriptor, waiting for it, or when wake_fd >= 0
  * no longer than until wake_fd is readable. Returns 1 with *out (free it), 0 when
  * woken first, -1 at end of input (or a read error); *out is NULL but for 1. Each byte is copied once to the buffer's front and scanned
- * once for '\n'. Out of memory aborts. */
+ * once for '\n'. A line memory cannot hold is dropped (input_cut). */
 static int input_read(Input *in, int wake_fd, Line **out)
 {
     for (;;) {
@@ -201,9 +229,15 @@ static int input_read(Input *in, int wake_fd, Line **out)
             in->start = 0;
         }
         if (in->cap - in->len < 65536) {
-            in->cap = in->cap * 2 + 65536;
-            if (!(in->buf = realloc(in->buf, in->cap)))
-                abort();
+            char *buf = realloc(in->buf, in->cap * 2 + 65536);
+            if (buf) {
+                in->buf = buf;
+                in->cap = in->cap * 2 + 65536;
+            } else if (in->cap - in->len == 0) { /* no memory for the line: drop it */
+                in->skipping = true;
+                in->start = in->scanned = in->len = 0;
+                continue;
+            }
         }
         const ssize_t n = r < 0 ? -1 : read(in->fd, in->buf + in->len, in->cap - in->len);
         if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
@@ -318,7 +352,7 @@ static bool settle_search(Engine *e)
             continue;
         if (r < 0 && search_ends_by_itself(e))
             break;
-        if (r > 0 && (l->nul || l->bad)) {
+        if (r > 0 && (l->nul || l->bad || l->huge)) {
             input_defer(&e->in, l); /* refused whole when its turn comes */
             continue;
         }
@@ -869,6 +903,10 @@ static bool takes_no_arguments(const char *c)
 static bool handle(Engine *e, Line *l)
 {
     static Tokens tk;
+    if (l->huge) {
+        say(e, "info string error line refused: longer than %u bytes, or out of memory", MAX_LINE_BYTES);
+        return true;
+    }
     if (l->nul) {
         say(e, "info string error line refused: it holds a NUL byte");
         return true;
@@ -945,8 +983,11 @@ int uci_loop(int in_fd, FILE *out)
         return 1;
     game_fix_pointers(e.game);
     e.hash_mib = DEFAULT_HASH_MIB;
-    if (tt_resize((size_t)e.hash_mib))
-        return 1;
+    /* short of memory, a smaller table (said once the engine talks) */
+    while (tt_resize((size_t)e.hash_mib) && e.hash_mib > 1)
+        e.hash_mib /= 2;
+    if (e.hash_mib < DEFAULT_HASH_MIB)
+        say(&e, "info string error out of memory: Hash is %d MiB, not %d", e.hash_mib, DEFAULT_HASH_MIB);
     e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS};
     for (Line *l; !e.quitting && (l = input_next(&e.in));) {
         const bool go_on = handle(&e, l);

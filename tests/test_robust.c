@@ -19,7 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 /* capture-2, 273,745,293 moves (counted layer by layer by an independent
  * program, docs/PERFT.md): every chain from i9 through the alternate-hole grid.
@@ -150,6 +153,144 @@ static void test_capture_lists_beyond_32768_moves(void **state)
                         "1/2/3/4/13/4xxxx4/3x1x1x3/2xxxxxx2/1xx2x1x1/2xxxxxx2/3x1x1x3/4xxxx4/13/4/3/2/1 b w6c16,b5c14 6");
 }
 
+/* Milliseconds from sending isready to readyok. */
+static long long ready_ms(EPipe *p)
+{
+    const long long t0 = now_ms();
+    epipe_sync(p);
+    return now_ms() - t0;
+}
+
+/* Resizing or clearing the table took 288 ms at 257 MiB (a clearing pass on
+ * the input thread, growing with the table); now the kernel's zero pages stand
+ * in for it. 250 ms leaves room for a loaded machine, and a 2 GiB pass takes
+ * longer than that. */
+static void test_hash_resize_and_clear_answer_isready_at_once(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "setoption name Hash value 2048");
+    const long long resize = ready_ms(p);
+    epipe_send(p, "position startpos");
+    epipe_send(p, "go depth 5");
+    free(line_starting(p, "bestmove ", PROMPT_MS));
+    epipe_send(p, "ucinewgame");
+    const long long clear = ready_ms(p);
+    if (resize > 250 || clear > 250)
+        fail_msg("isready took %lld ms after the resize, %lld ms after ucinewgame", resize, clear);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1 /* their shadow memory needs more address space than any limit below */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+/* Runs the engine with its address space limited to `mib` MiB on the input
+ * `in`; returns its output (malloc'd) and its exit status in *status. */
+static char *run_limited(const char *in, long mib, int *status)
+{
+    char tmpl[] = "/tmp/stern-robust-XXXXXX";
+    const int fd = mkstemp(tmpl);
+    assert_true(fd >= 0);
+    unlink(tmpl);
+    int pin[2];
+    assert_int_equal(pipe(pin), 0);
+    fflush(NULL);
+    const pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        const struct rlimit rl = {(rlim_t)mib << 20, (rlim_t)mib << 20};
+        setrlimit(RLIMIT_AS, &rl);
+        dup2(pin[0], 0);
+        dup2(fd, 1);
+        close(pin[1]);
+        execl(epipe_binary(), epipe_binary(), (char *)NULL);
+        _exit(127);
+    }
+    close(pin[0]);
+    const ssize_t w = write(pin[1], in, strlen(in));
+    assert_int_equal(w, (ssize_t)strlen(in));
+    close(pin[1]);
+    waitpid(pid, status, 0);
+    const off_t n = lseek(fd, 0, SEEK_END);
+    char *out = calloc(1, (size_t)n + 1);
+    assert_non_null(out);
+    assert_int_equal(pread(fd, out, (size_t)n, 0), n);
+    close(fd);
+    return out;
+}
+
+/* With too little memory for its table or its threads the engine said
+ * readyok, then died of SIGABRT on go: now it answers each go with a legal
+ * move, says what it could not get, and exits normally. */
+static void test_out_of_memory_still_answers_go(void **state)
+{
+    (void)state;
+#ifdef SANITIZED
+    skip();
+#else
+    static const long limits[] = {40, 100, 160};
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
+        int status;
+        char *out = run_limited("setoption name Hash value 200\nisready\ngo depth 1\n"
+                                "setoption name Threads value 256\ngo depth 2\nisready\n",
+                                limits[i], &status);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            fail_msg("at %ld MiB the engine ended with status 0x%x:\n%s", limits[i], status, out);
+        int answers = 0;
+        for (char *l = strstr(out, "bestmove "); l; l = strstr(l + 1, "\nbestmove ")) {
+            if (*l == '\n')
+                l++;
+            char line[4096];
+            sscanf(l, "%4095[^\n]", line);
+            assert_legal_bestmove(line, "classic-2", "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1");
+            answers++;
+        }
+        if (answers != 2 || !strstr(out, "info string error setoption: Hash"))
+            fail_msg("at %ld MiB: expected the Hash refusal and two legal answers:\n%s", limits[i], out);
+        free(out);
+    }
+#endif
+}
+
+/* stern-perft --depth 99999999999999 aborted (an allocation of ~290 TB);
+ * -1, abc, 1.5 and --gen-bench 0, -5, abc were taken silently. */
+static void test_tools_refuse_bad_numbers(void **state)
+{
+    (void)state;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", epipe_binary());
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    static const char *const cases[][2] = {
+        {"stern-perft --depth 99999999999999", "--depth must be an integer from 0 to 20"},
+        {"stern-perft --depth -1", "--depth must be"},
+        {"stern-perft --depth abc", "--depth must be"},
+        {"stern-perft --depth 1.5", "--depth must be"},
+        {"stern-perft --gen-bench 0", "--gen-bench must be"},
+        {"stern-perft --gen-bench -5", "--gen-bench must be"},
+        {"stern-perft --gen-bench abc", "--gen-bench must be"},
+        {"stern-race --max 1e3", "--max must be"},
+        {"stern-spsa -param a=1,0,2,1 -games 1.5", "-games must be"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char cmd[8192], out[4096] = "";
+        snprintf(cmd, sizeof cmd, "%s/%s 2>&1", dir, cases[i][0]);
+        FILE *f = popen(cmd, "r");
+        assert_non_null(f);
+        const size_t n = fread(out, 1, sizeof out - 1, f);
+        out[n] = 0;
+        const int status = pclose(f);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 2 || !strstr(out, cases[i][1]))
+            fail_msg("'%s' gave status 0x%x and '%s'", cases[i][0], status, out);
+    }
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
 
 int main(void)
@@ -159,6 +300,9 @@ int main(void)
         TEST(test_capture_go_movetime_answers_in_time),
         TEST(test_capture_stop_ends_depth_search_perft_and_legalmoves),
         TEST(test_capture_lists_beyond_32768_moves),
+        cmocka_unit_test(test_out_of_memory_still_answers_go),
+        TEST(test_hash_resize_and_clear_answer_isready_at_once),
+        cmocka_unit_test(test_tools_refuse_bad_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

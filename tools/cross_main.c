@@ -45,6 +45,7 @@
  * reached with the target lock, and stops at a position whose reflection is in
  * the stored layers of a breadth-first search under TABLE_BUDGET (TABLE_DEPTH
  * layers): that layer's path, reflected and reversed, ends the crossing. */
+#include "args.h"
 #include "board.h"
 #include "engine_proc.h"
 #include "game.h"
@@ -1242,14 +1243,11 @@ static int usage(void)
 
 /* The integer argument `s` named `what`, which must lie in [lo, hi]; exits with a
  * message saying which argument is wrong otherwise. */
-static int arg_int(const char *s, int lo, int hi, const char *what)
+static int int_arg(const char *s, int lo, int hi, const char *what)
 {
-    char *end;
-    const long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "stern-cross: %s must be an integer from %d to %d, not '%s'\n", what, lo, hi, s);
+    long long v;
+    if (!arg_int("stern-cross", what, s, lo, hi, &v))
         exit(2);
-    }
     return (int)v;
 }
 
@@ -1271,13 +1269,13 @@ int main(int argc, char **argv)
         const char *name = prove ? prove_names[a - 2] : sorted ? sorted_names[a - 2]
                            : a < 6 ? beam_names[a - 2] : (a % 2 ? "WEIGHT" : "WIDTH");
         if (!strncmp(name, "LOG2_", 5))
-            arg_int(argv[a], 10, 36, name);
+            int_arg(argv[a], 10, 36, name);
         else if (beam && a >= 6)
-            arg_int(argv[a], 1, 100000000, name);
+            int_arg(argv[a], 1, 100000000, name);
         else if (sorted && a == 4)
-            arg_int(argv[a], 1, 64, name);
+            int_arg(argv[a], 1, 64, name);
         else
-            arg_int(argv[a], 0, 60, name);
+            int_arg(argv[a], 0, 60, name);
     }
     const double t0 = ep_now_ms() / 1e3;
     if (!strcmp(argv[1], "prove")) {

@@ -68,7 +68,7 @@ static void parse_tc(Options *o, const char *s)
 {
     char *end;
     const double base = strtod(s, &end), inc = *end == '+' ? strtod(end + 1, &end) : 0;
-    if (*end || base <= 0 || inc < 0) {
+    if (*end || !(base > 0) || !(inc >= 0) || base > INT_MAX / 1000.0 || inc > INT_MAX / 1000.0) {
         fprintf(stderr, "stern-play: bad -tc '%s' (seconds[+increment], e.g. 10+0.1)\n", s);
         exit(2);
     }

@@ -1,5 +1,6 @@
 /* race_main.c - stern-race: the exact race solver (engine/race.h) on a position,
  * or on the solitaire crossing of the empty board. */
+#include "args.h"
 #include "fen.h"
 #include "game.h"
 #include "notation.h"
@@ -37,9 +38,14 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--variant") && i + 1 < argc) variant = argv[++i];
         else if (!strcmp(argv[i], "--fen") && i + 1 < argc) fen = argv[++i];
         else if (!strcmp(argv[i], "--crossing")) crossing = 1;
-        else if (!strcmp(argv[i], "--max") && i + 1 < argc) max_moves = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--from") && i + 1 < argc) from = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--hash") && i + 1 < argc) mib = atoi(argv[++i]);
+        else if ((!strcmp(argv[i], "--max") || !strcmp(argv[i], "--from") || !strcmp(argv[i], "--hash")) && i + 1 < argc) {
+            long long v;
+            const bool is_max = !strcmp(argv[i], "--max"), is_from = !strcmp(argv[i], "--from");
+            if (!arg_int("stern-race", argv[i], argv[i + 1], 0, is_max ? RACE_MAX_MOVES : is_from ? 1000000 : 65536, &v))
+                return 2;
+            i++;
+            *(is_max ? &max_moves : is_from ? &from : &mib) = (int)v;
+        }
         else if (!strcmp(argv[i], "--seat") && i + 1 < argc) {
             seat = variant_seat_of_letter(argv[++i][0]);
             if (seat < 0 || argv[i][1]) {

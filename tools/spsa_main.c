@@ -14,6 +14,8 @@
  * delta_i) toward the better side. Errors (a failed build or match, a bad
  * -param) stop the run with a message naming the cause.
  */
+#include "args.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -126,12 +128,25 @@ int main(int argc, char **argv)
             if (np == MAX_PARAMS || parse_param(argv[++i], &ps[np]))
                 return 2;
             np++;
-        } else if (!strcmp(argv[i], "-iterations") && i + 1 < argc) iterations = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-games") && i + 1 < argc) games = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "-concurrency") && i + 1 < argc) conc = atoi(argv[++i]);
+        } else if ((!strcmp(argv[i], "-iterations") || !strcmp(argv[i], "-games") || !strcmp(argv[i], "-concurrency") ||
+                    !strcmp(argv[i], "-seed")) &&
+                   i + 1 < argc) {
+            long long v;
+            const char *name = argv[i];
+            if (!arg_int("stern-spsa", name, argv[++i], !strcmp(name, "-seed") ? 0 : 1,
+                         !strcmp(name, "-seed") ? 4294967295LL : 1000000, &v))
+                return 2;
+            if (!strcmp(name, "-iterations"))
+                iterations = (int)v;
+            else if (!strcmp(name, "-games"))
+                games = (int)v;
+            else if (!strcmp(name, "-concurrency"))
+                conc = (int)v;
+            else
+                seed = (unsigned)v;
+        }
         else if (!strcmp(argv[i], "-tc") && i + 1 < argc) tc = argv[++i];
         else if (!strcmp(argv[i], "-variant") && i + 1 < argc) variant = argv[++i];
-        else if (!strcmp(argv[i], "-seed") && i + 1 < argc) seed = (unsigned)strtoul(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "-workdir") && i + 1 < argc) workdir = argv[++i];
         else
             return usage();

@@ -11,7 +11,7 @@ bool arg_int(const char *tool, const char *name, const char *text, long long lo,
     errno = 0;
     const long long v = text && *text ? strtoll(text, &end, 10) : 0;
     if (!text || !*text || *end || errno || v < lo || v > hi) {
-        fprintf(stderr, "%s: %s expects an integer from %lld to %lld, not '%s'\n", tool, name, lo, hi, text ? text : "");
+        fprintf(stderr, "%s: %s must be an integer from %lld to %lld, not '%s'\n", tool, name, lo, hi, text ? text : "");
         return false;
     }
     *out = v;

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 /* Parses `text` as a decimal integer in [lo, hi] into *out. On failure prints
- * "<tool>: <name> expects an integer from lo to hi, not '<text>'" to stderr and
+ * "<tool>: <name> must be an integer from lo to hi, not '<text>'" to stderr and
  * returns false (*out unchanged). */
 bool arg_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out);
 
