@@ -276,7 +276,7 @@ static void test_tools_refuse_bad_numbers(void **state)
         {"stern-perft --gen-bench -5", "--gen-bench must be"},
         {"stern-perft --gen-bench abc", "--gen-bench must be"},
         {"stern-race --max 1e3", "--max must be"},
-        {"stern-spsa -param a=1,0,2,1 -games 1.5", "-games must be"},
+        {"stern-spsa -param W_A=1,0,2,1 -games 1.5", "-games must be"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char cmd[8192], out[4096] = "";
