@@ -20,7 +20,13 @@ TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 
-.PHONY: all deps test clean asan tsan play bench perft
+# Random protocol sessions `make test` runs (tests/stress.c); `make stress`
+# runs STRESS_SESSIONS of them on their own. isready must answer within
+# READY_MS (sanitizer builds are slower, see asan and tsan).
+STRESS_SESSIONS ?= 60
+READY_MS ?= 100
+
+.PHONY: all deps test clean asan tsan play bench perft stress
 all: deps $(BUILD)/stern $(TOOLS)
 
 # Installs the libraries the build needs when they are missing (Debian, as root).
@@ -53,19 +59,26 @@ $(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(LIB)
 $(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+$(BUILD)/stern-stress: $(BUILD)/tests/stress.o $(BUILD)/libtools.a $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
 # Every test binary runs from the top directory; protocol tests start build/stern.
-test: all $(TESTS)
+test: all $(TESTS) $(BUILD)/stern-stress
 	@fail=0; for t in $(TESTS); do echo "== $$t"; STERN_BIN=$(BUILD)/stern $$t || fail=1; done; \
+	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
 
+stress: all $(BUILD)/stern-stress
+	$(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS)
+
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" test
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" READY_MS=1000 STRESS_SESSIONS=30 test
 
 tsan:
-	$(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" test
+	$(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 test
 
 # The main job: a whole game between two engine processes, printed on the terminal.
 play: all

@@ -187,6 +187,7 @@ static void test_hash_resize_and_clear_answer_isready_at_once(void **state)
 #endif
 #endif
 
+#ifndef SANITIZED
 /* Runs the engine with its address space limited to `mib` MiB on the input
  * `in`; returns its output (malloc'd) and its exit status in *status. */
 static char *run_limited(const char *in, long mib, int *status)
@@ -221,6 +222,7 @@ static char *run_limited(const char *in, long mib, int *status)
     close(fd);
     return out;
 }
+#endif
 
 /* With too little memory for its table or its threads the engine said
  * readyok, then died of SIGABRT on go: now it answers each go with a legal
