@@ -26,7 +26,7 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps test clean asan tsan play bench perft stress
+.PHONY: all deps test clean asan tsan play bench perft stress fuzz fuzz-run
 all: deps $(BUILD)/stern $(TOOLS)
 
 # Installs the libraries the build needs when they are missing (Debian, as root).
@@ -80,11 +80,32 @@ asan:
 tsan:
 	$(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 test
 
+# libFuzzer harnesses (tests/fuzz/) with Debian's clang and libclang-rt-14-dev;
+# `make fuzz` runs each for FUZZ_SECONDS on its seed corpus (tests/fuzz/corpus/),
+# keeping what it finds in build-fuzz/corpus/.
+FUZZERS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+
+$(BUILD)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/libproto.a $(BUILD)/libtools.a $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+fuzz:
+	@command -v clang >/dev/null && [ -n "$$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a 2>/dev/null)" ] || \
+	  (apt-get update -qq && apt-get install -y -qq clang libclang-rt-14-dev) >/dev/null
+	$(MAKE) BUILD=build-fuzz CC=clang OPT="$(FUZZ_FLAGS)" fuzz-run
+
+fuzz-run: deps $(patsubst %,$(BUILD)/fuzz/%,$(FUZZERS))
+	@for f in $(FUZZERS); do mkdir -p $(BUILD)/corpus/$$f; echo "== $$f ($(FUZZ_SECONDS) s)"; \
+	  $(BUILD)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+	    -artifact_prefix=$(BUILD)/$$f- $(BUILD)/corpus/$$f tests/fuzz/corpus/$$f || exit 1; done
+
 # The main job: a whole game between two engine processes, printed on the terminal.
 play: all
 	$(BUILD)/stern-play
 
 clean:
-	rm -rf build build-asan build-tsan
+	rm -rf build build-asan build-tsan build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

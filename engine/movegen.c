@@ -3,6 +3,7 @@
 
 #include "board.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,6 +352,22 @@ typedef struct {
 
 static _Thread_local CaptureGen capture_gen;
 
+/* A thread's buffers are freed when it exits (search threads come and go). */
+static pthread_key_t capture_key;
+static pthread_once_t capture_key_once = PTHREAD_ONCE_INIT;
+
+static void capture_gen_free(void *arg)
+{
+    CaptureGen *g = arg;
+    free(g->cur);
+    free(g->next);
+    free(g->set);
+    g->cur = g->next = g->set = NULL;
+    g->cap = g->set_size = g->set_alloc = 0;
+}
+
+static void capture_key_init(void) { pthread_key_create(&capture_key, capture_gen_free); }
+
 void movegen_set_abort(bool (*fn)(void *arg), void *arg)
 {
     capture_gen.abort_fn = fn;
@@ -362,6 +379,10 @@ void movegen_set_abort(bool (*fn)(void *arg), void *arg)
 
 static bool grow_layers(CaptureGen *g)
 {
+    if (!g->cap) { /* first buffers of this thread: freed at its exit */
+        pthread_once(&capture_key_once, capture_key_init);
+        pthread_setspecific(capture_key, g);
+    }
     const size_t cap = g->cap ? g->cap * 2 : 1024;
     ChainState *cur = realloc(g->cur, sizeof *cur * cap);
     if (!cur)

@@ -973,6 +973,7 @@ static bool handle(Engine *e, Line *l)
 int uci_loop(int in_fd, FILE *out)
 {
     static Engine e;
+    memset(&e, 0, sizeof e); /* each call a fresh engine (the fuzzer runs many) */
     e.out = out;
     e.in = (Input){.fd = in_fd};
     pthread_mutex_init(&e.out_lock, NULL);

@@ -293,6 +293,57 @@ static void test_tools_refuse_bad_numbers(void **state)
     }
 }
 
+/* Runs `<build dir>/<cmd>` through the shell; returns its exit status and its
+ * output (stdout and stderr) in out. */
+static int run_tool(const char *cmd, char *out, size_t cap)
+{
+    char dir[4096], line[8192];
+    snprintf(dir, sizeof dir, "%s", epipe_binary());
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    snprintf(line, sizeof line, "%s/%s 2>&1", dir, cmd);
+    FILE *f = popen(line, "r");
+    assert_non_null(f);
+    const size_t n = fread(out, 1, cap - 1, f);
+    out[n] = 0;
+    return pclose(f);
+}
+
+/* stern-arena -ratings and -resume took records with illegal or garbled
+ * moves, a move after the end, or a Result that contradicts Places: each
+ * record is now replayed and refused with its file, line and reason. */
+static void test_ratings_replay_every_record(void **state)
+{
+    (void)state;
+    static const char *const cases[][3] = {
+        {"1. k3-k5 e15-e10 *", "", "move 2"},
+        {"1. k3-k5 zz-top *", "", "move 2"},
+        {"1. k3-k5 e15-e13 *", "[Result \"1-0\"]\n", "contradicts Places"},
+        {"1. k3-k5 e15-e13 *", "[FEN \"b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w - w0,b0 1\"]\n",
+         "after the end"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[] = "/tmp/stern-ratings-XXXXXX";
+        const int fd = mkstemp(path);
+        assert_true(fd >= 0);
+        FILE *f = fdopen(fd, "w");
+        fprintf(f, "[Event \"t\"]\n[Variant \"classic-2\"]\n[White \"A\"]\n[Black \"B\"]\n%s[Places \"w:2 b:1\"]\n\n%s\n",
+                cases[i][1], cases[i][0]);
+        fclose(f);
+        char cmd[512], out[4096];
+        snprintf(cmd, sizeof cmd, "stern-arena -ratings %s", path);
+        const int status = run_tool(cmd, out, sizeof out);
+        char where[512];
+        snprintf(where, sizeof where, "%s:1:", path);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) == 0 || !strstr(out, where) || !strstr(out, cases[i][2]))
+            fail_msg("case %zu: status 0x%x, output '%s'", i, status, out);
+        unlink(path);
+    }
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
 
 int main(void)
@@ -305,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory_still_answers_go),
         TEST(test_hash_resize_and_clear_answer_isready_at_once),
         cmocka_unit_test(test_tools_refuse_bad_numbers),
+        cmocka_unit_test(test_ratings_replay_every_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 /* pgn_read.c - game records read back into memory; see pgn_read.h. */
 #include "pgn_read.h"
 
+#include "game.h"
+#include "notation.h"
 #include "record.h"
 #include "variant.h"
 
@@ -505,6 +507,68 @@ static bool places_from_result(const char *result, const Variant *v, int place[M
     return true;
 }
 
+/* Replays g's moves through the rules library: each must be legal and come
+ * before the end; when the moves end the game, its places must be place[]
+ * (by seat), and a two-seat Result must agree with place[]. 0, or -1 with the
+ * reason in err. */
+static int replay_check(const PgnGame *g, const int place[MAX_SEATS], char *err, size_t errlen)
+{
+    Game *game = malloc(sizeof *game);
+    if (!game) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = -1;
+    char why[512];
+    const char *fen = pgn_tag(g, "FEN");
+    if (game_new(game, pgn_tag(g, "Variant"))) {
+        snprintf(err, errlen, "unknown variant");
+        goto done;
+    }
+    game_fix_pointers(game);
+    if (fen && !blank(fen) && game_set_fen(game, fen, why, sizeof why)) {
+        snprintf(err, errlen, "bad FEN tag: %s", why);
+        goto done;
+    }
+    for (int i = 0; i < g->nmoves; i++) {
+        if (!strcmp(g->moves[i], "--"))
+            continue; /* a turn a seat could not play */
+        Move m;
+        if (pos_over(&game->pos)) {
+            snprintf(err, errlen, "move %d (%s) comes after the end of the game", i + 1, g->moves[i]);
+            goto done;
+        }
+        if (move_parse(&game->pos, g->moves[i], &m, why, sizeof why)) {
+            snprintf(err, errlen, "move %d: %s", i + 1, why);
+            goto done;
+        }
+        game_play(game, &m);
+    }
+    const Variant *v = &game->v;
+    if (pos_over(&game->pos))
+        for (int i = 0; i < v->nseats; i++) {
+            const int s = v->seats[i];
+            if (game->pos.place[s] && game->pos.place[s] != place[s]) {
+                snprintf(err, errlen, "Places gives %c place %d, the moves place it %d", variant_seat_letter(s),
+                         place[s], game->pos.place[s]);
+                goto done;
+            }
+        }
+    const char *result = pgn_tag(g, "Result");
+    if (v->nseats == 2 && result && (!strcmp(result, "1-0") || !strcmp(result, "0-1") || !strcmp(result, "1/2-1/2"))) {
+        const int w = place[v->seats[0]], b = place[v->seats[1]];
+        const char *want = w == b ? "1/2-1/2" : w < b ? "1-0" : "0-1";
+        if (strcmp(result, want)) {
+            snprintf(err, errlen, "Result \"%s\" contradicts Places (%s)", result, want);
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    free(game);
+    return rc;
+}
+
 int pgn_rated_game(const PgnGame *g, const char *const *names, int nnames, RatedGame *out, char *err,
                    size_t errlen)
 {
@@ -525,6 +589,8 @@ int pgn_rated_game(const PgnGame *g, const char *const *names, int nnames, Rated
     } else if (v.nseats != 2 || !places_from_result(pgn_tag(g, "Result"), &v, place)) {
         return 1;
     }
+    if (replay_check(g, place, err, errlen))
+        return -1;
     memset(out, 0, sizeof *out);
     out->nunits = nunits;
     out->pair = -1;
