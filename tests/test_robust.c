@@ -297,7 +297,7 @@ static void test_tools_refuse_bad_numbers(void **state)
  * output (stdout and stderr) in out. */
 static int run_tool(const char *cmd, char *out, size_t cap)
 {
-    char dir[4096], line[8192];
+    char dir[4096], line[24576];
     snprintf(dir, sizeof dir, "%s", epipe_binary());
     char *slash = strrchr(dir, '/');
     if (slash)
@@ -344,6 +344,33 @@ static void test_ratings_replay_every_record(void **state)
     }
 }
 
+/* An engine that could not be executed at all played "crash" games that were
+ * recorded and rated, and the run exited 0. */
+static void test_arena_rates_no_game_of_an_engine_that_never_started(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/stern-arena-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char cmd[16384], out[8192], pgn[4200];
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    snprintf(cmd, sizeof cmd,
+             "stern-arena -engine cmd=/nonexistent/engine name=X -engine cmd=%s name=S -games 2 -each tc=1+0.01 "
+             "-pgnout %s",
+             epipe_binary(), pgn);
+    const int status = run_tool(cmd, out, sizeof out);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) == 0 || !strstr(out, "never started"))
+        fail_msg("status 0x%x, output '%s'", status, out);
+    FILE *f = fopen(pgn, "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "[Event", 6))
+            fail_msg("a game was recorded: %s", line);
+    if (f)
+        fclose(f);
+    unlink(pgn);
+    rmdir(dir);
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
 
 int main(void)
@@ -357,6 +384,7 @@ int main(void)
         TEST(test_hash_resize_and_clear_answer_isready_at_once),
         cmocka_unit_test(test_tools_refuse_bad_numbers),
         cmocka_unit_test(test_ratings_replay_every_record),
+        cmocka_unit_test(test_arena_rates_no_game_of_an_engine_that_never_started),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

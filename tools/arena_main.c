@@ -119,6 +119,7 @@ typedef struct EngineConf {
     char tc_text[96];            /* for the TimeControl tag */
     char id_name[128];           /* from the probe, when name= is not given */
     int failures;                /* failed starts in a row (under the arena's lock) */
+    bool started;                /* it has started once (under the arena's lock) */
 } EngineConf;
 
 typedef struct Options {
@@ -897,7 +898,13 @@ static void start_failed(Arena *a, int e, const char *why)
 {
     pthread_mutex_lock(&a->lock);
     say(a, "%s", why);
-    if (++a->o->engines[e].failures >= MAX_START_FAILURES && !a->stop) {
+    if (!a->o->engines[e].started && !a->stop) {
+        /* an engine that cannot start at all forfeits nothing: no game of it is
+         * recorded or rated */
+        say(a, "stern-arena: engine %s never started: stopping the tournament", a->names[e]);
+        a->stop = true;
+        a->status = 1;
+    } else if (++a->o->engines[e].failures >= MAX_START_FAILURES && !a->stop) {
         say(a, "stern-arena: engine %s failed to start %d times in a row: stopping the tournament", a->names[e],
             MAX_START_FAILURES);
         a->stop = true;
@@ -910,6 +917,7 @@ static void start_succeeded(Arena *a, int e)
 {
     pthread_mutex_lock(&a->lock);
     a->o->engines[e].failures = 0;
+    a->o->engines[e].started = true;
     pthread_mutex_unlock(&a->lock);
 }
 
