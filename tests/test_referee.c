@@ -112,6 +112,7 @@ static void test_referee_sends_canonical_moves_and_forfeits_illegal_move(void **
     assert_string_equal(record_result(&g.pos), "1-0");
     assert_string_equal(stop_pair(&p, 1), "uci\n"
                                           "setoption name Variant value classic-2\n"
+                                          "isready\n" /* each option is answered before the next */
                                           "isready\n"
                                           "ucinewgame\n"
                                           "isready\n"

@@ -371,6 +371,33 @@ static void test_arena_rates_no_game_of_an_engine_that_never_started(void **stat
     rmdir(dir);
 }
 
+/* A NUL byte cut an -openings line silently, and an engine's refusal of an
+ * option.X= setting was ignored: both now stop the run with the reason. */
+static void test_arena_refuses_nul_openings_and_refused_options(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/stern-openings-XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    static const char line[] = "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1\0junk\n";
+    assert_int_equal(write(fd, line, sizeof line - 1), (ssize_t)(sizeof line - 1));
+    close(fd);
+    char cmd[16384], out[8192];
+    snprintf(cmd, sizeof cmd, "stern-arena -engine cmd=%s -engine cmd=%s -openings file=%s -games 2 -each tc=1+0.01",
+             epipe_binary(), epipe_binary(), path);
+    int status = run_tool(cmd, out, sizeof out);
+    unlink(path);
+    char where[256];
+    snprintf(where, sizeof where, "%s:1: a NUL byte", path);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) == 0 || !strstr(out, where))
+        fail_msg("NUL byte: status 0x%x, output '%s'", status, out);
+    snprintf(cmd, sizeof cmd, "stern-arena -engine cmd=%s option.Hash=abc -engine cmd=%s -games 2 -each tc=1+0.01",
+             epipe_binary(), epipe_binary());
+    status = run_tool(cmd, out, sizeof out);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) == 0 || !strstr(out, "option Hash=abc refused"))
+        fail_msg("refused option: status 0x%x, output '%s'", status, out);
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
 
 int main(void)
@@ -385,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_tools_refuse_bad_numbers),
         cmocka_unit_test(test_ratings_replay_every_record),
         cmocka_unit_test(test_arena_rates_no_game_of_an_engine_that_never_started),
+        cmocka_unit_test(test_arena_refuses_nul_openings_and_refused_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -72,8 +72,14 @@ static int load_fens(Openings *o, FILE *f, const char *path, char *err, size_t n
     size_t linecap = 0;
     int cap = 0, lineno = 0, rc = 0;
     Position p;
-    while (!rc && getline(&line, &linecap, f) >= 0) {
+    ssize_t len;
+    while (!rc && (len = getline(&line, &linecap, f)) >= 0) {
         lineno++;
+        if (memchr(line, '\0', (size_t)len)) {
+            snprintf(err, n, "%s:%d: a NUL byte in the line", path, lineno);
+            rc = -1;
+            break;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         const char *s = line + strspn(line, " \t");
         if (!*s || *s == '#')

@@ -447,6 +447,15 @@ static void keep_id_name(const char *line, void *ctx)
     snprintf(e->name, sizeof e->name, "%s", line);
 }
 
+/* Keeps the first `info string error` line in ctx (512 bytes). */
+static void keep_refusal(const char *line, void *ctx)
+{
+    char *refusal = ctx;
+    line += strspn(line, " \t");
+    if (!*refusal && !strncmp(line, "info string error", 17))
+        snprintf(refusal, 512, "%s", line);
+}
+
 int ep_sync(EngineProc *e, int timeout_ms)
 {
     char *line;
@@ -465,6 +474,16 @@ int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout
                                      : ep_send(e, "setoption name %s", opts[i].name);
         if (rc)
             return -1;
+        /* each option answered before the next: a refusal names its option */
+        char refusal[512] = "";
+        if (ep_send(e, "isready") ||
+            ep_wait_token(e, "readyok", timeout_ms, keep_refusal, refusal, &line) != 1)
+            return -1;
+        if (*refusal) {
+            set_error(e, "option %s%s%s refused: %s", opts[i].name, opts[i].value ? "=" : "",
+                      opts[i].value ? opts[i].value : "", refusal);
+            return -1;
+        }
     }
     return ep_sync(e, timeout_ms);
 }
