@@ -1457,11 +1457,11 @@ static void wait_for_answer(const SearchContext *c)
     }
 }
 
-/* MCTS's stop test: stop or quit, the clock (its soft limit: the search is
- * anytime), and a ponder search waiting for ponderhit. */
-static bool mcts_stop(void *ctx)
+/* Whether search c must stop now: stop or quit, or the clock past `limit_ms`
+ * (its soft or hard limit; -1 none; not for infinite searches). A ponder search
+ * waits for ponderhit, where its clock starts. */
+static bool out_of_time(SearchContext *c, int64_t limit_ms)
 {
-    SearchContext *c = ctx;
     if (atomic_load(&c->sig->stop))
         return true;
     if (c->pondering) {
@@ -1470,7 +1470,14 @@ static bool mcts_stop(void *ctx)
         c->pondering = false; /* the clock starts at ponderhit */
         c->start_ms = now_ms();
     }
-    return !c->lim->infinite && c->budget.soft_ms >= 0 && now_ms() - c->start_ms >= c->budget.soft_ms;
+    return !c->lim->infinite && limit_ms >= 0 && now_ms() - c->start_ms >= limit_ms;
+}
+
+/* MCTS's stop test: the soft limit (the search is anytime). */
+static bool mcts_stop(void *ctx)
+{
+    SearchContext *c = ctx;
+    return out_of_time(c, c->budget.soft_ms);
 }
 
 /* Move generation's abort hook during an MCTS search. */
@@ -1548,15 +1555,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
 static bool root_gen_abort(void *arg)
 {
     SearchContext *c = arg;
-    if (atomic_load(&c->sig->stop))
-        return true;
-    if (c->pondering) {
-        if (!atomic_load(&c->sig->ponderhit))
-            return false;
-        c->pondering = false; /* the clock starts at ponderhit */
-        c->start_ms = now_ms();
-    }
-    return c->budget.hard_ms >= 0 && !c->lim->infinite && now_ms() - c->start_ms >= c->budget.hard_ms;
+    return out_of_time(c, c->budget.hard_ms);
 }
 
 /* The answer of a search that got no memory: an error line, then (after stop
