@@ -179,6 +179,34 @@ static void test_hash_resize_and_clear_answer_isready_at_once(void **state)
         fail_msg("isready took %lld ms after the resize, %lld ms after ucinewgame", resize, clear);
 }
 
+/* With Threads 64 isready took up to 134 ms during a search, with 256 up to
+ * 290 ms (each worker reserved a megabyte-sized move list per ply). */
+static void test_isready_during_a_search_of_many_threads(void **state)
+{
+    EPipe *p = *state;
+    static const int threads[] = {64, 256};
+    for (size_t i = 0; i < sizeof threads / sizeof *threads; i++) {
+        epipe_send(p, "setoption name Threads value %d", threads[i]);
+        epipe_send(p, "setoption name Variant value classic-6");
+        epipe_send(p, "position startpos");
+        epipe_sync(p);
+        epipe_send(p, "go infinite");
+        long long worst = 0;
+        for (int k = 0; k < 5; k++) {
+            struct timespec t = {0, 30 * 1000000};
+            nanosleep(&t, NULL);
+            const long long t0 = now_ms();
+            epipe_send(p, "isready");
+            free(line_starting(p, "readyok", PROMPT_MS));
+            worst = now_ms() - t0 > worst ? now_ms() - t0 : worst;
+        }
+        epipe_send(p, "stop");
+        free(line_starting(p, "bestmove ", PROMPT_MS));
+        if (worst > 250)
+            fail_msg("isready took %lld ms during a search with %d threads", worst, threads[i]);
+    }
+}
+
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED 1 /* their shadow memory needs more address space than any limit below */
 #elif defined(__has_feature)
@@ -409,6 +437,7 @@ int main(void)
         TEST(test_capture_lists_beyond_32768_moves),
         cmocka_unit_test(test_out_of_memory_still_answers_go),
         TEST(test_hash_resize_and_clear_answer_isready_at_once),
+        TEST(test_isready_during_a_search_of_many_threads),
         cmocka_unit_test(test_tools_refuse_bad_numbers),
         cmocka_unit_test(test_ratings_replay_every_record),
         cmocka_unit_test(test_arena_rates_no_game_of_an_engine_that_never_started),
