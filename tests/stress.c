@@ -11,7 +11,8 @@
  * The first failure is printed with the session's seed and the line sent last;
  * the exit status is 1 then, 0 when every session passed.
  *
- * usage: stern-stress [--engine PATH] [--sessions N] [--seed S] [--ready-ms MS]
+ * usage: stern-stress [--engine PATH] [--sessions N] [--seed S] [--ready-ms MS] [--progress N]
+ * (--progress N: a summary line after every N sessions)
  */
 #include "args.h"
 #include "fen.h"
@@ -441,7 +442,7 @@ static void session(const char *path, long long s, int ready_ms)
 int main(int argc, char **argv)
 {
     const char *path = "build/stern";
-    long long sessions = 100, seed = 1, ready_ms = 100;
+    long long sessions = 100, seed = 1, ready_ms = 100, progress = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--engine") && i + 1 < argc)
             path = argv[++i];
@@ -451,17 +452,27 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             if (!arg_int("stern-stress", "--seed", argv[++i], 0, 1000000000000LL, &seed))
                 return 2;
+        } else if (!strcmp(argv[i], "--progress") && i + 1 < argc) {
+            if (!arg_int("stern-stress", "--progress", argv[++i], 1, 100000000, &progress))
+                return 2;
         } else if (!strcmp(argv[i], "--ready-ms") && i + 1 < argc) {
             if (!arg_int("stern-stress", "--ready-ms", argv[++i], 1, 1000000, &ready_ms))
                 return 2;
         } else {
-            fprintf(stderr, "usage: stern-stress [--engine PATH] [--sessions N] [--seed S] [--ready-ms MS]\n");
+            fprintf(stderr, "usage: stern-stress [--engine PATH] [--sessions N] [--seed S] [--ready-ms MS] [--progress N]\n");
             return 2;
         }
     }
     const long long t0 = now_ms();
-    for (long long k = 0; k < sessions; k++)
+    for (long long k = 0; k < sessions; k++) {
         session(path, seed + k, (int)ready_ms);
+        if (progress && (k + 1) % progress == 0) {
+            printf("stern-stress: %lld sessions passed, %lld go answered, worst isready %lld ms, peak memory %lld MiB, "
+                   "%.1f s\n",
+                   sessions_done, gos, worst_ready_ms, peak_rss_mib, (now_ms() - t0) / 1000.0);
+            fflush(stdout);
+        }
+    }
     printf("stern-stress: %lld sessions passed (seeds %lld-%lld), %lld go answered, %lld lines sent, worst isready "
            "%lld ms, peak memory %lld MiB, %.1f s\n",
            sessions_done, seed, seed + sessions - 1, gos, lines_sent, worst_ready_ms, peak_rss_mib,
