@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #define ANSWER_MS 60000 /* a bestmove, perft or exit must come within this: else a hang */
+#define PATIENCE_MS 5000 /* a limited go still searching then is stopped */
 #define MEMORY_SPARE_MIB 512 /* memory allowed beyond the Hash (sanitizers take much) */
 
 typedef struct {
@@ -409,7 +410,23 @@ static void session(const char *path, long long s, int ready_ms)
                 nanosleep(&t, NULL);
                 send_line(&e, "stop");
             }
-            check_bestmove(expect(&e, "bestmove", ANSWER_MS, NULL, NULL), &g);
+            /* a depth or node limit can take long (max-n with six seats reads
+             * every leaf): past PATIENCE_MS the search is stopped, and must
+             * then answer at once */
+            char *best = NULL;
+            const long long until = now_ms() + PATIENCE_MS;
+            for (char *l; !best;) {
+                const long long left = until - now_ms();
+                if (left <= 0 || !read_line(&e, (int)left, &l))
+                    break;
+                if (!strncmp(l, "bestmove", 8))
+                    best = l;
+            }
+            if (!best) {
+                send_line(&e, "stop");
+                best = expect(&e, "bestmove", ANSWER_MS, NULL, NULL);
+            }
+            check_bestmove(best, &g);
             sync_ready(&e, ready_ms);
         }
         const long rss = rss_mib(e.pid);
