@@ -111,7 +111,7 @@ struct SearchContext {
     const SearchConfig *cfg;
     SearchAlgo algo;         /* resolved: PARANOID, MAXN or BRS (two seats: PARANOID = PVS) */
     bool duo_race;           /* two seats, race rules: leaf progress term and selective search */
-    bool root_cut;           /* the root list was cut short (stop, time, memory) */
+    bool root_cut;           /* stop or time cut the root list short: no search follows */
     SearchSignals *sig;
     atomic_bool abort_all;   /* main worker finished: helpers stop */
     SearchOutput out;
@@ -575,10 +575,8 @@ static bool enter_node(Worker *w, int ply)
 
 /* In capture mode every move is a capture, so a leaf also counts the best
  * capture of its side to move: the reply the horizon would otherwise hide (cp). */
-static int capture_bonus(Worker *w, const Position *p, int ply)
+static int capture_bonus(const Position *p)
 {
-    (void)w;
-    (void)ply;
     if (!p->v->capture)
         return 0;
     const int best = best_capture(p);
@@ -597,7 +595,7 @@ static int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
         const int v = side * places_value_for(p, c->root_seat, ply, 0);
         if (v >= beta || !p->v->capture)
             return v;
-        return side * places_value_for(p, c->root_seat, ply, capture_bonus(w, p, ply));
+        return side * places_value_for(p, c->root_seat, ply, capture_bonus(p));
     }
     int v = side * eval_for(p, c->root_seat);
     /* The side to move's best progress this move, in part: what a quiescence
@@ -605,7 +603,7 @@ static int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
      * beta the static value already fails high and the marbles' floods are saved. */
     if (LEAF_STEP_PCT && c->duo_race && v < beta)
         v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply]) * W_DISTANCE * LEAF_STEP_PCT / 100;
-    return v >= beta ? v : v + capture_bonus(w, p, ply);
+    return v >= beta ? v : v + capture_bonus(p);
 }
 
 /* Searches child c of a node whose side is `side`, returning its value for that
@@ -911,7 +909,7 @@ static void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_S
     if (!enter_node(w, ply))
         return;
     if (depth <= 0 || ply >= MAX_PLY) {
-        places_values(p, ply, capture_bonus(w, p, ply), out);
+        places_values(p, ply, capture_bonus(p), out);
         return;
     }
     w->path_keys[ply] = p->key;
@@ -1245,16 +1243,6 @@ static int deadline_guard(const Position *p, RootMove *rm, int n)
     return k ? k : n;
 }
 
-/* qsort order of root moves: more captures first, then by move code (total). */
-static int by_captures(const void *a, const void *b)
-{
-    const RootMove *x = a, *y = b;
-    if (x->move.ncapt != y->move.ncapt)
-        return y->move.ncapt - x->move.ncapt;
-    const uint32_t cx = move_code(&x->move), cy = move_code(&y->move);
-    return cx < cy ? -1 : cx > cy;
-}
-
 /* Root moves: legal, in searchmoves when given, and not eliminating the mover
  * while another move exists (RULES.md section 5). Returns their number and a
  * malloc'd array in *out. */
@@ -1270,16 +1258,16 @@ static int root_moves(SearchContext *c, RootMove **out_array)
         gen_moves(p, list);
     else
         gen_moves_no_return(p, list);
-    c->root_cut = list->cut;
-    if (list->cut && root_gen_abort(c)) { /* no time to search: the most captures found */
+    c->root_cut = list->cut && root_gen_abort(c);
+    if (c->root_cut) { /* no time to search: the most captures found */
         int best = 0;
         for (int i = 1; i < list->n; i++)
             best = list->m[i].ncapt > list->m[best].ncapt ? i : best;
         list->m[0] = list->m[best];
         list->n = 1;
     }
-    RootMove *out = list->cut && !root_gen_abort(c) ? NULL /* out of memory */
-                                                     : malloc(sizeof *out * (size_t)(list->n ? list->n : 1));
+    RootMove *out = list->cut && !c->root_cut ? NULL /* out of memory */
+                                               : malloc(sizeof *out * (size_t)(list->n ? list->n : 1));
     if (!out) {
         move_list_delete(list);
         return -1;
@@ -1302,8 +1290,6 @@ static int root_moves(SearchContext *c, RootMove **out_array)
         safe += !suicide;
         n++;
     }
-    if (list->cut) /* stopped while listing: the most captures found first */
-        qsort(out, (size_t)n, sizeof *out, by_captures);
     move_list_free(list);
     free(list);
     if (!c->lim->nsearchmoves)
@@ -1480,12 +1466,6 @@ static bool mcts_stop(void *ctx)
     return out_of_time(c, c->budget.soft_ms);
 }
 
-/* Move generation's abort hook during an MCTS search. */
-static bool mcts_gen_abort(void *ctx)
-{
-    return mcts_stop(ctx);
-}
-
 /* Searches with MCTS and writes its info line and bestmove. */
 static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
 {
@@ -1500,7 +1480,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        movegen_set_abort(mcts_gen_abort, c);
+        movegen_set_abort(mcts_stop, c); /* generation stops with the search */
         const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, mcts_stop, c, &r);
         movegen_set_abort(NULL, NULL);
         if (rc == 0 && r.has_best) {
@@ -1615,7 +1595,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         free(c);
         return answer_without_memory(g, limits, sig, out, ctx);
     }
-    if (nroot && c->root_cut && root_gen_abort(c)) {
+    if (nroot && c->root_cut) {
         /* stopped, or out of time, while listing: no time to search */
         char mv[MOVE_STR_MAX];
         move_str(&g->pos, &root[0].move, mv);

@@ -285,42 +285,6 @@ static void test_out_of_memory_still_answers_go(void **state)
 #endif
 }
 
-/* stern-perft --depth 99999999999999 aborted (an allocation of ~290 TB);
- * -1, abc, 1.5 and --gen-bench 0, -5, abc were taken silently. */
-static void test_tools_refuse_bad_numbers(void **state)
-{
-    (void)state;
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", epipe_binary());
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    static const char *const cases[][2] = {
-        {"stern-perft --depth 99999999999999", "--depth must be an integer from 0 to 20"},
-        {"stern-perft --depth -1", "--depth must be"},
-        {"stern-perft --depth abc", "--depth must be"},
-        {"stern-perft --depth 1.5", "--depth must be"},
-        {"stern-perft --gen-bench 0", "--gen-bench must be"},
-        {"stern-perft --gen-bench -5", "--gen-bench must be"},
-        {"stern-perft --gen-bench abc", "--gen-bench must be"},
-        {"stern-race --max 1e3", "--max must be"},
-        {"stern-spsa -param W_A=1,0,2,1 -games 1.5", "-games must be"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char cmd[8192], out[4096] = "";
-        snprintf(cmd, sizeof cmd, "%s/%s 2>&1", dir, cases[i][0]);
-        FILE *f = popen(cmd, "r");
-        assert_non_null(f);
-        const size_t n = fread(out, 1, sizeof out - 1, f);
-        out[n] = 0;
-        const int status = pclose(f);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 2 || !strstr(out, cases[i][1]))
-            fail_msg("'%s' gave status 0x%x and '%s'", cases[i][0], status, out);
-    }
-}
-
 /* Runs `<build dir>/<cmd>` through the shell; returns its exit status and its
  * output (stdout and stderr) in out. */
 static int run_tool(const char *cmd, char *out, size_t cap)
@@ -339,6 +303,31 @@ static int run_tool(const char *cmd, char *out, size_t cap)
     out[n] = 0;
     return pclose(f);
 }
+
+/* stern-perft --depth 99999999999999 aborted (an allocation of ~290 TB);
+ * -1, abc, 1.5 and --gen-bench 0, -5, abc were taken silently. */
+static void test_tools_refuse_bad_numbers(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"stern-perft --depth 99999999999999", "--depth must be an integer from 0 to 20"},
+        {"stern-perft --depth -1", "--depth must be"},
+        {"stern-perft --depth abc", "--depth must be"},
+        {"stern-perft --depth 1.5", "--depth must be"},
+        {"stern-perft --gen-bench 0", "--gen-bench must be"},
+        {"stern-perft --gen-bench -5", "--gen-bench must be"},
+        {"stern-perft --gen-bench abc", "--gen-bench must be"},
+        {"stern-race --max 1e3", "--max must be"},
+        {"stern-spsa -param W_A=1,0,2,1 -games 1.5", "-games must be"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char out[4096];
+        const int status = run_tool(cases[i][0], out, sizeof out);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 2 || !strstr(out, cases[i][1]))
+            fail_msg("'%s' gave status 0x%x and '%s'", cases[i][0], status, out);
+    }
+}
+
 
 /* stern-arena -ratings and -resume took records with illegal or garbled
  * moves, a move after the end, or a Result that contradicts Places: each
