@@ -641,68 +641,73 @@ static bool is_go_keyword(const char *t)
     return seat_field(t, "time") >= 0 || seat_field(t, "inc") >= 0;
 }
 
+/* `go`: never refused whole (PROTOCOL.md). Each field that cannot be used is
+ * reported on its own line and left out; a keyword's value is the next token
+ * unless that is a keyword itself. The search runs on the rest and answers. */
 static void cmd_go(Engine *e, const Tokens *tk)
 {
     if (refuse_if_busy(e, "go"))
         return;
     SearchLimits *l = malloc(sizeof *l);
-    if (!l)
+    if (!l) {
+        say(e, "info string error out of memory");
+        say(e, "bestmove (none)");
         return;
+    }
     search_limits_init(l);
     char err[512];
+    const char *const name = e->game->v.name;
     for (int i = 1; i < tk->n; i++) {
         const char *t = tk->t[i];
-        long long v;
-        int s;
-        const bool has_arg = i + 1 < tk->n;
-        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v.slot[s] < 0) {
-            say(e, "info string error go: '%s': seat '%c' does not play %s", t, t[0], e->game->v.name);
-            free(l);
-            return;
-        }
         if (!strcmp(t, "infinite")) {
             l->infinite = true;
-        } else if (!strcmp(t, "ponder")) {
-            l->ponder = true;
-        } else if (!strcmp(t, "searchmoves")) {
-            while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
-                Move m;
-                if (l->nsearchmoves == MAX_SEARCHMOVES) {
-                    say(e, "info string error go: searchmoves: more than %d moves", MAX_SEARCHMOVES);
-                    free(l);
-                    return;
-                }
-                if (move_parse(&e->game->pos, tk->t[i + 1], &m, err, sizeof err)) {
-                    say(e, "info string error go: searchmoves: %s", err);
-                    free(l);
-                    return;
-                }
-                l->searchmoves[l->nsearchmoves++] = m;
-                i++;
-            }
-        } else if ((s = seat_field(t, "time")) >= 0 && has_arg && parse_ms(tk->t[i + 1], INT64_MIN / 4, &v)) {
-            l->time[s] = v;
-            i++;
-        } else if ((s = seat_field(t, "inc")) >= 0 && has_arg && parse_ms(tk->t[i + 1], 0, &v)) {
-            l->inc[s] = v;
-            i++;
-        } else if (!strcmp(t, "movestogo") && has_arg && parse_int(tk->t[i + 1], 1, 100000, &v)) {
-            l->movestogo = (int)v;
-            i++;
-        } else if (!strcmp(t, "depth") && has_arg && parse_int(tk->t[i + 1], 1, MAX_PLY - 1, &v)) {
-            l->depth = (int)v;
-            i++;
-        } else if (!strcmp(t, "nodes") && has_arg && parse_int(tk->t[i + 1], 1, INT64_MAX, &v)) {
-            l->nodes = (uint64_t)v;
-            i++;
-        } else if (!strcmp(t, "movetime") && has_arg && parse_ms(tk->t[i + 1], 1, &v)) {
-            l->movetime = v;
-            i++;
-        } else {
-            say(e, "info string error go: bad or incomplete field '%s'", t);
-            free(l);
-            return;
+            continue;
         }
+        if (!strcmp(t, "ponder")) {
+            l->ponder = true;
+            continue;
+        }
+        if (!strcmp(t, "searchmoves")) {
+            while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
+                const char *text = tk->t[++i];
+                Move m;
+                if (l->nsearchmoves == MAX_SEARCHMOVES)
+                    say(e, "info string error go: searchmoves: '%s' ignored: more than %d moves", text,
+                        MAX_SEARCHMOVES);
+                else if (move_parse(&e->game->pos, text, &m, err, sizeof err))
+                    say(e, "info string error go: searchmoves: '%s' ignored: %s", text, err);
+                else
+                    l->searchmoves[l->nsearchmoves++] = m;
+            }
+            continue;
+        }
+        if (!is_go_keyword(t)) {
+            say(e, "info string error go: unknown field '%s' ignored", t);
+            continue;
+        }
+        const char *arg = i + 1 < tk->n && !is_go_keyword(tk->t[i + 1]) ? tk->t[++i] : NULL;
+        if (!arg) {
+            say(e, "info string error go: '%s' ignored: it needs a value", t);
+            continue;
+        }
+        long long v;
+        int s;
+        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v.slot[s] < 0)
+            say(e, "info string error go: '%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
+        else if ((s = seat_field(t, "time")) >= 0 && parse_ms(arg, INT64_MIN / 4, &v))
+            l->time[s] = v;
+        else if ((s = seat_field(t, "inc")) >= 0 && parse_ms(arg, 0, &v))
+            l->inc[s] = v;
+        else if (!strcmp(t, "movestogo") && parse_int(arg, 1, 100000, &v))
+            l->movestogo = (int)v;
+        else if (!strcmp(t, "depth") && parse_int(arg, 1, MAX_PLY - 1, &v))
+            l->depth = (int)v;
+        else if (!strcmp(t, "nodes") && parse_int(arg, 1, INT64_MAX, &v))
+            l->nodes = (uint64_t)v;
+        else if (!strcmp(t, "movetime") && parse_ms(arg, 1, &v))
+            l->movetime = v;
+        else
+            say(e, "info string error go: '%s %s' ignored: not a valid value", t, arg);
     }
     e->limits = *l;
     free(l);

@@ -718,20 +718,79 @@ static void test_error_bad_fen(void **state)
     refused(p, cmd, AFTER_K4K5, NULL);
 }
 
+/* Sends a `go` that ends by itself and collects its lines up to its bestmove
+ * (stored in *best, freed by the caller); then checks nothing follows. */
+static void go_lines(EPipe *p, const char *cmd, EPipeLines *l, char **best)
+{
+    epipe_send(p, "%s", cmd);
+    epipe_collect(p, "bestmove ", true, 20000, l, best);
+    epipe_sync(p); /* exactly one bestmove: the next line is readyok */
+}
+
+/* A `go` is never refused whole (PROTOCOL.md, Searching): each field that
+ * cannot be used has its own error line, the rest is searched, and exactly one
+ * bestmove answers. */
 static void test_error_go_fields(void **state)
 {
     EPipe *p = *state;
     position(p, "position startpos moves k4-k5");
-    static const char *const bad[] = {
-        "go depth x", "go depth", "go depth -3", "go nodes -1", "go nodes abc", "go movetime x",
-        "go wtime", "go frobnicate", "go depth 2 bogus", "go searchmoves zz9", "go rtime 100", "go btime 100 yinc 5",
+    static const struct {
+        const char *cmd;
+        int errors;         /* info string error lines */
+        const char *what;   /* in the first of them */
+        int depth;          /* the depth the search must reach: the good fields were used */
+    } cases[] = {
+        {"go depth x nodes 3000", 1, "'depth x'", 0},
+        {"go depth nodes 3000", 1, "'depth' ignored: it needs a value", 0},
+        {"go depth -3 nodes 2000", 1, "'depth -3'", 0},
+        {"go nodes -1 depth 2", 1, "'nodes -1'", 2},
+        {"go nodes abc depth 2", 1, "'nodes abc'", 2},
+        {"go movetime x depth 3", 1, "'movetime x'", 3},
+        {"go wtime depth 2", 1, "'wtime' ignored: it needs a value", 2},
+        {"go frobnicate depth 2", 1, "unknown field 'frobnicate'", 2},
+        {"go depth 2 bogus", 1, "unknown field 'bogus'", 2},
+        {"go depth 2 searchmoves zz9", 1, "'zz9' ignored", 2},
+        {"go rtime 100 depth 2", 1, "seat 'r' does not play classic-2", 2},
+        {"go btime 100 yinc 5 depth 2", 1, "seat 'y' does not play classic-2", 2},
+        {"go wtime 1000 btime 1000 gtime 5 ginc 5 rinc x", 3, "'gtime 5' ignored", 0},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        refused(p, bad[i], AFTER_K4K5, NULL);
-        epipe_expect_silence(p, 200); /* no search was started: no bestmove */
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        EPipeLines l;
+        char *best = NULL;
+        go_lines(p, cases[i].cmd, &l, &best);
+        char d[8192];
+        epipe_lines_dump(&l, d, sizeof d);
+        int errors = 0, deepest = 0;
+        const char *first = NULL;
+        for (int k = 0; k < l.n; k++) {
+            if (starts(l.line[k], "info string error go: ")) {
+                errors++;
+                first = first ? first : l.line[k];
+            } else if (starts(l.line[k], "info depth ")) {
+                deepest = atoi(l.line[k] + strlen("info depth "));
+            }
+        }
+        if (errors != cases[i].errors || !first || !strstr(first, cases[i].what))
+            fail_msg("'%s': want %d error lines, the first naming %s; got: %s", cases[i].cmd, cases[i].errors,
+                     cases[i].what, d);
+        if (cases[i].depth && deepest != cases[i].depth)
+            fail_msg("'%s': the good fields should give a depth-%d search: %s", cases[i].cmd, cases[i].depth, d);
+        assert_true(starts(best, "bestmove ") && strcmp(best, "bestmove (none)"));
+        free(best);
+        epipe_lines_free(&l);
+        assert_string_equal(epipe_fen(p), AFTER_K4K5);
     }
-    refused(p, "go depth x", AFTER_K4K5, "depth", NULL);
-    refused(p, "go rtime 100", AFTER_K4K5, "seat 'r' does not play classic-2", NULL);
+    /* every searchmoves entry unusable: all moves are searched */
+    EPipeLines l;
+    char *best = NULL;
+    go_lines(p, "go depth 1 searchmoves m1-k3-k5 l3-l4", &l, &best);
+    int errors = 0;
+    for (int k = 0; k < l.n; k++)
+        errors += starts(l.line[k], "info string error go: searchmoves: ");
+    assert_int_equal(errors, 2);
+    assert_true(strcmp(best, "bestmove (none)") != 0);
+    free(best);
+    epipe_lines_free(&l);
 }
 
 static void test_error_setoption(void **state)
