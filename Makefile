@@ -27,7 +27,7 @@ STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
 .PHONY: all deps test clean asan tsan play bench perft stress fuzz fuzz-run
-all: deps $(BUILD)/stern $(TOOLS)
+all: deps $(BUILD)/stern $(TOOLS) $(BUILD)/stern-capture-model
 
 # Installs the libraries the build needs when they are missing (Debian, as root).
 deps:
@@ -59,6 +59,10 @@ $(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(LIB)
 $(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+# An experiment of docs/MULTI.md (capture mode against stern-greedy).
+$(BUILD)/stern-capture-model: $(BUILD)/tools/experiments/capture_model.o $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
 $(BUILD)/stern-stress: $(BUILD)/tests/stress.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -77,8 +81,9 @@ stress: all $(BUILD)/stern-stress
 asan:
 	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" READY_MS=1000 STRESS_SESSIONS=30 test
 
+# halt_on_error: a race ends the engine, so the test that drove it fails.
 tsan:
-	$(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 test
+	TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" $(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 test
 
 # libFuzzer harnesses (tests/fuzz/) with Debian's clang and libclang-rt-14-dev;
 # `make fuzz` runs each for FUZZ_SECONDS on its seed corpus (tests/fuzz/corpus/),

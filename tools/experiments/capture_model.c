@@ -1,0 +1,130 @@
+/*
+ * capture_model.c - how much of capture mode against stern-greedy is opponent
+ * modelling. One seat plays a policy, every other seat plays as stern-greedy
+ * does (the first move of most captures in move-generator order), from
+ * openings of 4 random moves, rotating the policy's seat; prints the policy
+ * seat's places (a shared first counts as first).
+ *
+ * Policies:
+ *   greedy   as the other seats;
+ *   rollout  every move is followed by play to the end, all seats choosing the
+ *            most capturing move with `-ties` breaking equal counts (first: as
+ *            stern-greedy, so the rollout predicts its seats exactly; last or
+ *            random: a near-miss model), averaged over `-rollouts` runs; the move
+ *            of best result (first place, then fewer seats ahead, then captures)
+ *            is played.
+ *
+ * Run: build/stern-capture-model capture-3 rollout first 300
+ * Results: docs/MULTI.md, "Capture mode is opponent modelling".
+ */
+#include "game.h"
+#include "movegen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { TIES_FIRST, TIES_LAST, TIES_RANDOM } Ties;
+
+static unsigned long long rng = 7;
+static unsigned next_random(void)
+{
+    rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)(rng >> 33);
+}
+
+/* Index of the most capturing move of list (n >= 1) under the tie rule. */
+static int most_captures(const MoveList *l, Ties ties)
+{
+    int best = 0, equal = 1;
+    for (int i = 1; i < l->n; i++) {
+        const int d = l->m[i].ncapt - l->m[best].ncapt;
+        if (d > 0 || (d == 0 && ties == TIES_LAST)) {
+            best = i;
+            equal = 1;
+        } else if (d == 0 && ties == TIES_RANDOM && next_random() % (unsigned)++equal == 0) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Seats with more captures than s in p. */
+static int ahead_of(const Position *p, int s)
+{
+    int n = 0;
+    for (int i = 0; i < p->v->nseats; i++)
+        n += p->captures[p->v->seats[i]] > p->captures[s];
+    return n;
+}
+
+/* Result of p's game for seat s played out under `ties`: first place, then
+ * fewer seats ahead, then captures. */
+static double rollout(Position p, int s, Ties ties, MoveList *l)
+{
+    while (!pos_over(&p)) {
+        gen_moves(&p, l);
+        if (!l->n)
+            break;
+        pos_play(&p, &l->m[most_captures(l, ties)]);
+    }
+    const int ahead = ahead_of(&p, s);
+    return (ahead ? 0 : 1000) - 100.0 * ahead + p.captures[s];
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 5 && argc != 6) {
+        fprintf(stderr, "usage: %s VARIANT greedy|rollout first|last|random GAMES [ROLLOUTS]\n", argv[0]);
+        return 2;
+    }
+    const bool model = !strcmp(argv[2], "rollout");
+    const Ties ties = !strcmp(argv[3], "last") ? TIES_LAST : !strcmp(argv[3], "random") ? TIES_RANDOM : TIES_FIRST;
+    const int games = atoi(argv[4]), rollouts = argc == 6 ? atoi(argv[5]) : 1;
+    Game g;
+    if (game_new(&g, argv[1]) || !g.v.capture || games < 1 || rollouts < 1) {
+        fprintf(stderr, "%s: a capture variant, a game count and a rollout count of at least 1\n", argv[0]);
+        return 2;
+    }
+    static MoveList list, scratch;
+    int places[MAX_SEATS + 1] = {0};
+    for (int k = 0; k < games; k++) {
+        game_new(&g, argv[1]);
+        const int me = g.v.seats[k % g.v.nseats];
+        for (int i = 0; i < 4 && !pos_over(&g.pos); i++) {
+            gen_moves(&g.pos, &list);
+            pos_play(&g.pos, &list.m[next_random() % (unsigned)list.n]);
+        }
+        while (!pos_over(&g.pos)) {
+            gen_moves(&g.pos, &list);
+            if (!list.n)
+                break;
+            int pick = most_captures(&list, TIES_FIRST);
+            if (g.pos.stm == me && model) {
+                const int n = list.n;
+                Move *moves = malloc(sizeof *moves * (size_t)n);
+                memcpy(moves, list.m, sizeof *moves * (size_t)n);
+                double top = -1e9;
+                for (int i = 0; i < n; i++) {
+                    Position q = g.pos;
+                    pos_play(&q, &moves[i]);
+                    double sum = 0;
+                    for (int r = 0; r < rollouts; r++)
+                        sum += rollout(q, me, ties, &scratch);
+                    if (sum / rollouts > top) {
+                        top = sum / rollouts;
+                        pick = i;
+                    }
+                }
+                free(moves);
+            }
+            pos_play(&g.pos, &list.m[pick]);
+        }
+        places[ahead_of(&g.pos, me) + 1]++;
+    }
+    printf("%s %s ties=%s rollouts=%d, %d games: places", argv[1], argv[2], argv[3], rollouts, games);
+    for (int i = 1; i <= g.v.nseats; i++)
+        printf(" %d", places[i]);
+    printf(", first %.1f%%\n", 100.0 * places[1] / games);
+    return 0;
+}
