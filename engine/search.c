@@ -116,8 +116,10 @@ struct SearchContext {
     atomic_bool abort_all;   /* main worker finished: helpers stop */
     SearchOutput out;
     void *out_ctx;
-    int64_t start_ms;
-    bool pondering;          /* ponder search before ponderhit: no clock */
+    int64_t start_ms;        /* when the search began: the time and nps it reports */
+    _Atomic int64_t clock_ms; /* when its clock started; -1 while pondering (until ponderhit) */
+    Move said[2];            /* the first two moves of the last line reported (multipv 1) */
+    int nsaid;               /* how many of them were printed */
     TimeBudget budget;
     Worker *workers;
     int nworkers;
@@ -527,6 +529,21 @@ static void update_history(Worker *w, const Move *m, int bonus)
     *h += bonus - *h * abs(bonus) / HISTORY_MAX;
 }
 
+/* When search c's clock started (ms of now_ms()), or -1 while it ponders: the
+ * clock of a ponder search starts at ponderhit, seen first by any thread. */
+static int64_t clock_start(SearchContext *c)
+{
+    int64_t clock = atomic_load(&c->clock_ms);
+    if (clock < 0 && atomic_load(&c->sig->ponderhit)) {
+        const int64_t now = now_ms();
+        clock = atomic_compare_exchange_strong(&c->clock_ms, &clock, now) ? now : clock;
+    }
+    return clock;
+}
+
+/* Whether search c ponders (no ponderhit yet): no clock and no depth limit. */
+static bool pondering(SearchContext *c) { return clock_start(c) < 0; }
+
 static void check_limits(Worker *w)
 {
     SearchContext *c = w->ctx;
@@ -539,13 +556,8 @@ static void check_limits(Worker *w)
         if (total >= c->lim->nodes)
             atomic_store(&c->sig->stop, true);
     }
-    if (c->pondering) {
-        if (!atomic_load(&c->sig->ponderhit))
-            return;
-        c->pondering = false; /* the clock starts at ponderhit */
-        c->start_ms = now_ms();
-    }
-    if (c->budget.hard_ms >= 0 && !c->lim->infinite && now_ms() - c->start_ms >= c->budget.hard_ms)
+    const int64_t clock = clock_start(c);
+    if (clock >= 0 && c->budget.hard_ms >= 0 && !c->lim->infinite && now_ms() - clock >= c->budget.hard_ms)
         atomic_store(&c->sig->stop, true);
 }
 
@@ -1126,9 +1138,13 @@ static void report_line(SearchContext *c, const Worker *w, int depth, int k, con
     const uint64_t nodes = total_nodes(c);
     o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu hashfull %d time %lld pv", (unsigned long long)nodes,
                   (unsigned long long)(ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes), tt_hashfull(), (long long)ms);
+    if (k == 0)
+        c->nsaid = 0;
     for (int i = 0; i < rm->pvlen && o < end && !pos_over(&p); i++) {
         if (!pv_move_playable(c, &p, &rm->pv[i]))
             break; /* print the legal prefix */
+        if (k == 0 && i < 2)
+            c->said[c->nsaid++] = rm->pv[i];
         *o++ = ' ';
         move_str(&p, &rm->pv[i], o);
         o += strlen(o);
@@ -1183,7 +1199,7 @@ static void iterate(Worker *w)
         for (int i = 0; i < w->nroot; i++)
             w->root[i].prev_score = w->root[i].score;
         w->completed_depth = depth;
-        if (depth >= max_depth && c->lim->depth > 0 && !c->lim->infinite && !c->pondering) {
+        if (depth >= max_depth && c->lim->depth > 0 && !c->lim->infinite && !pondering(c)) {
             /* go depth: the first thread to complete it ends the search (a helper
              * may finish first; its result is used) */
             atomic_store(&c->abort_all, true);
@@ -1196,11 +1212,12 @@ static void iterate(Worker *w)
             continue;
         for (int k = 0; k < multipv; k++)
             report_line(c, w, depth, k, &w->root[k]);
-        const bool timed = !c->lim->infinite && !c->pondering && c->budget.soft_ms >= 0;
-        if (timed && (now_ms() - c->start_ms >= c->budget.soft_ms || w->nroot == 1))
+        const int64_t clock = clock_start(c);
+        const bool timed = !c->lim->infinite && clock >= 0 && c->budget.soft_ms >= 0;
+        if (timed && (now_ms() - clock >= c->budget.soft_ms || w->nroot == 1))
             break;
         if (abs(w->root[0].score) > SCORE_MATE_BOUND && depth >= SCORE_MATE - abs(w->root[0].score) + 2 &&
-            !c->lim->infinite && !c->pondering)
+            !c->lim->infinite && !pondering(c))
             break;
     }
 }
@@ -1377,7 +1394,7 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
     int need[2];
     *nodes = 0;
     uint64_t limit = RACE_NODE_LIMIT;
-    if (c->budget.hard_ms >= 0 && !c->lim->infinite && !c->pondering) {
+    if (c->budget.hard_ms >= 0 && !c->lim->infinite && !pondering(c)) {
         if (c->budget.hard_ms < RACE_MIN_MS)
             return false; /* no time to spare: a failed solve would cost the clock */
         const uint64_t timed = (uint64_t)c->budget.hard_ms * RACE_NODES_PER_MS / 2;
@@ -1433,11 +1450,9 @@ static bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64
 
 /* After the search of a `go infinite` or an unanswered `go ponder`: the
  * answer waits for stop (or ponderhit). */
-static void wait_for_answer(const SearchContext *c)
+static void wait_for_answer(SearchContext *c)
 {
-    while ((c->lim->infinite || c->pondering) && !atomic_load(&c->sig->stop)) {
-        if (c->pondering && atomic_load(&c->sig->ponderhit))
-            break;
+    while ((c->lim->infinite || pondering(c)) && !atomic_load(&c->sig->stop)) {
         const struct timespec t = {0, 1000000};
         nanosleep(&t, NULL);
     }
@@ -1450,13 +1465,8 @@ static bool out_of_time(SearchContext *c, int64_t limit_ms)
 {
     if (atomic_load(&c->sig->stop))
         return true;
-    if (c->pondering) {
-        if (!atomic_load(&c->sig->ponderhit))
-            return false;
-        c->pondering = false; /* the clock starts at ponderhit */
-        c->start_ms = now_ms();
-    }
-    return !c->lim->infinite && limit_ms >= 0 && now_ms() - c->start_ms >= limit_ms;
+    const int64_t clock = clock_start(c);
+    return clock >= 0 && !c->lim->infinite && limit_ms >= 0 && now_ms() - clock >= limit_ms;
 }
 
 /* MCTS's stop test: the soft limit (the search is anytime). */
@@ -1577,7 +1587,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     c->out = out;
     c->out_ctx = ctx;
     c->start_ms = now_ms();
-    c->pondering = limits->ponder;
+    atomic_init(&c->clock_ms, limits->ponder ? -1 : c->start_ms);
     atomic_init(&c->abort_all, false);
     for (int i = 0; i <= g->nplies; i++) {
         const unsigned bit = (unsigned)(g->keys[i] >> (64 - HISTORY_FILTER_BITS));
@@ -1728,6 +1738,10 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     if (best->pvlen > 1) {
         res.ponder = best->pv[1];
         res.has_ponder = true;
+    }
+    if (c->nsaid && same_move(&c->said[0], &res.best)) { /* the answer is the line last reported */
+        res.ponder = c->said[1];
+        res.has_ponder = c->nsaid > 1;
     }
     pthread_mutex_lock(&saved_lock);
     if (!saved_history)

@@ -751,7 +751,7 @@ static void test_error_go_fields(void **state)
         {"go depth 2 bogus", 1, "unknown field 'bogus'", 2},
         {"go depth 2 searchmoves zz9", 1, "'zz9' ignored", 2},
         {"go rtime 100 depth 2", 1, "seat 'r' does not play classic-2", 2},
-        {"go btime 100 yinc 5 depth 2", 1, "seat 'y' does not play classic-2", 2},
+        {"go btime 100000 yinc 5 depth 2", 1, "seat 'y' does not play classic-2", 2},
         {"go wtime 1000 btime 1000 gtime 5 ginc 5 rinc x", 3, "'gtime 5' ignored", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -1090,6 +1090,118 @@ static void test_go_ponder_ponderhit(void **state)
     epipe_lines_free(&l);
     epipe_send(p, "stop");
     finish_search(p, T, START_MOVES, NULL, 0);
+}
+
+static int64_t wall_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The value after `key ` in an info line, or -1. */
+static long long info_field(const char *line, const char *key)
+{
+    char k[32];
+    snprintf(k, sizeof k, " %s ", key);
+    const char *f = strstr(line, k);
+    return f ? atoll(f + strlen(k)) : -1;
+}
+
+/* After ponderhit the reported time goes on from the go (it is the search's
+ * time; only the clock starts at ponderhit), so nps is not inflated. */
+static void test_ponderhit_time(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    const int64_t t0 = wall_ms();
+    epipe_send(p, "go ponder movetime 1000");
+    EPipeLines l;
+    lines_for(p, 400, &l);
+    epipe_lines_free(&l);
+    epipe_send(p, "ponderhit");
+    int after = 0;
+    for (;;) {
+        char *line;
+        const int r = epipe_try_read(p, 20000, &line);
+        if (r <= 0)
+            fail_msg("no bestmove after ponderhit");
+        const int64_t elapsed = wall_ms() - t0;
+        if (starts(line, "bestmove"))
+            break;
+        const long long t = info_field(line, "time");
+        if (starts(line, "info depth ") && t >= 0) {
+            after++;
+            if (t < elapsed - 250 || t > elapsed + 50)
+                fail_msg("read %lld ms after go, the line says time %lld: %s", (long long)elapsed, t, line);
+            const long long nodes = info_field(line, "nodes"), nps = info_field(line, "nps");
+            if (t > 0 && nps != nodes * 1000 / t)
+                fail_msg("nps is not nodes per second of the time shown: %s", line);
+        }
+    }
+    assert_true(after > 0);
+}
+
+/* Several threads through ponder, ponderhit, stop and isready storms: under
+ * `make tsan` (halt_on_error) a data race ends the engine and the test. */
+static void test_threads_ponder_storm(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "setoption name Threads value 4");
+    position(p, "position startpos moves k3-i5");
+    for (int k = 0; k < 6; k++) {
+        epipe_send(p, "go ponder depth 6");
+        EPipeLines l;
+        lines_for(p, 10 * k, &l);
+        epipe_lines_free(&l);
+        epipe_send(p, "ponderhit");
+        char *best = NULL;
+        epipe_collect(p, "bestmove ", true, 60000, &l, &best);
+        free(best);
+        epipe_lines_free(&l);
+        epipe_send(p, "go infinite");
+        for (int i = 0; i < 20; i++) {
+            epipe_send(p, "isready");
+            epipe_collect(p, "readyok", false, 20000, &l, NULL);
+            epipe_lines_free(&l);
+        }
+        epipe_send(p, "stop");
+        epipe_collect(p, "bestmove ", true, 20000, &l, &best);
+        free(best);
+        epipe_lines_free(&l);
+    }
+    epipe_sync(p);
+}
+
+/* bestmove and its ponder move are the first two moves of the last line
+ * reported (an unfinished iteration must not change the second). */
+static void test_ponder_is_pv_second(void **state)
+{
+    EPipe *p = *state;
+    for (int k = 0; k < 8; k++) {
+        position(p, k % 2 ? "position startpos moves k3-i5" : "position startpos moves k3-i5 e15-e13");
+        epipe_send(p, "go movetime %d", 60 + 47 * k);
+        EPipeLines l;
+        char *best = NULL;
+        epipe_collect(p, "bestmove ", true, 20000, &l, &best);
+        const char *last = NULL;
+        for (int i = 0; i < l.n; i++)
+            if (starts(l.line[i], "info depth "))
+                last = l.line[i];
+        assert_non_null(last);
+        char a[64] = "", b[64] = "", want[160];
+        const char *pv = strstr(last, " pv ");
+        assert_non_null(pv);
+        sscanf(pv + 4, "%63s %63s", a, b);
+        if (b[0])
+            snprintf(want, sizeof want, "bestmove %s ponder %s", a, b);
+        else
+            snprintf(want, sizeof want, "bestmove %s", a);
+        if (strcmp(best, want))
+            fail_msg("last line '%s' but '%s'", last, best);
+        free(best);
+        epipe_lines_free(&l);
+    }
 }
 
 /* ---- commands during a search ---- */
@@ -1487,6 +1599,9 @@ int main(void)
         TEST(test_go_multipv_threads),
         TEST(test_go_infinite_stop),
         TEST(test_go_ponder_ponderhit),
+        TEST(test_ponderhit_time),
+        TEST(test_threads_ponder_storm),
+        TEST(test_ponder_is_pv_second),
         TEST(test_command_waits_for_search),
         TEST(test_stop_ends_running_search),
         TEST(test_nul_line_while_command_waits),
