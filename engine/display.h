@@ -10,8 +10,9 @@
 
 /* Writes the star of p into buf (DISPLAY_MAX bytes) as 17 lines, turned so that
  * the home point of seat `bottom` (0-5) is at the bottom: seat letters, 'x' for
- * capture pieces, '.' for empty holes; each line starts with its row number, 17
- * at the top (the board's own rows when `bottom` is white). Returns buf. */
+ * capture pieces, '.' for empty holes; each line ends, from column 36, with the
+ * names of the line's first and last holes ("a13-m13"; one name for a line of
+ * one hole), which name its holes in every orientation. Returns buf. */
 char *display_board(const Position *p, int bottom, char *buf);
 
 #endif

@@ -203,24 +203,12 @@ static int start_player(Player *pl, const char *variant)
 
 /* ---- output ---- */
 
-#define BOARD_LABEL_COLUMN 36 /* where the names of a row's end holes start */
-
-/* Prints the star (display_board, white at the bottom) with the names of each
- * row's first and last hole on the right, to help read the moves. */
+/* Prints the star, white at the bottom (display_board: each line ends with the
+ * names of its end holes, to help read the moves). */
 static void print_board(const Position *p)
 {
     char diagram[DISPLAY_MAX];
-    display_board(p, SEAT_WHITE, diagram);
-    int h = 0; /* holes in FEN order: row 17 down to row 1, left to right */
-    for (char *line = strtok(diagram, "\n"); line; line = strtok(NULL, "\n")) {
-        const int first = h, r = geo.r[h];
-        while (h < NUM_HOLES && geo.r[h] == r)
-            h++;
-        char a[4], b[4];
-        board_hole_name(first, a);
-        board_hole_name(h - 1, b);
-        printf("%-*s%s%s%s\n", BOARD_LABEL_COLUMN, line, a, h - 1 > first ? "-" : "", h - 1 > first ? b : "");
-    }
+    fputs(display_board(p, SEAT_WHITE, diagram), stdout);
     printf("\n");
 }
 
