@@ -1001,6 +1001,11 @@ int uci_loop(int in_fd, FILE *out)
         if (!go_on)
             break;
     }
+    /* End of input (PROTOCOL.md): a search with a limit finishes and answers;
+     * an infinite or unanswered ponder search is stopped. */
+    if (!e.quitting && e.searching && search_ends_by_itself(&e) &&
+        !(e.job == JOB_SEARCH && (e.limits.infinite || (e.limits.ponder && !atomic_load(&e.sig.ponderhit)))))
+        join_search(&e);
     stop_search(&e);
     for (Line *l; (l = e.in.head);) {
         e.in.head = l->next;

@@ -1554,6 +1554,26 @@ static void test_eof_during_search(void **state)
     expect_exit0(p, "EOF on stdin during go infinite");
 }
 
+/* End of input after a go with a limit (PROTOCOL.md): the search finishes,
+ * reports and answers, then the engine exits. */
+static void test_eof_finishes_limited_search(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "go depth 6");
+    epipe_close_stdin(p);
+    int deepest = 0, bestmoves = 0;
+    char *line;
+    for (int r; (r = epipe_try_read(p, T, &line)) > 0;) {
+        if (starts(line, "info depth "))
+            deepest = atoi(line + strlen("info depth "));
+        bestmoves += starts(line, "bestmove ") && strcmp(line, "bestmove (none)");
+    }
+    assert_int_equal(deepest, 6);
+    assert_int_equal(bestmoves, 1);
+    expect_exit0(p, "EOF after go depth 6");
+}
+
 static void test_eof_during_ponder(void **state)
 {
     EPipe *p = *state;
@@ -1616,6 +1636,7 @@ int main(void)
         TEST(test_eof),
         TEST(test_eof_during_search),
         TEST(test_eof_during_ponder),
+        TEST(test_eof_finishes_limited_search),
     };
     return cmocka_run_group_tests_name("protocol", tests, NULL, NULL);
 }
