@@ -131,6 +131,38 @@ static bool is_jump(const Position *p, Bitboard occ, int c, int b, int *over)
     return false;
 }
 
+/* Why hop c -> b is not a jump under occupancy occ (is_jump said no): the fault
+ * as a phrase, written into why (n bytes). Returns why. */
+static const char *hop_fault(const Position *p, Bitboard occ, int c, int b, char *why, size_t n)
+{
+    char hc[4], hb[4], hm[4];
+    board_hole_name(c, hc);
+    board_hole_name(b, hb);
+    int dist;
+    const int d = direction_to(c, b, &dist);
+    int between = 0; /* pieces on the holes between c and b */
+    for (int k = 0; d >= 0 && k + 1 < dist; k++)
+        between += bb_test(occ, geo.line[c][d][k]);
+    if (d < 0)
+        snprintf(why, n, "%s and %s are not on one line", hc, hb);
+    else if (bb_test(occ, b))
+        snprintf(why, n, "its landing %s is occupied", hb);
+    else if (dist == 1)
+        snprintf(why, n, "it is a step, and a step cannot be part of a chain");
+    else if (!between)
+        snprintf(why, n, "no piece between %s and %s to jump over", hc, hb);
+    else if (p->v->jump == JUMP_SHORT)
+        snprintf(why, n, "a short jump goes over one neighbour, %s is %d holes away", hb, dist);
+    else if (p->v->jump == JUMP_LONG && dist % 2)
+        snprintf(why, n, "a long jump needs a midpoint, and %s is %d holes away", hb, dist);
+    else if (p->v->jump == JUMP_LONG)
+        snprintf(why, n, "a long jump needs one piece on the midpoint %s and the other holes between empty",
+                 board_hole_name(geo.line[c][d][dist / 2 - 1], hm));
+    else
+        snprintf(why, n, "the holes between %s and %s are not a mirrored pattern", hc, hb);
+    return why;
+}
+
 static bool same_move(const Move *a, const Move *b)
 {
     return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
@@ -164,15 +196,19 @@ static int race_path(const Position *p, const uint8_t path[], int n, Move *m, co
         if (i + 2 == n && p->v->masters && bb_test(occ, b)) {
             /* a Masters swap: the last short jump lands on the displaced marble */
             const Bitboard lifted = occ & ~bb_bit(b);
-            if (!is_jump(p, lifted, c, b, &over) || p->v->jump != JUMP_SHORT)
-                return errmsg(err, errlen, "illegal move '%s': %s-%s is not a jump", text, board_hole_name(c, name),
-                            board_hole_name(b, name + 4));
+            char why[160];
+            if (p->v->jump != JUMP_SHORT || !is_jump(p, lifted, c, b, &over))
+                return errmsg(err, errlen, "illegal move '%s': %s-%s is not a jump: %s", text, board_hole_name(c, name),
+                              board_hole_name(b, name + 4),
+                              p->v->jump != JUMP_SHORT ? "a swap ends a short jump"
+                                                       : hop_fault(p, lifted, c, b, why, sizeof why));
             m->swap = (uint8_t)c;
             return 0;
         }
+        char why[160];
         if (!is_jump(p, occ, c, b, &over))
-            return errmsg(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a jump", text, i + 1,
-                        board_hole_name(c, name), board_hole_name(b, name + 4));
+            return errmsg(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a jump: %s", text, i + 1,
+                          board_hole_name(c, name), board_hole_name(b, name + 4), hop_fault(p, occ, c, b, why, sizeof why));
         if (bb_test(seen, b))
             return errmsg(err, errlen, "illegal move '%s': the chain lands twice on %s", text, board_hole_name(b, name));
         if (bb_test(target, c) && !bb_test(target, b))
@@ -190,9 +226,11 @@ static int capture_chain(const Position *p, const uint8_t path[], int n, Move *m
     *m = (Move){.from = path[0], .to = path[n - 1], .swap = NO_HOLE};
     for (int i = 0; i + 1 < n; i++) {
         int over;
+        char why[160];
         if (!is_jump(p, occ, path[i], path[i + 1], &over))
-            return errmsg(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a capturing jump", text, i + 1,
-                        board_hole_name(path[i], name), board_hole_name(path[i + 1], name + 4));
+            return errmsg(err, errlen, "illegal move '%s': hop %d (%s-%s) is not a capturing jump: %s", text, i + 1,
+                          board_hole_name(path[i], name), board_hole_name(path[i + 1], name + 4),
+                          hop_fault(p, occ, path[i], path[i + 1], why, sizeof why));
         occ &= ~bb_bit(over);
         m->captured |= bb_bit(over);
         m->ncapt++;
@@ -259,8 +297,20 @@ int move_parse(const Position *p, const char *text, Move *out, char *err, size_t
     }
     if (!rc) {
         const int i = find_move(&list, &m);
-        if (i < 0)
-            rc = errmsg(err, errlen, "illegal move '%s'", text);
+        if (i < 0) {
+            const int s = p->stm;
+            char hole_to[4];
+            board_hole_name(m.to, hole_to);
+            if (n == 2 && bb_test(p->occ, m.to))
+                rc = errmsg(err, errlen, "illegal move '%s': %s is occupied", text, hole_to);
+            else if (p->v->foreign_rule && bb_test(p->v->foreign[s], m.to))
+                rc = errmsg(err, errlen, "illegal move '%s': it ends on %s, in a point that is neither its home nor its target",
+                            text, hole_to);
+            else if (bb_test(p->v->target[s], m.from) && !bb_test(p->v->target[s], m.to))
+                rc = errmsg(err, errlen, "illegal move '%s': a marble in its target must stay there", text);
+            else
+                rc = errmsg(err, errlen, "illegal move '%s': not one of the legal moves here (legalmoves lists them)", text);
+        }
         else
             *out = list.m[i];
     }

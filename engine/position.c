@@ -295,7 +295,7 @@ static bool two_seat_end(Position *p, int mover)
 static void hand_on(Position *p, int mover)
 {
     const Variant *v = p->v;
-    const int n = v->nseats, i0 = v->slot[mover];
+    const int n = v->nseats, i0 = v->slot[mover], round = p->round;
     for (int k = 1; k <= n; k++) {
         const int j = i0 + k < n ? i0 + k : i0 + k - n; /* (i0 + k) mod n, without a division */
         if (j == 0) {
@@ -315,6 +315,7 @@ static void hand_on(Position *p, int mover)
         if (v->capture)
             break; /* every seat moves the same pieces: nobody can */
     }
+    p->round = round; /* a game over keeps the round of its last move (PROTOCOL.md) */
     pos_finish(p, v->capture ? END_CAPTURES : END_NOMOVES);
 }
 

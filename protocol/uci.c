@@ -641,6 +641,8 @@ static bool is_go_keyword(const char *t)
     return seat_field(t, "time") >= 0 || seat_field(t, "inc") >= 0;
 }
 
+#define GO_FALLBACK_MS 1000 /* the search time of a go left without a limit by its bad fields */
+
 /* `go`: never refused whole (PROTOCOL.md). Each field that cannot be used is
  * reported on its own line and left out; a keyword's value is the next token
  * unless that is a keyword itself. The search runs on the rest and answers. */
@@ -657,6 +659,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
     search_limits_init(l);
     char err[512];
     const char *const name = e->game->v.name;
+    int ignored = 0;
     for (int i = 1; i < tk->n; i++) {
         const char *t = tk->t[i];
         if (!strcmp(t, "infinite")) {
@@ -672,28 +675,28 @@ static void cmd_go(Engine *e, const Tokens *tk)
                 const char *text = tk->t[++i];
                 Move m;
                 if (l->nsearchmoves == MAX_SEARCHMOVES)
-                    say(e, "info string error go: searchmoves: '%s' ignored: more than %d moves", text,
+                    ignored++, say(e, "info string error go: searchmoves: '%s' ignored: more than %d moves", text,
                         MAX_SEARCHMOVES);
                 else if (move_parse(&e->game->pos, text, &m, err, sizeof err))
-                    say(e, "info string error go: searchmoves: '%s' ignored: %s", text, err);
+                    ignored++, say(e, "info string error go: searchmoves: '%s' ignored: %s", text, err);
                 else
                     l->searchmoves[l->nsearchmoves++] = m;
             }
             continue;
         }
         if (!is_go_keyword(t)) {
-            say(e, "info string error go: unknown field '%s' ignored", t);
+            ignored++, say(e, "info string error go: unknown field '%s' ignored", t);
             continue;
         }
         const char *arg = i + 1 < tk->n && !is_go_keyword(tk->t[i + 1]) ? tk->t[++i] : NULL;
         if (!arg) {
-            say(e, "info string error go: '%s' ignored: it needs a value", t);
+            ignored++, say(e, "info string error go: '%s' ignored: it needs a value", t);
             continue;
         }
         long long v;
         int s;
         if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v.slot[s] < 0)
-            say(e, "info string error go: '%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
+            ignored++, say(e, "info string error go: '%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
         else if ((s = seat_field(t, "time")) >= 0 && parse_ms(arg, INT64_MIN / 4, &v))
             l->time[s] = v;
         else if ((s = seat_field(t, "inc")) >= 0 && parse_ms(arg, 0, &v))
@@ -707,7 +710,15 @@ static void cmd_go(Engine *e, const Tokens *tk)
         else if (!strcmp(t, "movetime") && parse_ms(arg, 1, &v))
             l->movetime = v;
         else
-            say(e, "info string error go: '%s %s' ignored: not a valid value", t, arg);
+            ignored++, say(e, "info string error go: '%s %s' ignored: not a valid value", t, arg);
+    }
+    /* a go whose limits were all unusable was meant to end: it gets a time
+     * rather than running until stop */
+    const int stm = e->game->pos.stm;
+    if (ignored && !l->infinite && !l->ponder && !l->depth && !l->nodes && !l->movetime &&
+        (stm < 0 || l->time[stm] < 0)) {
+        l->movetime = GO_FALLBACK_MS;
+        say(e, "info string go: no usable limit left, searching for %d ms", GO_FALLBACK_MS);
     }
     e->limits = *l;
     free(l);

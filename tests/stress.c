@@ -328,7 +328,13 @@ static void session(const char *path, long long s, int ready_ms)
             const char *junk = JUNK[pick((int)(sizeof JUNK / sizeof *JUNK))];
             send_line(&e, "%s", junk);
             const bool silent = !strcmp(junk, "stop") || !strcmp(junk, "ponderhit") || strspn(junk, " \t") == strlen(junk);
-            if (sync_ready(&e, ready_ms) != !silent)
+            if (!strncmp(junk, "go ", 3)) { /* never refused whole: errors, then one bestmove */
+                int errors = 0;
+                check_bestmove(expect(&e, "bestmove", ANSWER_MS, "info string error", &errors), &g);
+                if (errors != 1)
+                    fail("'%s' drew %d error lines, not one", junk, errors);
+                sync_ready(&e, ready_ms);
+            } else if (sync_ready(&e, ready_ms) != !silent)
                 fail("'%s' was not answered by %s error line", junk, silent ? "no" : "one");
         } else if (what < 4) {
             char bad[64];

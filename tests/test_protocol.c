@@ -753,6 +753,8 @@ static void test_error_go_fields(void **state)
         {"go rtime 100 depth 2", 1, "seat 'r' does not play classic-2", 2},
         {"go btime 100000 yinc 5 depth 2", 1, "seat 'y' does not play classic-2", 2},
         {"go wtime 1000 btime 1000 gtime 5 ginc 5 rinc x", 3, "'gtime 5' ignored", 0},
+        {"go movetime 0", 1, "'movetime 0'", 0}, /* no limit left: a fallback time, not a search without end */
+        {"go searchmoves zz9", 1, "'zz9' ignored", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         EPipeLines l;

@@ -764,7 +764,25 @@ static void test_no_seat_can_move_ends_game_nomoves(void **state)
     assert_int_equal(pos_target_distance(&g.pos, SEAT_BLACK), 13);
     assert_seat(SEAT_WHITE, ST_PLAYING, 1);
     assert_seat(SEAT_BLACK, ST_PLAYING, 1);
-    assert_position(&g.pos, "w " W_N9 " m1 b e17 " B_S9, "- w11,b10 12");
+    /* the round of the last move (PROTOCOL.md), not the next */
+    assert_position(&g.pos, "w " W_N9 " m1 b e17 " B_S9, "- w11,b10 11");
+}
+
+/* Capture mode: the game ends when the last seat of a round captures the last
+ * piece that could be jumped; the FEN keeps that round (it was written with
+ * the next). */
+static void test_capture_game_over_keeps_round_of_last_move(void **state)
+{
+    (void)state;
+    Game c;
+    char err[256];
+    assert_int_equal(game_new(&c, "capture-2"), 0);
+    if (game_set_fen(&c, "1/2/x1x/4/13/6x5/2x5x2/4xx4/9/10/7x2x/12/6x1x4/x3/1x1/2/1 b w16c23,b15c24 16", err,
+                     sizeof err))
+        fail_msg("%s", err);
+    play(&c, "h10-j10");
+    assert_true(pos_over(&c.pos));
+    assert_string_equal(fen_now(&c.pos), "1/2/x1x/4/13/6x5/2x5x2/6x3/9/10/7x2x/12/6x1x4/x3/1x1/2/1 - w16c23,b16c25 16");
 }
 
 int main(void)
@@ -818,6 +836,7 @@ int main(void)
         cmocka_unit_test(test_order_of_checks_deadline_before_arrival),
         cmocka_unit_test(test_team_placed_when_last_member_arrives),
         cmocka_unit_test(test_no_seat_can_move_ends_game_nomoves),
+        cmocka_unit_test(test_capture_game_over_keeps_round_of_last_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
