@@ -168,12 +168,21 @@ static void test_illegal_moves_refused(void **state)
     assert_int_equal(game_new(&g, "classic-2"), 0);
     move_refused(&g.pos, "e17-e16", "no marble of the side to move"); /* black's marble */
     move_refused(&g.pos, "i9-i10", "no marble of the side to move");  /* empty hole */
-    move_refused(&g.pos, "m1-m2", "illegal");                         /* onto a marble */
-    move_refused(&g.pos, "m4-n5", "illegal");                         /* ends in foreign SE */
-    move_refused(&g.pos, "j4-j6", "illegal");                         /* neither step nor jump */
-    move_refused(&g.pos, "m3-m5-m7", "hop 2");                        /* m6 is empty */
-    move_refused(&g.pos, "j4-j5-j6", "hop 1");                        /* a step then a step */
+    /* each message names the fault */
+    move_refused(&g.pos, "m1-m2", "m2 is occupied");                  /* onto a marble */
+    move_refused(&g.pos, "m4-n5", "m4 and n5 are not on one line");
+    move_refused(&g.pos, "j4-j6", "no piece between j4 and j6");      /* neither step nor jump */
+    move_refused(&g.pos, "m1-k5", "m1 and k5 are not on one line");
+    move_refused(&g.pos, "m1-k3-k5", "hop 1 (m1-k3) is not a jump: its landing k3 is occupied");
+    move_refused(&g.pos, "m3-m5-m7", "hop 2 (m5-m7) is not a jump: no piece between"); /* m6 is empty */
+    move_refused(&g.pos, "j4-j5-j6", "hop 1 (j4-j5) is not a jump: it is a step");      /* a step then a step */
     move_refused(&g.pos, "m4-m5-m6", "hop 1");
+    move_refused(&g.pos, "l3-j5-j7", "hop 2 (j5-j7) is not a jump: no piece between");
+    Game later;
+    assert_int_equal(game_new(&later, "classic-2"), 0);
+    play(&later, "m4-m5");
+    play(&later, "e14-e13");
+    move_refused(&later.pos, "m5-n5", "it ends on n5, in a point that is neither its home nor its target");
     move_refused(&g.pos, "m3-m5-m3", "lands twice");
     /* every move of the list is accepted as printed */
     static MoveList list;
