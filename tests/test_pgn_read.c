@@ -405,6 +405,38 @@ static void test_rated_game_of_two_seats_without_places_uses_result(void **state
     fclose(f);
 }
 
+/* 3-6 seats: Result gives the places in turn order ("1-3-2", PROTOCOL.md),
+ * also as the movetext's closing token; it must agree with Places. */
+static void test_rated_game_of_three_seats_reads_places_from_result(void **state)
+{
+    (void)state;
+    const char text[] = "[Event \"a\"]\n[Variant \"classic-3\"]\n[White \"A\"]\n[Blue \"B\"]\n[Yellow \"C\"]\n"
+                        "[Result \"1-3-2\"]\n\n1. j4-i5 1-3-2\n\n"
+                        "[Event \"b\"]\n[Variant \"classic-3\"]\n[White \"A\"]\n[Blue \"B\"]\n[Yellow \"C\"]\n"
+                        "[Result \"1-3-2\"]\n[Places \"w:1 u:2 y:3\"]\n\n1. j4-i5 1-3-2\n\n"
+                        "[Event \"c\"]\n[Variant \"classic-3\"]\n[White \"A\"]\n[Blue \"B\"]\n[Yellow \"C\"]\n"
+                        "[Result \"*\"]\n\n1. j4-i5 *\n\n";
+    FILE *f = stream_of(text, strlen(text));
+    PgnGame *games;
+    int n;
+    char err[PGN_ERR_MAX];
+    assert_int_equal(pgn_read_all(f, "g.pgn", &games, &n, NULL, err, sizeof err), 0);
+    assert_int_equal(n, 3);
+    assert_string_equal(games[0].result, "1-3-2");
+    const char *const names[] = {"A", "B", "C"};
+    RatedGame rg;
+    assert_int_equal(pgn_rated_game(&games[0], names, 3, &rg, err, sizeof err), 0);
+    assert_int_equal(rg.nunits, 3);
+    assert_int_equal(rg.place[0], 1);
+    assert_int_equal(rg.place[1], 3);
+    assert_int_equal(rg.place[2], 2);
+    assert_int_equal(pgn_rated_game(&games[1], names, 3, &rg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "Result \"1-3-2\" contradicts Places"));
+    assert_int_equal(pgn_rated_game(&games[2], names, 3, &rg, err, sizeof err), 1);
+    pgn_games_free(games, n);
+    fclose(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -417,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_rated_game_of_three_seats_takes_places_and_player_indexes),
         cmocka_unit_test(test_rated_game_of_teams_has_one_unit_per_team),
         cmocka_unit_test(test_rated_game_of_two_seats_without_places_uses_result),
+        cmocka_unit_test(test_rated_game_of_three_seats_reads_places_from_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,6 +151,7 @@ static void test_record_wraps_movetext_before_80_columns_keeping_numbers_with_mo
 
 static void test_forfeit_with_three_players_puts_offender_last_and_ranks_the_rest(void **state)
 {
+    char result[RECORD_RESULT_MAX];
     (void)state;
     static Game g;
     replay(&g, "classic-3", NULL, "j4-i5");
@@ -158,22 +159,23 @@ static void test_forfeit_with_three_players_puts_offender_last_and_ranks_the_res
     assert_true(pos_over(&g.pos));
     char places[RECORD_PLACES_MAX];
     assert_string_equal(record_places(&g.pos, places, sizeof places), "w:1 u:3 y:2");
-    assert_string_equal(record_result(&g.pos), "*");
+    assert_string_equal(record_result(&g.pos, result, sizeof result), "1-3-2"); /* places in turn order */
     const RecordTags t = {.termination = "time forfeit"};
-    assert_non_null(strstr(record_text(&g, &t), "[Result \"*\"]\n[Places \"w:1 u:3 y:2\"]\n"
-                                                "[Termination \"time forfeit\"]\n\n1. j4-i5 *\n"));
+    assert_non_null(strstr(record_text(&g, &t), "[Result \"1-3-2\"]\n[Places \"w:1 u:3 y:2\"]\n"
+                                                "[Termination \"time forfeit\"]\n\n1. j4-i5 1-3-2\n"));
 }
 
 static void test_forfeit_with_two_players_gives_the_other_seat_the_win(void **state)
 {
+    char result[RECORD_RESULT_MAX];
     (void)state;
     static Game g;
     replay(&g, "classic-2", NULL, "k3-i5");
     referee_forfeit(&g.pos, SEAT_BLACK);
-    assert_string_equal(record_result(&g.pos), "1-0");
+    assert_string_equal(record_result(&g.pos, result, sizeof result), "1-0");
     replay(&g, "classic-2", NULL, "");
     referee_forfeit(&g.pos, SEAT_WHITE);
-    assert_string_equal(record_result(&g.pos), "0-1");
+    assert_string_equal(record_result(&g.pos, result, sizeof result), "0-1");
     char places[RECORD_PLACES_MAX];
     assert_string_equal(record_places(&g.pos, places, sizeof places), "w:2 b:1");
     char fen[FEN_MAX];
@@ -190,6 +192,8 @@ static void test_forfeit_in_teams_puts_the_whole_team_last(void **state)
     referee_forfeit(&g.pos, SEAT_RED);
     char places[RECORD_PLACES_MAX];
     assert_string_equal(record_places(&g.pos, places, sizeof places), "w:1 r:2 b:1 y:2");
+    char result[RECORD_RESULT_MAX];
+    assert_string_equal(record_result(&g.pos, result, sizeof result), "1-2-1-2"); /* the team's place */
 }
 
 /* ---- engine processes ---- */

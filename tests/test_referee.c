@@ -93,6 +93,7 @@ static void count_move(const Game *g, const RefereeMove *m, void *ctx)
 
 static void test_referee_sends_canonical_moves_and_forfeits_illegal_move(void **state)
 {
+    char result[RECORD_RESULT_MAX];
     (void)state;
     Pair p;
     start_pair(&p, "K3-I5 m1-k5", "e15-g13 e17-e16");
@@ -109,7 +110,7 @@ static void test_referee_sends_canonical_moves_and_forfeits_illegal_move(void **
     assert_int_equal(seen.moves, 3);
     assert_int_equal(seen.scored, 3);
     assert_string_equal(seen.texts, "k3-i5 e15-g13 m1-k3-k5");
-    assert_string_equal(record_result(&g.pos), "1-0");
+    assert_string_equal(record_result(&g.pos, result, sizeof result), "1-0");
     assert_string_equal(stop_pair(&p, 1), "uci\n"
                                           "setoption name Variant value classic-2\n"
                                           "isready\n" /* each option is answered before the next */
@@ -127,6 +128,7 @@ static void test_referee_sends_canonical_moves_and_forfeits_illegal_move(void **
 
 static void test_referee_plays_from_fen_with_clocks_to_the_rules_end(void **state)
 {
+    char result[RECORD_RESULT_MAX];
     (void)state;
     Pair p;
     start_pair(&p, "i13-h14", "i8-i7");
@@ -139,7 +141,7 @@ static void test_referee_plays_from_fen_with_clocks_to_the_rules_end(void **stat
     assert_int_equal(referee_play(&g, p.seats, &lim, NULL, NULL, &res), 0);
     assert_int_equal(res.forfeit, FORFEIT_NONE);
     assert_string_equal(res.termination, "arrived");
-    assert_string_equal(record_result(&g.pos), "1-0");
+    assert_string_equal(record_result(&g.pos, result, sizeof result), "1-0");
     const char *log = stop_pair(&p, 0);
     assert_non_null(strstr(log, "\nposition fen " WHITE_ARRIVES_FEN "\n"
                                 "go wtime 1000 winc 100 btime 1000 binc 100\n"));
@@ -165,6 +167,7 @@ static void test_referee_forfeits_crashed_engine(void **state)
 
 static void test_referee_forfeits_engine_silent_past_movetime_and_margin(void **state)
 {
+    char result[RECORD_RESULT_MAX];
     (void)state;
     Pair p;
     start_pair(&p, "hang", "e15-g13");
@@ -179,7 +182,7 @@ static void test_referee_forfeits_engine_silent_past_movetime_and_margin(void **
     assert_int_equal(res.forfeit, FORFEIT_TIME);
     assert_int_equal(res.seat, SEAT_WHITE);
     assert_string_equal(res.termination, "time forfeit");
-    assert_string_equal(record_result(&g.pos), "0-1");
+    assert_string_equal(record_result(&g.pos, result, sizeof result), "0-1");
     assert_int_equal(g.nplies, 0);
     ep_kill(&p.proc[0]); /* still "searching" */
     stop_pair(&p, 1);

@@ -1058,13 +1058,13 @@ static void finish_game(Worker *w, const Game *g, long number, const int engine[
     a->finished++;
     a->finished_now++;
     if (!a->o->quiet) {
-        char who[512] = "", places[RECORD_PLACES_MAX];
+        char who[512] = "", places[RECORD_PLACES_MAX], result[RECORD_RESULT_MAX];
         size_t k = 0;
         for (int i = 0; i < a->v.nseats && k < sizeof who; i++)
             k += (size_t)snprintf(who + k, sizeof who - k, "%s%c=%s", i ? " " : "", variant_seat_letter(a->v.seats[i]),
                                   a->names[engine[a->v.seats[i]]]);
         say(a, "game %ld: %s: %s (%s)", number, who,
-            a->v.nseats == 2 ? record_result(&g->pos) : record_places(&g->pos, places, sizeof places),
+            a->v.nseats == 2 ? record_result(&g->pos, result, sizeof result) : record_places(&g->pos, places, sizeof places),
             res->termination);
         if (res->forfeit)
             say(a, "  %s (%c) %s: %s", a->names[engine[res->seat]], variant_seat_letter(res->seat), res->termination,

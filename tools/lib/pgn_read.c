@@ -223,12 +223,19 @@ static const char *parse_tag(const char *p, PgnGame *g)
 
 static const char *const RESULTS[] = {"1-0", "0-1", "1/2-1/2", "*"};
 
+/* A game termination marker: the two-seat ones and "*", or 3-6 places joined
+ * by '-' ("1-3-2", PROTOCOL.md). */
 static bool is_result(const char *tok, size_t len)
 {
     for (size_t i = 0; i < sizeof RESULTS / sizeof *RESULTS; i++)
         if (strlen(RESULTS[i]) == len && !memcmp(RESULTS[i], tok, len))
             return true;
-    return false;
+    if (len < 5 || len > 11 || len % 2 == 0)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (i % 2 ? tok[i] != '-' : tok[i] < '1' || tok[i] > '6')
+            return false;
+    return true;
 }
 
 static bool token_end(char c)
@@ -490,20 +497,38 @@ static const char *parse_places(const char *text, const Variant *v, int place[MA
     return NULL;
 }
 
-/* Places of a two-seat game from its Result; false when it is not decided. */
+/* Places (by seat) from a Result: "1-0", "0-1", "1/2-1/2" with two seats; with
+ * 3-6, the places in turn order joined by '-' ("1-3-2"). False when it is not
+ * a decided result of this variant ("*", or malformed). */
 static bool places_from_result(const char *result, const Variant *v, int place[MAX_SEATS])
 {
-    const int w = v->seats[0], b = v->seats[1];
     if (!result)
         return false;
-    if (!strcmp(result, "1-0"))
-        place[w] = 1, place[b] = 2;
-    else if (!strcmp(result, "0-1"))
-        place[w] = 2, place[b] = 1;
-    else if (!strcmp(result, "1/2-1/2"))
-        place[w] = place[b] = 1;
-    else
+    if (v->nseats == 2) {
+        const int w = v->seats[0], b = v->seats[1];
+        if (!strcmp(result, "1-0"))
+            place[w] = 1, place[b] = 2;
+        else if (!strcmp(result, "0-1"))
+            place[w] = 2, place[b] = 1;
+        else if (!strcmp(result, "1/2-1/2"))
+            place[w] = place[b] = 1;
+        else
+            return false;
+        return true;
+    }
+    int got[MAX_SEATS];
+    const char *c = result;
+    for (int i = 0; i < v->nseats; i++) {
+        if (i && *c++ != '-')
+            return false;
+        if (*c < '1' || *c > '0' + v->nseats)
+            return false;
+        got[i] = *c++ - '0';
+    }
+    if (*c)
         return false;
+    for (int i = 0; i < v->nseats; i++)
+        place[v->seats[i]] = got[i];
     return true;
 }
 
@@ -555,14 +580,14 @@ static int replay_check(const PgnGame *g, const int place[MAX_SEATS], char *err,
             }
         }
     const char *result = pgn_tag(g, "Result");
-    if (v->nseats == 2 && result && (!strcmp(result, "1-0") || !strcmp(result, "0-1") || !strcmp(result, "1/2-1/2"))) {
-        const int w = place[v->seats[0]], b = place[v->seats[1]];
-        const char *want = w == b ? "1/2-1/2" : w < b ? "1-0" : "0-1";
-        if (strcmp(result, want)) {
-            snprintf(err, errlen, "Result \"%s\" contradicts Places (%s)", result, want);
-            goto done;
-        }
-    }
+    int said[MAX_SEATS] = {0};
+    if (places_from_result(result, v, said))
+        for (int i = 0; i < v->nseats; i++)
+            if (said[v->seats[i]] != place[v->seats[i]]) {
+                snprintf(err, errlen, "Result \"%s\" contradicts Places (%c is placed %d)", result,
+                         variant_seat_letter(v->seats[i]), place[v->seats[i]]);
+                goto done;
+            }
     rc = 0;
 done:
     free(game);
@@ -586,7 +611,7 @@ int pgn_rated_game(const PgnGame *g, const char *const *names, int nnames, Rated
             snprintf(err, errlen, "%s: \"%s\"", what, places);
             return -1;
         }
-    } else if (v.nseats != 2 || !places_from_result(pgn_tag(g, "Result"), &v, place)) {
+    } else if (!places_from_result(pgn_tag(g, "Result"), &v, place)) {
         return 1;
     }
     if (replay_check(g, place, err, errlen))

@@ -43,8 +43,8 @@ typedef struct PgnGame {
     int ntags;
     char **moves;     /* move tokens in order, "--" for a skipped turn */
     int nmoves;
-    char result[8];   /* the closing token: "1-0", "0-1", "1/2-1/2" or "*";
-                         "" for an incomplete game */
+    char result[16];  /* the closing token: "1-0", "0-1", "1/2-1/2", 3-6 places
+                         ("1-3-2") or "*"; "" for an incomplete game */
     int line;         /* file line (from 1) where the game starts */
     long start;       /* byte offset of the game's first line */
     long end;         /* byte offset just past the game: after its result's line and
@@ -121,7 +121,7 @@ char *pgn_unit_name(const PgnGame *g, int unit, char *buf, size_t n);
  * its lower seat, partners sit opposite), out->player[i] the index of
  * pgn_unit_name(g, i) in names[0..nnames-1] (exact match), out->place[i] the
  * unit's place from the Places tag ("w:1 u:2 y:3"; partners must share theirs),
- * or for two seats without Places from Result; out->pair = -1 (the caller knows
+ * or without Places from Result ("1-0", or "1-3-2" with 3-6 seats); out->pair = -1 (the caller knows
  * its pairing). Returns 0; 1 when the game has no outcome to rate (no Places tag
  * and no decisive Result, e.g. unfinished "*"); -1 with err (errlen bytes, no
  * file or line: the caller prefixes g->line) when the Variant is unknown, a

@@ -25,14 +25,28 @@ char *record_today(char *buf)
     return buf;
 }
 
-const char *record_result(const Position *p)
+char *record_result(const Position *p, char *buf, size_t n)
 {
-    if (!pos_over(p) || p->v->nseats != 2)
-        return "*";
-    const int w = p->place[p->v->seats[0]], b = p->place[p->v->seats[1]];
-    if (w == b)
-        return "1/2-1/2";
-    return w < b ? "1-0" : "0-1";
+    const char *two = NULL;
+    if (!pos_over(p)) {
+        two = "*";
+    } else if (p->v->nseats == 2) {
+        const int w = p->place[p->v->seats[0]], b = p->place[p->v->seats[1]];
+        two = w == b ? "1/2-1/2" : w < b ? "1-0" : "0-1";
+    }
+    if (two) {
+        snprintf(buf, n, "%s", two);
+        return buf;
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < p->v->nseats && len < n; i++) {
+        const int w = snprintf(buf + len, n - len, "%s%d", i ? "-" : "", p->place[p->v->seats[i]]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+    return buf;
 }
 
 char *record_places(const Position *p, char *buf, size_t n)
@@ -158,7 +172,8 @@ static void put_movetext(FILE *f, const Game *g, const RecordTags *t)
         pos_play(&pos, &g->moves[i]);
         next = mover + 1;
     }
-    put_token(&mt, record_result(&g->pos));
+    char result[RECORD_RESULT_MAX];
+    put_token(&mt, record_result(&g->pos, result, sizeof result));
     fputc('\n', f);
 }
 
@@ -180,7 +195,8 @@ int record_write(FILE *f, const Game *g, const RecordTags *t)
         const int s = g->v.seats[i];
         put_tag(f, record_colour_tag(s), or_default(t->players[s], "?"));
     }
-    put_tag(f, "Result", record_result(end));
+    char result[RECORD_RESULT_MAX];
+    put_tag(f, "Result", record_result(end, result, sizeof result));
     if (pos_over(end)) {
         char places[RECORD_PLACES_MAX];
         put_tag(f, "Places", record_places(end, places, sizeof places));

@@ -11,10 +11,10 @@
  * written), an optional {comment} after a move, and ends with the result; lines
  * are wrapped before 80 columns as PGN export format asks.
  *
- * Result: "1-0", "0-1" or "1/2-1/2" for a finished 2-player game, "*" for an
- * unfinished one. A finished game of 3 or more players also carries "*": PGN has
- * no token for it, and its outcome is the Places tag (decided here, as PROTOCOL.md
- * names results for 2 players only).
+ * Result: "1-0", "0-1" or "1/2-1/2" for a finished 2-player game; for 3-6 seats
+ * the places in turn order joined by '-' ("1-3-2": w first, u third, y second;
+ * team members show their team's place), as PROTOCOL.md defines; "*" for an
+ * unfinished game in every seat count.
  */
 #ifndef STERN_RECORD_H
 #define STERN_RECORD_H
@@ -24,6 +24,7 @@
 #include <stdio.h>
 
 #define RECORD_PLACES_MAX 64 /* "w:1 r:2 u:3 b:4 y:5 g:6" with its NUL */
+#define RECORD_RESULT_MAX 16 /* "1-2-3-4-5-6" with its NUL */
 
 /* What the record says beyond the moves; a NULL field is written as noted. */
 typedef struct RecordTags {
@@ -43,8 +44,9 @@ typedef struct RecordTags {
  * followed by an empty line. Returns 0, or -1 on a write error. */
 int record_write(FILE *f, const Game *g, const RecordTags *t);
 
-/* The PGN Result of position p: "1-0", "0-1", "1/2-1/2" or "*" (see above). */
-const char *record_result(const Position *p);
+/* The PGN Result of position p (see above) into buf (n bytes, RECORD_RESULT_MAX
+ * is enough). Returns buf. */
+char *record_result(const Position *p, char *buf, size_t n);
 
 /* Writes the places of a finished game as "w:1 u:2 y:3" (seats in turn order) into
  * buf (n bytes, RECORD_PLACES_MAX is enough); "" while the game goes on.
