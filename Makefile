@@ -53,7 +53,7 @@ $(BUILD)/libtools.a: $(TOOLLIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^ $(if $(TOOLLIB_OBJ),,/dev/null)
 
-$(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(LIB)
+$(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)

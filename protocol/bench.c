@@ -54,7 +54,7 @@ static void quiet(const char *line, void *ctx)
     (void)ctx;
 }
 
-uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void *ctx)
+uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, SearchOutput out, void *ctx)
 {
     Game *g = malloc(sizeof *g);
     MoveList *list = move_list_new();
@@ -68,7 +68,13 @@ uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void
     }
     uint64_t total = 0;
     int64_t us = 0; /* searching only: not the greedy moves or the table clearing */
-    for (size_t i = 0; i < sizeof SPECS / sizeof *SPECS; i++) {
+    SearchSignals own;
+    atomic_init(&own.stop, false);
+    atomic_init(&own.ponderhit, false);
+    if (!sig)
+        sig = &own;
+    bool stopped = false;
+    for (size_t i = 0; i < sizeof SPECS / sizeof *SPECS && !stopped; i++) {
         game_new(g, SPECS[i].variant);
         game_fix_pointers(g);
         for (int k = 0; k < SPECS[i].plies && !pos_over(&g->pos); k++)
@@ -81,12 +87,10 @@ uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void
         lim->depth = depth;
         tt_clear();
         search_clear();
-        SearchSignals sig;
-        atomic_init(&sig.stop, false);
-        atomic_init(&sig.ponderhit, false);
         const int64_t t0 = now_us();
-        const SearchResult r = search_run(g, lim, config, &sig, quiet, NULL);
+        const SearchResult r = search_run(g, lim, config, sig, quiet, NULL);
         us += now_us() - t0;
+        stopped = atomic_load(&sig->stop);
         char fen[FEN_MAX], line[FEN_MAX + 128];
         snprintf(line, sizeof line, "info string bench %zu %s %s nodes %" PRIu64 " score %d", i + 1, SPECS[i].variant,
                  fen_write(&g->pos, fen), r.nodes, r.score);
@@ -94,7 +98,7 @@ uint64_t bench_run(int depth, const SearchConfig *config, SearchOutput out, void
         total += r.nodes;
     }
     char line[128];
-    snprintf(line, sizeof line, "Nodes searched: %" PRIu64, total);
+    snprintf(line, sizeof line, "Nodes searched: %" PRIu64 "%s", total, stopped ? " (stopped)" : "");
     out(line, ctx);
     snprintf(line, sizeof line, "Nodes/second: %" PRIu64, us > 0 ? total * 1000000 / (uint64_t)us : total);
     out(line, ctx);

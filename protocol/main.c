@@ -1,11 +1,71 @@
-/* main.c - the stern engine binary: the protocol loop on stdin/stdout. */
+/* main.c - the stern engine binary: the protocol loop on stdin/stdout, or, from
+ * the command line, --help, --version and bench. */
+#include "args.h"
+#include "bench.h"
+#include "tt.h"
 #include "uci.h"
 
 #include <signal.h>
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
-int main(void)
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: stern                          the engine: protocol commands on stdin (docs/PROTOCOL.md)\n"
+            "       stern bench [depth] [threads] [hash]\n"
+            "                                      search the bench positions and exit (default depth %d,\n"
+            "                                      1 thread, 64 MiB); the node count is the search's signature\n"
+            "       stern --version                the name and version\n"
+            "       stern --help                   this text\n",
+            BENCH_DEFAULT_DEPTH);
+}
+
+static void print_line(const char *line, void *ctx)
+{
+    (void)ctx;
+    printf("%s\n", line);
+    fflush(stdout);
+}
+
+/* `stern bench [depth] [threads] [hash]`, as Stockfish and Ethereal take it. */
+static int bench_command(int argc, char **argv)
+{
+    long long depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = 64;
+    if (argc > 5) {
+        usage(stderr);
+        return 2;
+    }
+    if ((argc > 2 && !arg_int("stern bench", "depth", argv[2], 1, 99, &depth)) ||
+        (argc > 3 && !arg_int("stern bench", "threads", argv[3], 1, 256, &threads)) ||
+        (argc > 4 && !arg_int("stern bench", "hash", argv[4], 1, 65536, &hash)))
+        return 2;
+    if (tt_resize((size_t)hash)) {
+        fprintf(stderr, "stern bench: cannot allocate a %lld MiB hash table\n", hash);
+        return 1;
+    }
+    const SearchConfig config = {.threads = (int)threads, .multipv = 1};
+    bench_run((int)depth, &config, NULL, print_line, NULL);
+    return 0;
+}
+
+int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a vanished GUI must not kill us mid-line */
-    return uci_loop(STDIN_FILENO, stdout);
+    if (argc == 1)
+        return uci_loop(STDIN_FILENO, stdout);
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("%s %s\n", STERN_NAME, STERN_VERSION);
+        return 0;
+    }
+    if (!strcmp(argv[1], "bench"))
+        return bench_command(argc, argv);
+    fprintf(stderr, "stern: unknown argument '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
 }

@@ -73,7 +73,8 @@ typedef struct {
     SearchLimits limits;
     SearchSignals sig;
     atomic_bool finished;    /* the search has sent (or is sending) bestmove */
-    enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES } job; /* what the thread runs */
+    enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES, JOB_BENCH } job; /* what the thread runs */
+    int bench_depth;
     int perft_depth;
 } Engine;
 
@@ -286,6 +287,7 @@ static bool is_bare(const char *line, const char *word)
 
 static void run_perft(Engine *e);
 static void run_legalmoves(Engine *e);
+static void run_bench(Engine *e);
 
 /* The thread of a search, perft or legalmoves: all honour stop. */
 static void *search_thread(void *arg)
@@ -297,6 +299,8 @@ static void *search_thread(void *arg)
     }
     if (e->job == JOB_PERFT)
         run_perft(e);
+    else if (e->job == JOB_BENCH)
+        run_bench(e);
     else
         run_legalmoves(e);
     atomic_store(&e->finished, true);
@@ -892,6 +896,12 @@ static void bench_output(const char *line, void *ctx)
     say(e, "%s", line);
 }
 
+static void run_bench(Engine *e)
+{
+    bench_run(e->bench_depth, &e->config, &e->sig, bench_output, e);
+}
+
+/* bench runs on the search thread like perft: stop and quit end it. */
 static void cmd_bench(Engine *e, const Tokens *tk)
 {
     long long depth = BENCH_DEFAULT_DEPTH;
@@ -901,7 +911,8 @@ static void cmd_bench(Engine *e, const Tokens *tk)
     }
     if (refuse_if_busy(e, "bench"))
         return;
-    bench_run((int)depth, &e->config, bench_output, e);
+    e->bench_depth = (int)depth;
+    start_job(e, JOB_BENCH);
 }
 
 /* Commands that take no arguments. */
@@ -947,7 +958,7 @@ static bool handle(Engine *e, Line *l)
         stop_search(e);
         return false;
     }
-    /* perft and legalmoves answer before any later command but stop and quit */
+    /* perft, legalmoves and bench answer before any later command but stop and quit */
     if (e->searching && e->job != JOB_SEARCH && strcmp(c, "stop")) {
         settle_search(e);
         if (e->quitting)

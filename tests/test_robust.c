@@ -285,25 +285,6 @@ static void test_out_of_memory_still_answers_go(void **state)
 #endif
 }
 
-/* Runs `<build dir>/<cmd>` through the shell; returns its exit status and its
- * output (stdout and stderr) in out. */
-static int run_tool(const char *cmd, char *out, size_t cap)
-{
-    char dir[4096], line[24576];
-    snprintf(dir, sizeof dir, "%s", epipe_binary());
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    snprintf(line, sizeof line, "%s/%s 2>&1", dir, cmd);
-    FILE *f = popen(line, "r");
-    assert_non_null(f);
-    const size_t n = fread(out, 1, cap - 1, f);
-    out[n] = 0;
-    return pclose(f);
-}
-
 /* stern-perft --depth 99999999999999 aborted (an allocation of ~290 TB);
  * -1, abc, 1.5 and --gen-bench 0, -5, abc were taken silently. */
 static void test_tools_refuse_bad_numbers(void **state)
@@ -322,7 +303,7 @@ static void test_tools_refuse_bad_numbers(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char out[4096];
-        const int status = run_tool(cases[i][0], out, sizeof out);
+        const int status = epipe_run_tool(cases[i][0], out, sizeof out);
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 2 || !strstr(out, cases[i][1]))
             fail_msg("'%s' gave status 0x%x and '%s'", cases[i][0], status, out);
     }
@@ -352,7 +333,7 @@ static void test_ratings_replay_every_record(void **state)
         fclose(f);
         char cmd[512], out[4096];
         snprintf(cmd, sizeof cmd, "stern-arena -ratings %s", path);
-        const int status = run_tool(cmd, out, sizeof out);
+        const int status = epipe_run_tool(cmd, out, sizeof out);
         char where[512];
         snprintf(where, sizeof where, "%s:1:", path);
         if (!WIFEXITED(status) || WEXITSTATUS(status) == 0 || !strstr(out, where) || !strstr(out, cases[i][2]))
@@ -374,7 +355,7 @@ static void test_arena_rates_no_game_of_an_engine_that_never_started(void **stat
              "stern-arena -engine cmd=/nonexistent/engine name=X -engine cmd=%s name=S -games 2 -each tc=1+0.01 "
              "-pgnout %s",
              epipe_binary(), pgn);
-    const int status = run_tool(cmd, out, sizeof out);
+    const int status = epipe_run_tool(cmd, out, sizeof out);
     if (!WIFEXITED(status) || WEXITSTATUS(status) == 0 || !strstr(out, "never started"))
         fail_msg("status 0x%x, output '%s'", status, out);
     FILE *f = fopen(pgn, "r");
@@ -402,7 +383,7 @@ static void test_arena_refuses_nul_openings_and_refused_options(void **state)
     char cmd[16384], out[8192];
     snprintf(cmd, sizeof cmd, "stern-arena -engine cmd=%s -engine cmd=%s -openings file=%s -games 2 -each tc=1+0.01",
              epipe_binary(), epipe_binary(), path);
-    int status = run_tool(cmd, out, sizeof out);
+    int status = epipe_run_tool(cmd, out, sizeof out);
     unlink(path);
     char where[256];
     snprintf(where, sizeof where, "%s:1: a NUL byte", path);
@@ -410,7 +391,7 @@ static void test_arena_refuses_nul_openings_and_refused_options(void **state)
         fail_msg("NUL byte: status 0x%x, output '%s'", status, out);
     snprintf(cmd, sizeof cmd, "stern-arena -engine cmd=%s option.Hash=abc -engine cmd=%s -games 2 -each tc=1+0.01",
              epipe_binary(), epipe_binary());
-    status = run_tool(cmd, out, sizeof out);
+    status = epipe_run_tool(cmd, out, sizeof out);
     if (!WIFEXITED(status) || WEXITSTATUS(status) == 0 || !strstr(out, "option Hash=abc refused"))
         fail_msg("refused option: status 0x%x, output '%s'", status, out);
 }

@@ -397,3 +397,20 @@ void epipe_lines_dump(const EPipeLines *l, char *buf, size_t n)
     for (int i = 0; i < l->n && o + 4 < n; i++)
         o += (size_t)snprintf(buf + o, n - o, "%s[%.300s]", i ? " " : "", l->line[i]);
 }
+
+int epipe_run_tool(const char *cmd, char *out, size_t cap)
+{
+    char dir[4096], line[24576];
+    snprintf(dir, sizeof dir, "%s", epipe_binary());
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    snprintf(line, sizeof line, "%s/%s 2>&1", dir, cmd);
+    FILE *f = popen(line, "r");
+    assert_non_null(f);
+    const size_t n = fread(out, 1, cap - 1, f);
+    out[n] = 0;
+    return pclose(f);
+}

@@ -104,4 +104,9 @@ int epipe_teardown(void **state);
  * buf (n bytes), for failure messages. */
 void epipe_lines_dump(const EPipeLines *l, char *buf, size_t n);
 
+/* Runs `<directory of the engine binary>/<cmd>` (e.g. "stern --help", or a tool
+ * "stern-perft --depth 1") through the shell; returns its wait status and its
+ * output, stdout and stderr, in out (cap bytes, NUL-terminated). */
+int epipe_run_tool(const char *cmd, char *out, size_t cap);
+
 #endif
