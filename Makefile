@@ -26,16 +26,33 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps test clean asan tsan play bench perft stress fuzz fuzz-run
+.PHONY: all deps test-deps test clean asan tsan play stress fuzz fuzz-run install
 all: deps $(BUILD)/stern $(TOOLS) $(BUILD)/stern-capture-model
 
-# Installs the libraries the build needs when they are missing (Debian, as root).
-deps:
-	@if [ ! -f /usr/include/xxhash.h ] || [ ! -f /usr/include/cmocka.h ]; then \
-	  echo "installing libxxhash-dev libcmocka-dev"; \
-	  (apt-get update -qq && apt-get install -y -qq libxxhash-dev libcmocka-dev) >/dev/null || \
-	  { echo "could not install libxxhash-dev libcmocka-dev: install them and retry"; exit 1; }; \
+# Objects and archives are kept between runs: a second `make test` with nothing
+# changed compiles and links nothing.
+.SECONDARY:
+
+# Installs a library the build needs when it is missing (Debian, as root): the
+# engine and tools need only libxxhash, the tests also cmocka.
+define need_header
+	@if [ ! -f /usr/include/$(1) ]; then \
+	  echo "installing $(2)"; \
+	  (apt-get update -qq && apt-get install -y -qq $(2)) >/dev/null || \
+	  { echo "could not install $(2): install it and retry"; exit 1; }; \
 	fi
+endef
+
+deps:
+	$(call need_header,xxhash.h,libxxhash-dev)
+
+test-deps:
+	$(call need_header,cmocka.h,libcmocka-dev)
+
+# Test objects wait for cmocka (order only: installing it rebuilds nothing).
+$(BUILD)/tests/%.o: tests/%.c | test-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -109,6 +126,14 @@ fuzz-run: deps $(patsubst %,$(BUILD)/fuzz/%,$(FUZZERS))
 # The main job: a whole game between two engine processes, printed on the terminal.
 play: all
 	$(BUILD)/stern-play
+
+# Installs the engine and the tools into $(DESTDIR)$(PREFIX)/bin, and the docs
+# into $(DESTDIR)$(PREFIX)/share/doc/stern.
+PREFIX ?= /usr/local
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern
+	install -m 755 $(BUILD)/stern $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 README.md LICENSE docs/*.md tools/ARENA.md $(DESTDIR)$(PREFIX)/share/doc/stern/
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz

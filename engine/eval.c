@@ -27,9 +27,8 @@
 #define W_HOME_PER_SEAT 7   /* ... plus this per seat in play: crowded boards wall homes in */
 #endif
 #ifndef HOME_GRACE_DUO
-#define HOME_GRACE_DUO 21   /* HOME_GRACE with two seats (measured, docs/STRENGTH.md): */
-#endif                      /* from the 4th move the cost swung the score ~700 cp at */
-                            /* every other ply, and the search chased the parity */
+#define HOME_GRACE_DUO 21   /* HOME_GRACE with two seats: an early cost swung the score */
+#endif                      /* at every other ply (docs/STRENGTH.md) */
 #ifndef ESCAPE_WALLED
 #define ESCAPE_WALLED 4     /* escape_moves() of a marble walled in by other seats */
 #endif
@@ -42,9 +41,7 @@
 /* Six-seat traffic (RULES.md section 5 with every point someone's home): 60
  * marbles share the 61-hole centre, so when every seat empties its home before
  * any marble reaches a target the centre locks solid and walls the last home
- * marbles in. Measured in classic-6 self-play at 100 ms per move (docs/STRENGTH.md, "Six
- * seats"): with the two-seat terms, 15 of 30 games had a deadline elimination and
- * the centre held 56+ marbles for 13 rounds a game; with the terms below, none. */
+ * marbles in; the terms below keep it open (docs/STRENGTH.md, "Six seats"). */
 #ifndef CROWDED_SEATS
 #define CROWDED_SEATS 6     /* the terms below apply from this many seats in play */
 #endif
@@ -66,10 +63,8 @@
 #ifndef TEMPO
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
 #endif
-/* Two seats (the race of the two-seat search) weigh these on their own: tuned by
- * stern-spsa (40 iterations of 20 games at tc=1+0.01, seed 17, from 30, 2 and 40)
- * and then +45.4 +/- 32.2 Elo against the shared values in 400 games (docs/STRENGTH.md,
- * "Strength"). */
+/* Two seats (the race of the two-seat search) weigh these on their own, tuned
+ * by stern-spsa (docs/STRENGTH.md, "Strength"). */
 #ifndef W_STRAGGLER_DUO
 #define W_STRAGGLER_DUO 32
 #endif
@@ -368,13 +363,10 @@ int eval_for(const Position *p, int s)
         if (st > best)
             best = st;
     }
-    /* The best rival in full; in team games without its exit-deadline terms.
-     * Measured in self-play at 100 ms: classic-6 with the rivals' mean without
-     * deadline terms, 10 games: 6 with an elimination and one stopped by the round
-     * limit (best rival in full: 4 and none); pairs-4/pairs-6 with the best rival
-     * in full, 8 games: 5 decided by a team's deadline elimination, as walling a
-     * rival team's home in scored twice (without: 1 of 8). On a crowded board
-     * (six seats) none of it: see RIVAL_SHARE_CROWDED and the traffic terms. */
+    /* The best rival in full; in team games without its exit-deadline terms
+     * (walling a rival team's home in must not pay twice). On a crowded board
+     * (six seats) none of it: see RIVAL_SHARE_CROWDED and the traffic terms.
+     * Measurements: docs/STRENGTH.md. */
     int score = best == -SCORE_INF ? own : own - best * share / 100;
     if (p->stm == s || p->stm == variant_partner(v, s))
         score += v->nseats == 2 ? TEMPO_DUO : TEMPO;

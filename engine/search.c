@@ -47,8 +47,7 @@
 #endif
 #ifndef FUT_DEPTH
 #define FUT_DEPTH 0              /* futility pruning of frontier moves: plies to go up to */
-#endif                           /* which it applies; off (docs/STRENGTH.md: at tc=10+0.1 */
-                                 /* the search without it scored +29.6 Elo over 200 games) */
+#endif                           /* which it applies; off (measured weaker: docs/STRENGTH.md) */
 #ifndef FUT_MARGIN
 #define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */
 #endif
@@ -1162,9 +1161,8 @@ static void iterate(Worker *w)
     const int multipv = w->id == 0 ? (c->cfg->multipv < w->nroot ? c->cfg->multipv : w->nroot) : 1;
     const int max_depth = c->lim->depth > 0 && c->lim->depth < MAX_PLY ? c->lim->depth : MAX_PLY - 1;
     /* Every thread deepens one ply at a time; they share the table and put off
-     * the moves another thread is searching (see search()). Helpers skipping
-     * every other depth measured worse with the deferral: 2 threads reached the
-     * bench depth 1.34x faster than 1 (1.62x without skipping). */
+     * the moves another thread is searching (see search()). Helpers that skip
+     * every other depth measured worse with the deferral (docs/STRENGTH.md). */
     for (int depth = 1; depth <= max_depth; depth++) {
         w->seldepth = 0;
         for (int k = 0; k < multipv; k++) {
@@ -1368,7 +1366,8 @@ static void worker_free(Worker *w)
 }
 
 #define RACE_NODE_LIMIT 300000 /* per army and search: well under a second */
-#define RACE_NODES_PER_MS 100  /* solver speed assumed when the clock runs (measured ~490) */
+#define RACE_NODES_PER_MS 100  /* solver speed assumed when the clock runs: well below its */
+                               /* real speed, so that a solve within the budget never overruns */
 #define RACE_TABLE_MIB 16      /* the most the solver's table takes */
 #define RACE_MIN_MS 50         /* hard time limit below which races are not solved */
 
