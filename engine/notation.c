@@ -163,15 +163,10 @@ static const char *hop_fault(const Position *p, Bitboard occ, int c, int b, char
     return why;
 }
 
-static bool same_move(const Move *a, const Move *b)
-{
-    return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
-}
-
 static int find_move(const MoveList *list, const Move *m)
 {
     for (int i = 0; i < list->n; i++)
-        if (same_move(&list->m[i], m))
+        if (move_same(&list->m[i], m))
             return i;
     return -1;
 }

@@ -28,6 +28,12 @@ typedef struct Move {
     uint8_t ncapt;     /* capture mode: number of pieces captured */
 } Move;
 
+/* Whether a and b are the same move: they produce the same position. */
+static inline bool move_same(const Move *a, const Move *b)
+{
+    return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
+}
+
 typedef struct Position {
     Bitboard seat_bb[MAX_SEATS]; /* marbles of each seat */
     Bitboard neutral;            /* capture mode pieces (x) */

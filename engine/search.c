@@ -171,11 +171,6 @@ static uint32_t move_code(const Move *m)
     return 1u + (m->from | (uint32_t)m->to << 7 | (uint32_t)(m->swap & 127) << 14 | (uint32_t)(h >> 53) << 21);
 }
 
-static bool same_move(const Move *a, const Move *b)
-{
-    return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
-}
-
 /* A total order of moves for ties: by start hole, end hole, swap hole, then
  * captured set. */
 static bool move_before(const Move *a, const Move *b)
@@ -295,7 +290,7 @@ static bool legal_move(const Position *p, const Move *m)
     gen_moves(p, &list);
     bool found = false;
     for (int i = 0; i < list.n && !found; i++)
-        found = same_move(&list.m[i], m);
+        found = move_same(&list.m[i], m);
     move_list_free(&list);
     return found;
 }
@@ -305,9 +300,9 @@ static int order_score(const Worker *w, const Position *p, int mover, const Move
 {
     if (tt_move && move_code(m) == tt_move)
         return ORDER_TT;
-    if (same_move(m, &w->killers[ply][0]))
+    if (move_same(m, &w->killers[ply][0]))
         return ORDER_KILLER;
-    if (same_move(m, &w->killers[ply][1]))
+    if (move_same(m, &w->killers[ply][1]))
         return ORDER_KILLER - 1;
     if (p->v->capture)
         return m->ncapt * ORDER_PROGRESS + w->history[m->from][m->to];
@@ -710,7 +705,7 @@ static int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
         const Move *m = &w->killers[ply][k];
         bool again = tt_move && move_code(m) == tt_move;
         for (int j = 0; j < list->n; j++)
-            again |= same_move(m, &list->m[j]);
+            again |= move_same(m, &list->m[j]);
         if (again)
             continue; /* the same move scores as the earlier one */
         const int ok = stageable(p, m);
@@ -1292,7 +1287,7 @@ static int root_moves(SearchContext *c, RootMove **out_array)
     for (int i = 0; i < list->n; i++) {
         bool wanted = c->lim->nsearchmoves == 0;
         for (int j = 0; j < c->lim->nsearchmoves && !wanted; j++)
-            wanted = same_move(&list->m[i], &c->lim->searchmoves[j]);
+            wanted = move_same(&list->m[i], &c->lim->searchmoves[j]);
         if (!wanted)
             continue;
         bool suicide = false; /* capture mode eliminates nobody */
@@ -1738,7 +1733,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         res.ponder = best->pv[1];
         res.has_ponder = true;
     }
-    if (c->nsaid && same_move(&c->said[0], &res.best)) { /* the answer is the line last reported */
+    if (c->nsaid && move_same(&c->said[0], &res.best)) { /* the answer is the line last reported */
         res.ponder = c->said[1];
         res.has_ponder = c->nsaid > 1;
     }
