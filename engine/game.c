@@ -48,10 +48,12 @@ int game_play(Game *g, const Move *m)
 {
     if (pos_over(&g->pos) || g->nplies >= GAME_MAX_PLIES)
         return -1;
+    const int round = g->pos.round; /* the round this move is made in */
     pos_play(&g->pos, m);
     g->moves[g->nplies++] = *m;
     g->keys[g->nplies] = g->pos.key;
     if (!pos_over(&g->pos) && game_occurrences(g) >= 3) {
+        g->pos.round = round; /* a game over keeps the round of its last move (PROTOCOL.md) */
         pos_finish(&g->pos, END_REPETITION);
         g->keys[g->nplies] = g->pos.key;
     }

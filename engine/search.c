@@ -1061,6 +1061,16 @@ static int format_score(const SearchContext *c, int score, char *buf, size_t len
     return snprintf(buf, len, "score cp %d", score);
 }
 
+/* The score of a line with three or more seats: a mate when the search found
+ * one (`score`), else the relative standing `rel` in cp, however large (a
+ * relative value beyond the mate bound is no mate). */
+static int format_relative(const SearchContext *c, int score, int rel, char *buf, size_t len)
+{
+    if (abs(score) > SCORE_MATE_BOUND)
+        return format_score(c, score, buf, len);
+    return snprintf(buf, len, "score cp %d", rel);
+}
+
 /* Whether move m of a searched line can be played in p, the line's position
  * so far. A best-reply line leaves the turn order (an opponent's reply is any
  * opponent's, and BRS+ leaves out the others' moves), so with three or more
@@ -1118,8 +1128,7 @@ static void report_line(SearchContext *c, const Worker *w, int depth, int k, con
     if (c->game->v.nseats > 2) {
         int rel[MAX_SEATS];
         relative_scores(c, rm, rel);
-        o += format_score(c, abs(rm->score) > SCORE_MATE_BOUND ? rm->score : rel[c->root_seat], o,
-                          (size_t)(end - o));
+        o += format_relative(c, rm->score, rel[c->root_seat], o, (size_t)(end - o));
         o += snprintf(o, (size_t)(end - o), " scores");
         for (int i = 0; i < c->game->v.nseats; i++) {
             const int s = c->game->v.seats[i];
@@ -1503,12 +1512,12 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     relative_scores(c, &rm, rel);
     char buf[12288], *o = buf, sc[64];
     const char *end = buf + sizeof buf - MOVE_STR_MAX - 2;
-    format_score(c, abs(res.score) > SCORE_MATE_BOUND ? res.score : rel[c->root_seat], sc, sizeof sc);
+    format_relative(c, res.score, rel[c->root_seat], sc, sizeof sc);
     const int64_t ms = now_ms() - c->start_ms;
     o += snprintf(o, (size_t)(end - o), "info depth %d seldepth %d multipv 1 %s scores", r.depth, r.seldepth, sc);
     for (int i = 0; i < g->v.nseats; i++)
         o += snprintf(o, (size_t)(end - o), " %c:%d", variant_seat_letter(g->v.seats[i]), rel[g->v.seats[i]]);
-    o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu time %lld pv", (unsigned long long)r.playouts,
+    o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu hashfull 0 time %lld pv", (unsigned long long)r.playouts,
                   (unsigned long long)(ms > 0 ? r.playouts * 1000 / (uint64_t)ms : r.playouts), (long long)ms);
     Position p = g->pos;
     for (int i = 0; i < r.pvlen && o < end && !pos_over(&p); i++) {
@@ -1629,8 +1638,9 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         const char *end = line + sizeof line - MOVE_STR_MAX - 2;
         format_score(c, race_score, sc, sizeof sc);
         const long long ms = (long long)(now_ms() - c->start_ms);
-        o += snprintf(o, (size_t)(end - o), "info depth %d %s nodes %llu time %lld pv", race_len, sc,
-                      (unsigned long long)race_nodes, ms);
+        o += snprintf(o, (size_t)(end - o), "info depth %d seldepth %d multipv 1 %s nodes %llu nps %llu hashfull %d time %lld pv",
+                      race_len, race_len, sc, (unsigned long long)race_nodes,
+                      (unsigned long long)(ms > 0 ? race_nodes * 1000 / (uint64_t)ms : race_nodes), tt_hashfull(), ms);
         Position q = g->pos;
         for (int i = 0; i < race_len && o < end; i++) {
             *o++ = ' ';

@@ -208,6 +208,16 @@ static int check_info_depth(const char *line, const char *legal_moves, const cha
         fail_msg("info line without 'score cp <x>' or 'score mate <n>': '%s'", line);
     if (!number_after(line, " nodes ", &v) || v < 0)
         fail_msg("info line without 'nodes <n>': '%s'", line);
+    /* every search (PVS, the multi-seat ones, MCTS, the race solver) writes
+     * the same fields, in PROTOCOL.md's order */
+    static const char *const keys[] = {" seldepth ", " multipv ", " score ", " nodes ", " nps ", " hashfull ", " time ", " pv "};
+    const char *at = line;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        const char *f = strstr(at, keys[k]);
+        if (!f || (strcmp(keys[k], " score ") && strcmp(keys[k], " pv ") && !number_after(f, keys[k], &v)))
+            fail_msg("info line without '%s<n>' in its place: '%s'", keys[k] + 1, line);
+        at = f;
+    }
     const char *pv = strstr(line, " pv ");
     if (!pv)
         fail_msg("info line without 'pv': '%s'", line);
@@ -910,6 +920,7 @@ static void test_race_endgame(void **state)
         epipe_collect(p, "bestmove", true, 30000, &l, &bm);
         assert_int_equal(l.n, 2);
         assert_string_equal(l.line[0], cases[i].solved);
+        check_info_depth(l.line[1], cases[i].best + strlen("bestmove "), NULL);
         if (!strstr(l.line[1], cases[i].score) || !starts(l.line[1], "info depth "))
             fail_msg("case %zu: '%s' lacks '%s'", i, l.line[1], cases[i].score);
         assert_string_equal(bm, cases[i].best);
@@ -1173,6 +1184,28 @@ static void test_threads_ponder_storm(void **state)
         epipe_lines_free(&l);
     }
     epipe_sync(p);
+}
+
+/* With three or more seats a relative score beyond the mate bound is still a
+ * cp score: blue here is far behind (its exit deadline), not winning by mate. */
+static void test_large_relative_score_is_no_mate(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "setoption name Variant value classic-3");
+    position(p, "position fen 1/2/3/w3/uuuu1y2y4/uuuwy3y3/uuwy2yy1y1/uww2y3y/ww7/1w8/2w8/3w8/13/4/3/2/1 u w25,u19,y24 25");
+    epipe_send(p, "go depth 2");
+    EPipeLines l;
+    char *best = NULL;
+    epipe_collect(p, "bestmove ", true, 20000, &l, &best);
+    assert_true(l.n > 0);
+    for (int i = 0; i < l.n; i++)
+        if (starts(l.line[i], "info depth ")) {
+            if (!strstr(l.line[i], " score cp -"))
+                fail_msg("blue is far behind: %s", l.line[i]);
+            assert_true(info_field(l.line[i], "cp") < -29000); /* beyond the mate bound of engine/eval.h */
+        }
+    free(best);
+    epipe_lines_free(&l);
 }
 
 /* bestmove and its ponder move are the first two moves of the last line
@@ -1622,6 +1655,7 @@ int main(void)
         TEST(test_go_infinite_stop),
         TEST(test_go_ponder_ponderhit),
         TEST(test_ponderhit_time),
+        TEST(test_large_relative_score_is_no_mate),
         TEST(test_threads_ponder_storm),
         TEST(test_ponder_is_pv_second),
         TEST(test_command_waits_for_search),

@@ -521,7 +521,8 @@ static void test_threefold_repetition_ends_game(void **state)
     /* ranking: white has 5 marbles in its target, black 3 */
     assert_seat(SEAT_WHITE, ST_PLAYING, 1);
     assert_seat(SEAT_BLACK, ST_PLAYING, 2);
-    assert_position(&g.pos, REP_POS, "- w14,b14 15");
+    /* the round of the last move, black's in round 14 (PROTOCOL.md) */
+    assert_position(&g.pos, REP_POS, "- w14,b14 14");
     move_refused(&g.pos, "i9-i10", "over");
     const Move m = {.from = (uint8_t)hole("i9"), .to = (uint8_t)hole("i10"), .swap = NO_HOLE};
     assert_int_equal(game_play(&g, &m), -1);
