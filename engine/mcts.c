@@ -19,6 +19,9 @@
 #ifndef MCTS_EPSILON
 #define MCTS_EPSILON 0.1        /* playouts: chance of a uniformly random move instead of the best-progress one */
 #endif
+#ifndef MCTS_CAPTURE_REPLY_SLACK
+#define MCTS_CAPTURE_REPLY_SLACK -1 /* capture mode: other seats' moves kept in the tree, captures below their most; -1 all */
+#endif
 #ifndef MCTS_PLAYOUT_ROUNDS
 #define MCTS_PLAYOUT_ROUNDS 2   /* playouts are cut after this many moves of every seat */
 #endif
@@ -82,6 +85,17 @@ static bool expand(Tree *t, size_t i, const Position *p)
         memcpy(t->list->m, t->root, sizeof *t->root * (size_t)t->nroot);
     } else {
         gen_moves_no_return(p, t->list);
+#if MCTS_CAPTURE_REPLY_SLACK >= 0
+        if (p->v->capture && p->stm != t->root_seat) {
+            int top = 0, kept = 0;
+            for (int j = 0; j < t->list->n; j++)
+                top = t->list->m[j].ncapt > top ? t->list->m[j].ncapt : top;
+            for (int j = 0; j < t->list->n; j++)
+                if (t->list->m[j].ncapt + MCTS_CAPTURE_REPLY_SLACK >= top)
+                    t->list->m[kept++] = t->list->m[j];
+            t->list->n = kept;
+        }
+#endif
     }
     const size_t k = (size_t)t->list->n;
     if (t->n + k > t->cap) {
