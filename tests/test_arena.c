@@ -8,7 +8,11 @@
  * -ratings of the record file prints the arena's own table; shards merge into the
  * whole tournament (with GNU parallel when it is installed); SPRT stops early;
  * 3-seat and team tournaments are rated from places; stern-play names the seats
- * eliminated during a game.
+ * eliminated during a game. Ctrl-C (SIGINT) or SIGTERM stops a run cleanly, says
+ * what was saved and how to resume, and prints the table; players that never met
+ * are rated group by group; a perfect score has an open-ended interval; a "+/-"
+ * always agrees with the interval printed with it; a table's rows count games as
+ * its header does; an engine that cannot start stops the run before any game.
  *
  * The binaries are found next to $STERN_BIN (build/stern by default), so the
  * sanitizer builds test their own. Games between greedy engines take
@@ -23,16 +27,19 @@
 
 #include "arena_openings.h"
 #include "arena_schedule.h"
+#include "arena_table.h"
 #include "engine_proc.h"
 #include "game.h"
 #include "notation.h"
 #include "pgn_read.h"
+#include "ratings.h"
 #include "referee.h"
 
 #include <dirent.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -794,6 +801,362 @@ static void test_play_reports_eliminated_seats(void **state)
     remove_dir(dir);
 }
 
+/* ---- interruption, groups, intervals, counts, engines that cannot start ---- */
+
+/* Runs argv (NULL-terminated) as a child with stdout and stderr to `out`, waits
+ * until `pgn` holds at least one whole game, sends it `sig` and returns its wait
+ * status. */
+static int run_until_first_game_then_signal(char **argv, const char *out, const char *pgn, int sig)
+{
+    const pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        const int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(fd, STDOUT_FILENO);
+        dup2(fd, STDERR_FILENO);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    const int64_t t0 = ep_now_ms();
+    for (;;) {
+        char *text = slurp(pgn);
+        const int n = count_records(text);
+        const bool whole = n >= 1 && strstr(strstr(text, "[Round "), "\n\n") != NULL; /* its moves began */
+        free(text);
+        if (whole) {
+            Records r = read_records(pgn);
+            const int complete = r.n;
+            pgn_games_free(r.g, r.n);
+            if (complete >= 1)
+                break;
+        }
+        if (ep_now_ms() - t0 > 10 * QUICK_MS)
+            fail_msg("no game was recorded");
+        usleep(WAIT_STEP_MS * 1000);
+    }
+    kill(pid, sig);
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    return st;
+}
+
+/* Ctrl-C killed the arena at once (status of the signal): no word of what was
+ * saved, of -resume, no table. Now SIGINT (and SIGTERM) stop the games in
+ * progress, leave no engine running, say how many finished games the record file
+ * holds and the command to resume, print the table of those games and exit with
+ * 128 + the signal; the file holds whole games only, and the printed command
+ * finishes the tournament. */
+static void test_arena_interrupt_stops_cleanly_and_says_how_to_resume(void **state)
+{
+    (void)state;
+    static const int sigs[] = {SIGINT, SIGTERM};
+    for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++) {
+        const char *dir = temp_dir();
+        char pgn[PATH_MAX], out[PATH_MAX], again[PATH_MAX], g1[PATH_MAX + 64], g2[PATH_MAX + 64], token[64];
+        snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+        snprintf(out, sizeof out, "%s/out.txt", dir);
+        snprintf(again, sizeof again, "%s/again.txt", dir);
+        snprintf(token, sizeof token, "intr-%d-%zu", (int)getpid(), k);
+        snprintf(g1, sizeof g1, "cmd=%s -sleep-ms 2 -name %s", tool("stern-greedy"), token);
+        snprintf(g2, sizeof g2, "cmd=%s -sleep-ms 2", tool("stern-greedy"));
+        char *argv[] = {(char *)tool("stern-arena"), "-engine", g1, "name=A", "-engine", g2, "name=B", "-each",
+                        "st=0.2", "-games", "24", "-openings", "random=6", "-concurrency", "2", "-quiet", "-pgnout",
+                        pgn, NULL};
+        const int st = run_until_first_game_then_signal(argv, out, pgn, sigs[k]);
+        char *text = slurp(out);
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 128 + sigs[k])
+            fail_msg("wait status 0x%x after signal %d, output:\n%s", st, sigs[k], text);
+        assert_false(process_running(token)); /* its engines were stopped */
+        Records r = read_records(pgn);
+        assert_int_equal(r.incomplete, 0); /* whole games only */
+        assert_true(r.n >= 1 && r.n < RESUME_GAMES);
+        char saved[PATH_MAX + 64], header[64];
+        snprintf(saved, sizeof saved, "saved: %d finished game%s in %s\n", r.n, r.n == 1 ? "" : "s", pgn);
+        snprintf(header, sizeof header, "classic-2: %d games, 2 players\n", r.n);
+        if (!strstr(text, saved) || !strstr(text, header) ||
+            (!strstr(text, "\n  A vs B: ") && !strstr(text, "\n  B vs A: "))) /* the first game's White first */
+        {
+            fprintf(stderr, "%s", text);
+            fail_msg("no '%s' or table '%s' in the output above", saved, header);
+        }
+        const char *go_on = strstr(text, "to go on, run the same command with -resume:\n  ");
+        if (!go_on)
+            fail_msg("no resume command in:\n%s", text);
+        go_on += strlen("to go on, run the same command with -resume:\n  ");
+        char cmd[8192];
+        snprintf(cmd, sizeof cmd, "%.*s", (int)strcspn(go_on, "\n"), go_on);
+        assert_non_null(strstr(cmd, " -resume"));
+        pgn_games_free(r.g, r.n);
+        if (sigs[k] == SIGINT) { /* the printed command goes on where the run stopped */
+            assert_int_equal(run(again, "%s", cmd), 0);
+            r = read_records(pgn);
+            assert_games_once(&r, RESUME_GAMES);
+            pgn_games_free(r.g, r.n);
+        }
+        free(text);
+        remove_dir(dir);
+    }
+}
+
+/* Runs a match of engines `a` and `b` (greedy, the second playing randomly with
+ * seed `seed`) of `games` games into pgn; asserts it succeeds. */
+static void play_match(const char *out, const char *pgn, const char *a, const char *b, int seed, int games)
+{
+    assert_int_equal(run(out,
+                         "%s -engine cmd=%s name=%s -engine 'cmd=%s -random %d' name=%s -each st=0.2 -games %d "
+                         "-openings random=4 -quiet -pgnout %s",
+                         tool("stern-arena"), tool("stern-greedy"), a, tool("stern-greedy"), seed, b, games, pgn),
+                     0);
+}
+
+/* -ratings of A-B games and C-D games rated the four on one scale that only the
+ * fit's prior tied together. Now one warning line names the two groups and each
+ * is rated on its own: here each pair as a two-player match. */
+static void test_ratings_of_players_that_never_met_rate_each_group_alone(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], ab[PATH_MAX], cd[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(ab, sizeof ab, "%s/ab.pgn", dir);
+    snprintf(cd, sizeof cd, "%s/cd.pgn", dir);
+    play_match(out, ab, "A", "B", 1, 2);
+    play_match(out, cd, "C", "D", 2, 4);
+    assert_int_equal(run(out, "%s -ratings %s %s", tool("stern-arena"), ab, cd), 0);
+    char *text = slurp(out);
+    const char *want[] = {
+        "classic-2: 6 games, 4 players\n",
+        "warning: classic-2: the players form 2 groups that never met, each rated on a scale of its own",
+        ": group 1: A, B; group 2: C, D\n",
+        "classic-2 group 1: 2 games, 2 players\n  A vs B: ",
+        "classic-2 group 2: 4 games, 2 players\n  C vs D: ",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        if (!strstr(text, want[i]))
+            fail_msg("no '%s' in:\n%s", want[i], text);
+    assert_null(strstr(text, "ratings from places")); /* no combined fit */
+    free(text);
+    remove_dir(dir);
+}
+
+/* A row of a ratings-from-places table. */
+typedef struct {
+    double elo, low, high, mean_place;
+    int games;
+} TableRow;
+
+/* An Elo value as printed ("+12.3", "+inf", "-inf"); NAN for "". */
+static double elo_value(const char *s)
+{
+    return !*s ? NAN : !strcmp(s, "+inf") ? INFINITY : !strcmp(s, "-inf") ? -INFINITY : atof(s);
+}
+
+/* The row of player `name` in the first ratings-from-places table of text
+ * ("  rank  name  elo  [low, high]  games  mean place ..."). */
+static TableRow table_row(const char *text, const char *name)
+{
+    for (const char *line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        int rank;
+        char who[64], elo[32], lo[32], hi[32];
+        TableRow r;
+        if (sscanf(line, " %d %63s %31s [%31[^,], %31[^]]] %d %lf", &rank, who, elo, lo, hi, &r.games,
+                   &r.mean_place) == 7 &&
+            !strcmp(who, name)) {
+            r.elo = elo_value(elo);
+            r.low = elo_value(lo);
+            r.high = elo_value(hi);
+            return r;
+        }
+    }
+    fail_msg("no row of %s in:\n%s", name, text);
+    return (TableRow){0};
+}
+
+/* One engine against two copies of a random one in classic-3 (seats=2): G wins
+ * every game, R's two seats are behind it every time. Runs it in dir and returns
+ * the output (malloc'ed). */
+static char *one_against_two_copies(const char *dir)
+{
+    char out[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    assert_int_equal(run(out,
+                         "%s -variant classic-3 -engine cmd=%s name=G -engine 'cmd=%s -random 1' name=R seats=2 "
+                         "-each st=0.2 -openings random=4 -quiet -pgnout %s/seats.pgn",
+                         tool("stern-arena"), tool("stern-greedy"), tool("stern-greedy"), dir),
+                     0);
+    return slurp(out);
+}
+
+/* A player that won every comparison had the degenerate interval
+ * [+416.6, +416.6] (every resample is as perfect, only the prior holds it):
+ * now it is open above, [+416.6, +inf], as two-player Elo reaches +inf, and the
+ * player that lost every comparison is open below. */
+static void test_arena_table_of_a_perfect_score_is_open_ended(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char *text = one_against_two_copies(dir);
+    const char *table = from_line(text, "classic-3: 3 games, 2 players");
+    assert_non_null(strstr(table, "6.0/6 (100.0 %)")); /* G won every comparison */
+    const TableRow g = table_row(table, "G"), r = table_row(table, "R");
+    if (!(isfinite(g.low) && g.low == g.elo && isinf(g.high) && g.high > 0))
+        fail_msg("G won every comparison, its interval is not [elo, +inf]:\n%s", table);
+    if (!(isinf(r.low) && r.low < 0 && isfinite(r.high) && r.high == r.elo))
+        fail_msg("R lost every comparison, its interval is not [-inf, elo]:\n%s", table);
+    free(text);
+    remove_dir(dir);
+}
+
+/* The header of a table said "3 games" while the row of an engine with two seats
+ * in every game said 6: a row counted each seat as a game. Now every row counts
+ * the games its player took part in, as the header does (the places rows, which
+ * count seats, say so), in the arena's table and in that of -ratings. */
+static void test_arena_table_rows_count_games_as_the_header(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char *text = one_against_two_copies(dir);
+    const char *table = from_line(text, "classic-3: 3 games, 2 players");
+    const TableRow g = table_row(table, "G"), r = table_row(table, "R");
+    assert_int_equal(g.games, 3);
+    assert_int_equal(r.games, 3);
+    assert_true(fabs(r.mean_place - 2.5) < 1e-9); /* the mean over its 6 seats, places 2 and 3 */
+    assert_non_null(strstr(table, "counted per seat"));
+    free(text);
+    char out[PATH_MAX];
+    snprintf(out, sizeof out, "%s/rated.txt", dir);
+    assert_int_equal(run(out, "%s -ratings %s/seats.pgn", tool("stern-arena"), dir), 0);
+    text = slurp(out);
+    assert_non_null(strstr(text, "classic-3: 3 games, 2 players"));
+    assert_int_equal(table_row(text, "R").games, 3);
+    free(text);
+    remove_dir(dir);
+}
+
+/* Checks every "Elo" figure of text: a "+/- H" must agree with its interval
+ * [L, U] and, on a progress line ("+W =D -L ... Elo ..."), with the interval that
+ * the line's W/D/L counts give: the estimate lies H from either end, to print
+ * precision. Returns the number of finite intervals that are not symmetric about
+ * their estimate (there the +/- cannot agree, so it must not be printed). */
+static int check_plus_minus(const char *text)
+{
+    int asymmetric = 0;
+    for (const char *p = text; (p = strstr(p, "Elo")); p++) {
+        const char *line = p;
+        while (line > text && line[-1] != '\n')
+            line--;
+        const char *q = p + 3;
+        if (!strncmp(q, " (pairs)", 8))
+            q += 8;
+        if (*q == ':')
+            q++;
+        char est[32], lo[32] = "", hi[32] = "";
+        double h = NAN;
+        int n;
+        if (sscanf(q, " %31s%n", est, &n) != 1 || !strchr("+-", est[0]) || !est[1])
+            continue;
+        q += n;
+        if (sscanf(q, " +/- %lf%n", &h, &n) == 1)
+            q += n;
+        if (sscanf(q, " [%31[^,], %31[^]]]", lo, hi) != 2)
+            lo[0] = hi[0] = '\0';
+        double elo = elo_value(est), low = elo_value(lo), high = elo_value(hi);
+        int w, d, l;
+        const char *colon = strchr(line, ':');
+        if (line[0] == '[' && colon && sscanf(colon + 1, " +%d =%d -%d", &w, &d, &l) == 3) {
+            const EloResult r = elo_from_wdl(w, d, l); /* what the line's counts give */
+            elo = r.elo, low = r.elo_low, high = r.elo_high;
+        } else if (!lo[0])
+            continue;
+        if (!isnan(h) && !(fabs(elo - h - low) <= 0.11 && fabs(elo + h - high) <= 0.11))
+            fail_msg("'+/- %.1f' disagrees with the interval [%.1f, %.1f] of %.1f:\n%.*s", h, low, high, elo,
+                     (int)strcspn(line, "\n"), line);
+        asymmetric += isfinite(low) && isfinite(high) && fabs((high - elo) - (elo - low)) > 0.2;
+    }
+    return asymmetric;
+}
+
+/* A line read "Elo -50.0 +/- 353.8" (progress) or "-50.0 +/- 353.8 [-472.0,
+ * +235.6]" (table): the +/- was the half-width of an interval not centred on the
+ * estimate. Now the +/- is printed only where it agrees with the interval (its
+ * half-width, the estimate in the middle), the interval always. */
+static void test_arena_plus_minus_agrees_with_the_interval(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], pgn[PATH_MAX], seven[PATH_MAX], rated[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    snprintf(seven, sizeof seven, "%s/seven.pgn", dir);
+    snprintf(rated, sizeof rated, "%s/rated.txt", dir);
+    /* two deterministic engines of equal strength: each opening is won by one
+     * seat, so odd numbers of games score 4-3 or 3-4 */
+    assert_int_equal(run(out,
+                         "%s -engine cmd=%s name=A -engine 'cmd=%s -name B' name=B -each st=0.2 -games 8 "
+                         "-openings random=4 -quiet -pgnout %s",
+                         tool("stern-arena"), tool("stern-greedy"), tool("stern-greedy"), pgn),
+                     0);
+    char *text = slurp(out);
+    const int progress_asymmetric = check_plus_minus(text);
+    free(text);
+    Records r = read_records(pgn); /* the first 7 games rated alone */
+    char *all = slurp(pgn);
+    FILE *f = fopen(seven, "w");
+    assert_non_null(f);
+    for (int i = 0; i < r.n; i++)
+        if (atol(tag(&r, i, "Round")) <= 7)
+            fwrite(all + r.g[i].start, 1, (size_t)(r.g[i].end - r.g[i].start), f);
+    fclose(f);
+    free(all);
+    pgn_games_free(r.g, r.n);
+    assert_int_equal(run(rated, "%s -ratings %s", tool("stern-arena"), seven), 0);
+    text = slurp(rated);
+    assert_non_null(strstr(text, "classic-2: 7 games, 2 players"));
+    const int table_asymmetric = check_plus_minus(text);
+    free(text);
+    if (!progress_asymmetric || !table_asymmetric)
+        fail_msg("no asymmetric interval to check (progress %d, table %d)", progress_asymmetric, table_asymmetric);
+    char buf[128]; /* the form itself */
+    assert_string_equal(elo_interval_text(-50.0, -472.0, 235.6, buf, sizeof buf), "-50.0 [-472.0, +235.6]");
+    assert_string_equal(elo_interval_text(0, -296.6, 296.6, buf, sizeof buf), "+0.0 +/- 296.6 [-296.6, +296.6]");
+    assert_string_equal(elo_interval_text(INFINITY, INFINITY, INFINITY, buf, sizeof buf), "+inf [+inf, +inf]");
+    remove_dir(dir);
+}
+
+/* An engine that could not start was found out by its first game, so in a round
+ * robin the other engines' games were played and recorded first, and with name=
+ * the message named only the engine ("engine C failed to start: engine closed its
+ * output"). Now every engine is started once before the first game: one that
+ * cannot start ends the run there, naming it and its command, with no record. */
+static void test_arena_engine_that_cannot_start_stops_before_any_game(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], pgn[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    const char *bad[] = {"cmd=/nonexistent/engine", "cmd=/nonexistent/engine name=C",
+                         "'cmd=/nonexistent/engine --flag' name=C"};
+    const char *named[] = {"cmd=/nonexistent/engine", "cmd=/nonexistent/engine", "cmd=/nonexistent/engine --flag"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        const int st = run(out,
+                           "%s -engine cmd=%s name=A -engine 'cmd=%s -random 1' name=B -engine %s -each st=0.2 "
+                           "-concurrency 2 -pgnout %s",
+                           tool("stern-arena"), tool("stern-greedy"), tool("stern-greedy"), bad[i], pgn);
+        char *text = slurp(out);
+        if (st == 0 || !strstr(text, "never started") || !strstr(text, named[i]) || strstr(text, "game 1:"))
+            fail_msg("-engine %s: status %d, output:\n%s", bad[i], st, text);
+        if (i)
+            assert_non_null(strstr(text, "engine C "));
+        free(text);
+        text = slurp(pgn);
+        assert_int_equal(count_records(text), 0);
+        free(text);
+        unlink(pgn);
+    }
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -815,6 +1178,12 @@ int main(void)
         cmocka_unit_test(test_sprt_stops_the_match_when_decided),
         cmocka_unit_test(test_multi_seat_and_team_tournaments_are_rated_from_places),
         cmocka_unit_test(test_play_reports_eliminated_seats),
+        cmocka_unit_test(test_arena_interrupt_stops_cleanly_and_says_how_to_resume),
+        cmocka_unit_test(test_ratings_of_players_that_never_met_rate_each_group_alone),
+        cmocka_unit_test(test_arena_table_of_a_perfect_score_is_open_ended),
+        cmocka_unit_test(test_arena_plus_minus_agrees_with_the_interval),
+        cmocka_unit_test(test_arena_table_rows_count_games_as_the_header),
+        cmocka_unit_test(test_arena_engine_that_cannot_start_stops_before_any_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

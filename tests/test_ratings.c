@@ -2,7 +2,9 @@
  * test_ratings.c - rating math (tools/lib/ratings.c) against values worked out by
  * hand: Elo, interval, LOS and draw rate of W/D/L counts, pentanomial counts and
  * figures, SPRT bounds, LLR and decisions, place-based ratings of three and four
- * seats, anchoring, and bootstrap intervals.
+ * seats, anchoring, bootstrap intervals, the open end of a perfect score's
+ * interval, games counted once per player with several seats, and the groups of
+ * players that never met.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -365,6 +367,86 @@ static void test_bootstrap_intervals_are_deterministic_per_seed(void **state)
     assert_true(r1[A].low > r1[C].high); /* A clearly stronger than C */
 }
 
+/* One player in two of the three seats of every game (seats=2): its games were
+ * counted per seat (6 of 3 games). games counts each game once, units each seat,
+ * and the mean place is over the seats.
+ *   g1: A1 B2 B3   g2: B2 A1 B3   g3: B3 B2 A1  -> B's places 2, 3 in every game */
+static void test_fit_counts_a_game_once_per_player(void **state)
+{
+    (void)state;
+    const RatedGame games[3] = {
+        placed(3, (const int[]){A, B, B}, (const int[]){1, 2, 3}),
+        placed(3, (const int[]){B, A, B}, (const int[]){2, 1, 3}),
+        placed(3, (const int[]){B, B, A}, (const int[]){3, 2, 1}),
+    };
+    RatingRow r[2];
+    assert_int_equal(ratings_fit(games, 3, 2, -1, 1, 0, r), 0);
+    assert_int_equal(r[A].games, 3);
+    assert_int_equal(r[A].units, 3);
+    assert_int_equal(r[B].games, 3);
+    assert_int_equal(r[B].units, 6);
+    assert_near(r[B].mean_place, 2.5, 0);
+    assert_int_equal(r[A].comparisons, 6); /* A against both of B's seats */
+    assert_int_equal(r[B].comparisons, 6); /* B's seats are not compared with each other */
+}
+
+/* A player that won every comparison: every resample is as perfect, so the
+ * bootstrap interval was the single point the prior holds it at. Now it is open
+ * above (+inf) and the loser's open below (-inf); the other ends stay finite. A
+ * player with a mixed score keeps its two finite ends. */
+static void test_fit_of_a_perfect_score_has_an_open_end(void **state)
+{
+    (void)state;
+    RatedGame games[12];
+    for (int i = 0; i < 12; i++) /* A first in every game; B and C share the rest */
+        games[i] = placed(3, (const int[]){A, B, C}, i % 2 ? (const int[]){1, 2, 3} : (const int[]){1, 3, 2});
+    RatingRow r[3];
+    assert_int_equal(ratings_fit(games, 12, 3, -1, 7, RATINGS_BOOTSTRAP_DEFAULT, r), 0);
+    assert_near(r[A].points, r[A].comparisons, 0);
+    assert_true(isinf(r[A].high) && r[A].high > 0);
+    assert_true(isfinite(r[A].low) && r[A].low <= r[A].elo);
+    for (int p = B; p <= C; p++) {
+        assert_true(isfinite(r[p].low) && isfinite(r[p].high));
+        assert_true(r[p].low < r[p].high);
+    }
+    const RatedGame duels[4] = {duel(0, 1, 1, 2, -1), duel(1, 0, 2, 1, -1), duel(0, 1, 1, 2, -1),
+                                duel(1, 0, 2, 1, -1)};
+    RatingRow d[2];
+    assert_int_equal(ratings_fit(duels, 4, 2, -1, 1, 0, d), 0); /* no bootstrap: the ends are the rating */
+    assert_true(isinf(d[0].high) && d[0].high > 0 && d[0].low == d[0].elo);
+    assert_true(isinf(d[1].low) && d[1].low < 0 && d[1].high == d[1].elo);
+}
+
+/* A-B games and C-D games (and E without games): two groups, numbered in the
+ * order of their lowest player; a game of B with C joins them. */
+static void test_groups_of_players_that_never_met(void **state)
+{
+    (void)state;
+    RatedGame games[4] = {duel(A, B, 1, 2, -1), duel(D, C, 1, 2, -1), duel(B, A, 1, 1, -1),
+                          duel(C, D, 2, 1, -1)};
+    int group[5];
+    assert_int_equal(ratings_groups(games, 4, 5, group), 2);
+    assert_int_equal(group[A], 0);
+    assert_int_equal(group[B], 0);
+    assert_int_equal(group[C], 1);
+    assert_int_equal(group[D], 1);
+    assert_int_equal(group[4], -1);
+    games[3] = duel(B, C, 1, 2, -1);
+    assert_int_equal(ratings_groups(games, 4, 5, group), 1);
+    for (int p = A; p <= D; p++)
+        assert_int_equal(group[p], 0);
+    const RatedGame three[2] = {placed(3, (const int[]){C, A, D}, (const int[]){1, 2, 3}), duel(B, 4, 1, 2, -1)};
+    assert_int_equal(ratings_groups(three, 2, 5, group), 2); /* A, C, D and B, E */
+    assert_int_equal(group[A], 0);
+    assert_int_equal(group[C], 0);
+    assert_int_equal(group[D], 0);
+    assert_int_equal(group[B], 1);
+    assert_int_equal(group[4], 1);
+    assert_int_equal(ratings_groups(games, 0, 5, group), 0);
+    assert_int_equal(group[A], -1);
+    assert_int_equal(ratings_groups(games, 4, 2, group), -1); /* players C, D out of range */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +464,9 @@ int main(void)
         cmocka_unit_test(test_fit_of_team_games_rates_the_teams),
         cmocka_unit_test(test_fit_skips_players_without_games_and_refuses_bad_input),
         cmocka_unit_test(test_bootstrap_intervals_are_deterministic_per_seed),
+        cmocka_unit_test(test_fit_counts_a_game_once_per_player),
+        cmocka_unit_test(test_fit_of_a_perfect_score_has_an_open_end),
+        cmocka_unit_test(test_groups_of_players_that_never_met),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

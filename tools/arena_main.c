@@ -14,7 +14,11 @@
  *
  * Threads: -concurrency K workers each play whole games with engine processes of
  * their own; the schedule cursor, the record file, the statistics and the output
- * are shared under one lock.
+ * are shared under one lock. A signal thread takes SIGINT and SIGTERM while games
+ * are played: it stops the run (the games in progress are cut short by killing
+ * their engines and are not recorded), after which the arena says what the record
+ * file holds, how to resume, prints the table of the finished games and exits with
+ * 128 + the signal's number.
  */
 #define _GNU_SOURCE /* open_memstream, fmemopen */
 #include "arena_openings.h"
@@ -32,6 +36,7 @@
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +57,7 @@
 #define RATINGS_SEED 1             /* bootstrap seed: the same games give the same table */
 #define DEFAULT_OPENING_SEED 1
 #define TERMINAL_WIDTH 100         /* when the terminal does not say */
+#define KILL_AGAIN_MS 50           /* after Ctrl-C: how often engines started since are killed */
 
 static const char usage[] =
     "usage: stern-arena -engine cmd=CMD [name=NAME] [KEY=VALUE ...] -engine ... [options]\n"
@@ -87,7 +93,9 @@ static const char usage[] =
     "  -openings random=N start each opening with N random legal moves\n"
     "  -srand S           seed of random opening order and moves (default 1)\n"
     "  -pgnout FILE       append every finished game to FILE (flushed and synced)\n"
-    "  -resume            continue the tournament recorded in -pgnout FILE\n"
+    "  -resume            continue the tournament recorded in -pgnout FILE (after a\n"
+    "                     crash, or Ctrl-C: that stops the games in progress, prints\n"
+    "                     the table and the command to resume, and exits 130)\n"
     "  -shard I/N         play only shard I of N (whole opening sets, deterministic)\n"
     "  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when decided (2 engines,\n"
     "                     2 seats)\n"
@@ -137,6 +145,7 @@ typedef struct Options {
     TableOptions table;
     const char **rating_files;
     int nrating_files;
+    const char *resume_command;  /* this command line with -resume, shell-quoted */
 } Options;
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -452,7 +461,11 @@ typedef struct Arena {
     unsigned char *done;          /* bit per game number */
     long next;                    /* next game number to look at */
     long shard_games, finished, finished_now;
-    bool stop;                    /* SPRT decided, or a fatal error */
+    long records;                 /* complete records in the -pgnout file */
+    bool stop;                    /* SPRT decided, a fatal error, or a signal */
+    int interrupted;              /* SIGINT or SIGTERM that stopped the run, or 0 */
+    long cut_short;               /* games in progress stopped by the signal, not recorded */
+    bool workers_done;            /* for the signal thread: the run is over */
     int status;                   /* exit status */
     Stats stats;
     ArenaTable table;
@@ -565,13 +578,10 @@ static void score_text(const Arena *a, char *buf, size_t n)
         len = (size_t)snprintf(buf, n, "%s vs %s: +%d =%d -%d [%.3f]", a->names[0],
                                a->o->nengines == 2 ? a->names[1] : "field", total.wins, total.draws, total.losses,
                                r.score);
-        char e[32], lo[32], hi[32];
-        if (r.n && isfinite(r.elo_low) && isfinite(r.elo_high))
-            len += (size_t)snprintf(buf + len, n - len, " Elo %s +/- %.1f", elo_text(r.elo, e, sizeof e),
-                                    (r.elo_high - r.elo_low) / 2);
-        else if (r.n)
-            len += (size_t)snprintf(buf + len, n - len, " Elo %s [%s, %s]", elo_text(r.elo, e, sizeof e),
-                                    elo_text(r.elo_low, lo, sizeof lo), elo_text(r.elo_high, hi, sizeof hi));
+        char elo[160]; /* as in the table: the +/- only where it agrees with the interval */
+        if (r.n)
+            len += (size_t)snprintf(buf + len, n - len, " Elo %s",
+                                    elo_interval_text(r.elo, r.elo_low, r.elo_high, elo, sizeof elo));
         if (r.n && len < n)
             len += (size_t)snprintf(buf + len, n - len, " LOS %.1f%%", r.los * 100);
         const TableOptions *t = &a->o->table;
@@ -738,6 +748,7 @@ static int resume_one(const PgnGame *g, PgnStatus status, const char *why, void 
     if (r->cut >= 0)
         fprintf(stderr, "stern-arena: %s: an incomplete game before line %d is kept in the file\n", path, g->line);
     r->cut = -1;
+    r->a->records++;
     return resume_record(r->a, g, err, n);
 }
 
@@ -830,10 +841,11 @@ static void proc_stop(Proc *p, bool kill_now)
     p->engine = -1;
 }
 
-/* Starts engine e in p. Returns 0, or -1 with what went wrong in err. */
-static int proc_start(Worker *w, Proc *p, int e, char *err, size_t n)
+/* Starts engine e in p and makes it ready (handshake, Variant and its options).
+ * Returns 0, or -1 with why in reason (n bytes): what failed and how the process
+ * ended, e.g. "cannot execute ./x: No such file or directory (not started)". */
+static int proc_start_reason(const Arena *a, Proc *p, int e, char *reason, size_t n)
 {
-    const Arena *a = w->a;
     const EngineConf *c = &a->o->engines[e];
     EngineOption opts[MAX_ENGINE_OPTIONS + 1] = {{"Variant", a->v.name}};
     memcpy(opts + 1, c->opts, (size_t)c->nopts * sizeof *opts);
@@ -841,8 +853,7 @@ static int proc_start(Worker *w, Proc *p, int e, char *err, size_t n)
     if (ep_start(&p->ep, c->cmdline, a->stderr_fd) || ep_handshake(&p->ep, opts, c->nopts + 1, HANDSHAKE_TIMEOUT_MS)) {
         char how[128];
         ep_reap(&p->ep, 100);
-        snprintf(err, n, "engine %s failed to start: %s (%s)", a->names[e], p->ep.error,
-                 ep_exit_desc(&p->ep, how, sizeof how));
+        snprintf(reason, n, "%s (%s)", p->ep.error, ep_exit_desc(&p->ep, how, sizeof how));
         ep_kill(&p->ep);
         p->running = false;
         p->engine = -1;
@@ -850,6 +861,17 @@ static int proc_start(Worker *w, Proc *p, int e, char *err, size_t n)
     }
     p->running = true;
     return 0;
+}
+
+/* Starts engine e in p for a game. Returns 0, or -1 with what went wrong in err
+ * ("engine NAME failed to start: REASON"). */
+static int proc_start(Worker *w, Proc *p, int e, char *err, size_t n)
+{
+    char reason[512];
+    if (!proc_start_reason(w->a, p, e, reason, sizeof reason))
+        return 0;
+    snprintf(err, n, "engine %s failed to start: %s", w->a->names[e], reason);
+    return -1;
 }
 
 /* Seats the game's engines on processes: running ones of the same engine first.
@@ -897,6 +919,10 @@ static void on_move(const Game *g, const RefereeMove *m, void *ctx)
 static void start_failed(Arena *a, int e, const char *why)
 {
     pthread_mutex_lock(&a->lock);
+    if (a->interrupted) { /* killed by the arena itself: not the engine's fault */
+        pthread_mutex_unlock(&a->lock);
+        return;
+    }
     say(a, "%s", why);
     if (!a->o->engines[e].started && !a->stop) {
         /* an engine that cannot start at all forfeits nothing: no game of it is
@@ -1048,6 +1074,8 @@ static void finish_game(Worker *w, const Game *g, long number, const int engine[
         fclose(f);
     }
     ok = ok && (a->pgn_fd < 0 || !append_record(a, text, len, err, sizeof err));
+    if (ok && a->pgn_fd >= 0)
+        a->records++;
     ok = ok && table_add(&a->table, &pg, 0, err, sizeof err) >= 0 && stats_add(a, &pg, number, err, sizeof err) >= 0;
     if (!ok) {
         say(a, "stern-arena: game %ld: %s: stopping", number, err);
@@ -1094,13 +1122,23 @@ static void play_game(Worker *w, long number)
     for (int i = 0; i < GAME_MAX_PLIES; i++)
         w->comments[i] = NULL;
     RefereeResult res;
-    if (referee_game(w, g, engine, seat_proc, &res))
-        return;
+    const bool started = referee_game(w, g, engine, seat_proc, &res) == 0;
     pthread_mutex_lock(&a->lock);
-    finish_game(w, g, number, engine, &res);
+    const bool interrupted = a->interrupted != 0;
+    if (interrupted) /* its engines were killed (or are about to be): no result, -resume plays it */
+        a->cut_short++;
+    else if (started)
+        finish_game(w, g, number, engine, &res);
     pthread_mutex_unlock(&a->lock);
     for (int i = 0; i < g->nplies; i++)
         free(w->comments[i]);
+    if (interrupted) {
+        for (int i = 0; i < a->v.nseats; i++)
+            proc_stop(seat_proc[a->v.seats[i]], true);
+        return;
+    }
+    if (!started)
+        return;
     if (res.forfeit) /* it may still be searching or hung: a fresh process next time */
         proc_stop(seat_proc[res.seat], true);
     for (int i = 0; i < a->v.nseats; i++) {
@@ -1140,17 +1178,25 @@ static void *worker_main(void *arg)
 
 /* ---- setup ---- */
 
-/* Starts every engine once to learn its `id name` (when it has no name=) and to
- * fail early on a bad command line. */
+/* Starts every engine once, before any game and before the record file is
+ * opened, to learn its `id name` (when it has no name=) and to check its command
+ * line and options: an engine that cannot start or get ready ends the run here
+ * (status 2), naming the engine and its command, with no game played or recorded
+ * (otherwise its first game would find out, with the other engines' games of a
+ * round robin possibly played and recorded before). */
 static void probe_engines(Arena *a)
 {
-    Worker w = {.a = a};
     for (int e = 0; e < a->o->nengines; e++) {
         EngineConf *c = &a->o->engines[e];
         Proc p = {.engine = -1};
-        char err[512];
-        if (proc_start(&w, &p, e, err, sizeof err))
-            die("%s", err);
+        char reason[512], who[160];
+        if (c->name)
+            snprintf(who, sizeof who, "%s", c->name);
+        else
+            snprintf(who, sizeof who, "%d", e + 1);
+        if (proc_start_reason(a, &p, e, reason, sizeof reason))
+            die("engine %s never started: cmd=%s%s%s: %s; no game was played", who, c->cmd, c->dir ? " dir=" : "",
+                c->dir ? c->dir : "", reason);
         snprintf(c->id_name, sizeof c->id_name, "%s", p.ep.name[0] ? p.ep.name : c->cmd);
         proc_stop(&p, false);
     }
@@ -1158,13 +1204,9 @@ static void probe_engines(Arena *a)
 
 static void name_engines(Arena *a)
 {
-    bool probe = false;
-    for (int e = 0; e < a->o->nengines; e++)
-        probe |= !a->o->engines[e].name;
     for (int e = 0; e < a->o->nengines; e++)
         a->names[e] = a->o->engines[e].name ? a->o->engines[e].name : a->o->engines[e].cmd;
-    if (probe)
-        probe_engines(a);
+    probe_engines(a);
     for (int e = 0; e < a->o->nengines; e++) {
         const EngineConf *c = &a->o->engines[e];
         a->names[e] = c->name ? c->name : c->id_name;
@@ -1243,6 +1285,127 @@ static void print_header(const Arena *a)
     fflush(stdout);
 }
 
+/* ---- Ctrl-C ---- */
+
+/* The signals the signal thread waits for: SIGINT and SIGTERM stop the run;
+ * SIGUSR1 wakes it when the run is over (workers_done). */
+static void run_signals(sigset_t *set)
+{
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGUSR1);
+}
+
+/* The signal thread, while the workers play: the first SIGINT or SIGTERM sets
+ * interrupted and stop (no new game starts; the games in progress are not
+ * recorded) and kills every engine, which ends the games in progress at once; it
+ * goes on killing every KILL_AGAIN_MS any engine a worker started meanwhile, until
+ * the workers are done. A second signal ends the process at once, as the signal
+ * would without this thread (the record file then holds whole games, or a last
+ * incomplete one that -resume drops). The signals are blocked in every thread, so
+ * only this one takes them. */
+static void *signal_main(void *arg)
+{
+    Arena *a = arg;
+    sigset_t set;
+    run_signals(&set);
+    for (;;) {
+        pthread_mutex_lock(&a->lock);
+        const bool interrupted = a->interrupted != 0, done = a->workers_done;
+        pthread_mutex_unlock(&a->lock);
+        if (done)
+            break;
+        int sig;
+        if (interrupted) {
+            ep_kill_all();
+            const struct timespec step = {0, KILL_AGAIN_MS * 1000000L};
+            sig = sigtimedwait(&set, NULL, &step);
+        } else
+            sig = sigwaitinfo(&set, NULL);
+        if (sig != SIGINT && sig != SIGTERM)
+            continue; /* SIGUSR1, a timeout or EINTR: look at the flags again */
+        pthread_mutex_lock(&a->lock);
+        const bool again = a->interrupted != 0;
+        if (!again) {
+            a->interrupted = sig;
+            a->stop = true;
+            say(a, "stern-arena: %s: stopping the games in progress (%s quits at once)",
+                sig == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)",
+                sig == SIGINT ? "Ctrl-C again" : "a second SIGTERM");
+        }
+        pthread_mutex_unlock(&a->lock);
+        ep_kill_all();
+        if (again) {
+            sigset_t one;
+            sigemptyset(&one);
+            sigaddset(&one, sig);
+            signal(sig, SIG_DFL);
+            pthread_sigmask(SIG_UNBLOCK, &one, NULL);
+            raise(sig);
+        }
+    }
+    return NULL;
+}
+
+/* Appends `word` to the command in buf (n bytes, *len used) after a space, in
+ * single quotes when the shell would otherwise split or expand it. */
+static void append_word(char *buf, size_t n, size_t *len, const char *word)
+{
+    const bool plain = *word && strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                                             "_@%+=:,./-") == strlen(word);
+    if (*len && *len < n)
+        *len += (size_t)snprintf(buf + *len, n - *len, " ");
+    if (plain) {
+        if (*len < n)
+            *len += (size_t)snprintf(buf + *len, n - *len, "%s", word);
+        return;
+    }
+    if (*len < n)
+        *len += (size_t)snprintf(buf + *len, n - *len, "'");
+    for (const char *c = word; *c && *len < n; c++)
+        *len += (size_t)snprintf(buf + *len, n - *len, *c == '\'' ? "'\\''" : "%c", *c);
+    if (*len < n)
+        *len += (size_t)snprintf(buf + *len, n - *len, "'");
+}
+
+/* The command line argv (argc words) as one shell command with -resume, to
+ * continue the run after an interruption (the words as given, before parsing
+ * changes them); -resume is added unless given. Returns a malloc'ed string, kept
+ * for the whole run. */
+static const char *resume_command(int argc, char **argv)
+{
+    size_t n = sizeof " -resume";
+    for (int i = 0; i < argc; i++)
+        n += 4 * strlen(argv[i]) + 3; /* a space, the quotes, each ' as '\'' */
+    char *buf = malloc(n);
+    if (!buf)
+        die("out of memory");
+    size_t len = 0;
+    bool resume = false;
+    for (int i = 0; i < argc; i++) {
+        append_word(buf, n, &len, argv[i]);
+        resume |= !strcmp(argv[i], "-resume");
+    }
+    if (!resume)
+        append_word(buf, n, &len, "-resume");
+    return buf;
+}
+
+/* After a SIGINT or SIGTERM: what was stopped, what the record file holds (whole
+ * games only: a game is written in one write when it ends, and the games cut
+ * short are not written) and how to go on. */
+static void print_interrupted(const Arena *a)
+{
+    printf("interrupted by %s: %ld game%s in progress stopped, not recorded\n",
+           a->interrupted == SIGINT ? "SIGINT" : "SIGTERM", a->cut_short, a->cut_short == 1 ? "" : "s");
+    if (a->o->pgnout) {
+        printf("saved: %ld finished game%s in %s\n", a->records, a->records == 1 ? "" : "s", a->o->pgnout);
+        printf("to go on, run the same command with -resume:\n  %s\n", a->o->resume_command);
+    } else
+        printf("saved: nothing (no -pgnout FILE: give one to be able to go on with -resume)\n");
+}
+
 static int run(Options *o)
 {
     static Arena a;
@@ -1257,6 +1420,12 @@ static int run(Options *o)
     Worker *workers = calloc((size_t)o->concurrency, sizeof *workers);
     if (!workers)
         die("out of memory");
+    sigset_t signals, old_mask;
+    run_signals(&signals);
+    pthread_sigmask(SIG_BLOCK, &signals, &old_mask); /* inherited by the threads; engines unblock them */
+    pthread_t signal_thread;
+    if (pthread_create(&signal_thread, NULL, signal_main, &a))
+        die("cannot start the signal thread");
     int started = 0;
     for (int k = 0; k < o->concurrency; k++) {
         Worker *w = &workers[k];
@@ -1276,11 +1445,25 @@ static int run(Options *o)
         free(workers[k].game);
     }
     free(workers);
+    pthread_mutex_lock(&a.lock);
+    a.workers_done = true;
+    pthread_mutex_unlock(&a.lock);
+    pthread_kill(signal_thread, SIGUSR1);
+    pthread_join(signal_thread, NULL);
+    /* from here a signal ends the process at once (ep_kill_children_on_signals):
+     * no game is in progress */
+    pthread_sigmask(SIG_SETMASK, &old_mask, NULL);
     if (a.tty && a.progress_len)
         putchar('\n');
     char d[32];
     duration_text((double)(ep_now_ms() - a.t0) / 1000.0, d, sizeof d);
     printf("finished %ld of %ld games (%ld played now in %s)\n", a.finished, a.shard_games, a.finished_now, d);
+    if (a.interrupted)
+        print_interrupted(&a);
+    if (a.table.n != a.finished) /* resumed: the table rates the file, as -ratings does */
+        printf("the table rates all %ld rated records of %s, of which %ld are finished games of this %s\n",
+               a.table.n, o->pgnout ? o->pgnout : "this run", a.finished, o->nshards > 1 ? "shard" : "schedule");
+    fflush(stdout);
     if (table_print(stdout, &a.table, &o->table))
         fprintf(stderr, "stern-arena: cannot compute the ratings (out of memory)\n");
     if (a.pgn_fd >= 0)
@@ -1291,7 +1474,7 @@ static int run(Options *o)
     free(a.done);
     schedule_free(&a.sched);
     openings_free(&a.openings);
-    return a.status;
+    return a.interrupted ? 128 + a.interrupted : a.status;
 }
 
 /* -ratings: the tables of any record files. */
@@ -1318,6 +1501,8 @@ static int rate_files(const Options *o)
 int main(int argc, char **argv)
 {
     static Options o;
+    const char *again = resume_command(argc, argv); /* before parsing cuts KEY=VALUE words */
     parse_options(&o, argc, argv);
+    o.resume_command = again;
     return o.nrating_files ? rate_files(&o) : run(&o);
 }

@@ -10,6 +10,7 @@
 
 #define NAME_MAX_LEN 256 /* a unit's name as pgn_unit_name writes it */
 #define ELO_PRINT_ZERO 0.05 /* below this an Elo prints as +0.0 */
+#define ELO_SYMMETRIC 0.05  /* ends this close to equally far from the estimate: "+/-" */
 
 void table_init(ArenaTable *t)
 {
@@ -289,17 +290,26 @@ const char *elo_text(double x, char *buf, size_t n)
     return buf;
 }
 
-/* "Elo +12.3 +/- 45.6 [-33.3, +57.9], LOS 70.1 %" */
+const char *elo_interval_text(double elo, double low, double high, char *buf, size_t n)
+{
+    char e[32], lo[32], hi[32], pm[48] = "";
+    const bool symmetric = isfinite(elo) && isfinite(low) && isfinite(high) &&
+                           fabs((high - elo) - (elo - low)) < ELO_SYMMETRIC;
+    if (symmetric)
+        snprintf(pm, sizeof pm, " +/- %.1f", (high - low) / 2);
+    snprintf(buf, n, "%s%s [%s, %s]", elo_text(elo, e, sizeof e), pm, elo_text(low, lo, sizeof lo),
+             elo_text(high, hi, sizeof hi));
+    return buf;
+}
+
+/* "Elo: +12.3 +/- 45.6 [-33.3, +57.9], LOS 70.1 %, draw rate 20.0 %" (see
+ * elo_interval_text for when the +/- is printed) */
 static void print_elo(FILE *out, const char *what, const EloResult *r)
 {
-    char e[32], lo[32], hi[32], pm[32];
-    if (isinf(r->elo_low) || isinf(r->elo_high))
-        snprintf(pm, sizeof pm, "inf");
-    else
-        snprintf(pm, sizeof pm, "%.1f", (r->elo_high - r->elo_low) / 2);
-    fprintf(out, "  %s: %s +/- %s [%s, %s], LOS %.1f %%, draw rate %.1f %%\n", what,
-            elo_text(r->elo, e, sizeof e), pm, elo_text(r->elo_low, lo, sizeof lo),
-            elo_text(r->elo_high, hi, sizeof hi), r->los * 100, r->draw_rate * 100);
+    char text[160];
+    fprintf(out, "  %s: %s, LOS %.1f %%, draw rate %.1f %%\n", what,
+            elo_interval_text(r->elo, r->elo_low, r->elo_high, text, sizeof text), r->los * 100,
+            r->draw_rate * 100);
 }
 
 static void print_sprt(FILE *out, const Pentanomial *p, const Wdl *w, const TableOptions *o)
@@ -351,11 +361,16 @@ static int by_rating(const void *a, const void *b)
 }
 
 /* Three or more units: how often each player took each place (a player with
- * several units in a game counts each). */
-static void print_places(FILE *out, const ArenaTable *t, const Group *gr, int width)
+ * several units in a game counts each, which the heading then says: its row adds
+ * up to its units, not its games). rows: the fit's, per group player. */
+static void print_places(FILE *out, const ArenaTable *t, const Group *gr, const RatingRow *rows, int width)
 {
     static const char *const last[] = {"", "", "", "3rd", "4th", "5th", "6th"};
-    fprintf(out, "  places (1st to %s):\n", last[gr->nunits < 7 ? gr->nunits : 6]);
+    bool several = false;
+    for (int pl = 0; pl < gr->nplayers; pl++)
+        several |= rows[pl].units > rows[pl].games;
+    fprintf(out, "  places (1st to %s):%s\n", last[gr->nunits < 7 ? gr->nunits : 6],
+            several ? " counted per seat, a row adds up to seats, not games" : "");
     for (int pl = 0; pl < gr->nplayers; pl++) {
         int count[RATINGS_MAX_UNITS + 1] = {0};
         for (int k = 0; k < gr->n; k++)
@@ -397,7 +412,7 @@ static int print_fit(FILE *out, const ArenaTable *t, const Group *gr, const Tabl
                 r->comparisons ? 100.0 * r->points / r->comparisons : 0.0);
     }
     if (gr->nunits > 2)
-        print_places(out, t, gr, width);
+        print_places(out, t, gr, rows, width);
     free(rows), free(ranked);
     return 0;
 }
@@ -417,6 +432,91 @@ static void print_pairs(FILE *out, const ArenaTable *t, const Group *gr)
         }
 }
 
+/* Prints the table of one group of players under the heading `label` (the
+ * variant, or one connected part of its players): "LABEL: N games, K players",
+ * N counting each game once, as every row's games column does; then the match
+ * report of two players in two units, else the ratings from places. Returns 0, or
+ * -1 when memory runs out. */
+static int print_group(FILE *out, const ArenaTable *t, const char *label, const Group *gr, bool teams,
+                       const TableOptions *o)
+{
+    fprintf(out, "%s: %d games, %d %s%s\n", label, gr->n, gr->nplayers, teams ? "teams" : "players",
+            gr->nunits > 2 || gr->nplayers > 2 || teams ? " (ratings from places: 95% intervals by bootstrap over games)"
+                                                       : "");
+    if (gr->nunits == 2 && gr->nplayers == 2 && !teams) {
+        print_match(out, t, gr, o);
+        return 0;
+    }
+    if (print_fit(out, t, gr, o))
+        return -1;
+    if (gr->nunits == 2)
+        print_pairs(out, t, gr);
+    return 0;
+}
+
+/* The games of part `which` of gr (part[] per group player, from ratings_groups)
+ * into *sub, its players renumbered in their (name) order. Returns 0, or -1 when
+ * memory runs out. */
+static int group_part(const Group *gr, const int *part, int which, Group *sub)
+{
+    memset(sub, 0, sizeof *sub);
+    int *map = malloc((size_t)(gr->nplayers ? gr->nplayers : 1) * sizeof *map);
+    sub->names = malloc((size_t)(gr->nplayers ? gr->nplayers : 1) * sizeof *sub->names);
+    sub->games = malloc((size_t)(gr->n ? gr->n : 1) * sizeof *sub->games);
+    if (!map || !sub->names || !sub->games) {
+        free(map);
+        group_free(sub);
+        return -1;
+    }
+    for (int i = 0; i < gr->nplayers; i++)
+        if (part[i] == which) {
+            map[i] = sub->nplayers;
+            sub->names[sub->nplayers++] = gr->names[i];
+        }
+    for (int k = 0; k < gr->n; k++) {
+        RatedGame g = gr->games[k];
+        if (part[g.player[0]] != which)
+            continue;
+        for (int u = 0; u < g.nunits; u++)
+            g.player[u] = map[g.player[u]];
+        sub->games[sub->n++] = g;
+    }
+    sub->nunits = gr->nunits;
+    sub->first = sub->n ? sub->games[0].player[0] : 0;
+    free(map);
+    return 0;
+}
+
+/* Prints the tables of gr, whose players fall into nparts groups that never met
+ * (part[] per group player): one warning line naming the groups, then a table
+ * per group, each on a scale of its own. Returns 0, or -1 when memory runs out. */
+static int print_parts(FILE *out, const ArenaTable *t, const char *variant, const Group *gr, const int *part,
+                       int nparts, bool teams, const TableOptions *o)
+{
+    fprintf(out, "%s: %d games, %d %s\n", variant, gr->n, gr->nplayers, teams ? "teams" : "players");
+    fprintf(out, "warning: %s: the %s form %d groups that never met, each rated on a scale of its own (ratings of "
+            "different groups cannot be compared):", variant, teams ? "teams" : "players", nparts);
+    for (int p = 0; p < nparts; p++) {
+        fprintf(out, "%s group %d:", p ? ";" : "", p + 1);
+        for (int i = 0, k = 0; i < gr->nplayers; i++)
+            if (part[i] == p)
+                fprintf(out, "%s %s", k++ ? "," : "", t->names[gr->names[i]]);
+    }
+    fputc('\n', out);
+    for (int p = 0; p < nparts; p++) {
+        Group sub;
+        char label[64];
+        snprintf(label, sizeof label, "%s group %d", variant, p + 1);
+        if (group_part(gr, part, p, &sub))
+            return -1;
+        const int rc = print_group(out, t, label, &sub, teams, o);
+        group_free(&sub);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
 int table_print(FILE *out, ArenaTable *t, const TableOptions *o)
 {
     if (!t->n)
@@ -427,17 +527,12 @@ int table_print(FILE *out, ArenaTable *t, const TableOptions *o)
             return -1;
         Variant v;
         const bool teams = !variant_init(&v, t->groups[k]) && v.teams;
-        fprintf(out, "%s: %d games, %d %s%s\n", t->groups[k], gr.n, gr.nplayers, teams ? "teams" : "players",
-                gr.nunits > 2 || gr.nplayers > 2 || teams ? " (ratings from places: 95% intervals by bootstrap over games)"
-                                                           : "");
-        int rc = 0;
-        if (gr.nunits == 2 && gr.nplayers == 2 && !teams)
-            print_match(out, t, &gr, o);
-        else {
-            rc = print_fit(out, t, &gr, o);
-            if (!rc && gr.nunits == 2)
-                print_pairs(out, t, &gr);
-        }
+        int *part = malloc((size_t)(gr.nplayers ? gr.nplayers : 1) * sizeof *part);
+        const int nparts = part && gr.nplayers ? ratings_groups(gr.games, gr.n, gr.nplayers, part) : 0;
+        int rc = !part || nparts < 0 ? -1
+                 : nparts > 1        ? print_parts(out, t, t->groups[k], &gr, part, nparts, teams, o)
+                                     : print_group(out, t, t->groups[k], &gr, teams, o);
+        free(part);
         group_free(&gr);
         if (rc)
             return -1;

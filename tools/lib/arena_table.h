@@ -11,7 +11,10 @@
  * and two players: a match report (W-D-L, Elo with its 95% interval, LOS, draw
  * rate, pentanomial counts of the game pairs and the Elo from them, and the SPRT
  * when asked). Otherwise: ratings from places (ratings_fit, bootstrap intervals),
- * plus, with two units, the result of every pair of players that met.
+ * plus, with two units, the result of every pair of players that met. Players of
+ * a variant that fall into groups that never met (ratings_groups) are not put on
+ * one scale: a warning line names the groups and each gets a table of its own.
+ * A table's header counts each game once, as its rows do.
  *
  * Game pairs: with two units, games 2k-1 and 2k (Round numbers) of the same file
  * are the two games of one opening with seats swapped, as the arena numbers them.
@@ -73,12 +76,23 @@ int table_add(ArenaTable *t, const PgnGame *g, int file, char *err, size_t n);
  * may be NULL). Returns 0, or -1 with the reason in err. */
 int table_add_file(ArenaTable *t, const char *path, int file, int *incomplete, int *unrated, char *err, size_t n);
 
-/* Prints the table of every group to out. Returns 0, or -1 when the ratings
- * could not be computed (out of memory). */
+/* Prints the table of every variant to out (of every group of its players that
+ * never met the others, after a warning line naming them). Returns 0, or -1 when
+ * the ratings could not be computed (out of memory). */
 int table_print(FILE *out, ArenaTable *t, const TableOptions *o);
 
 /* An Elo value as text into buf (n bytes): "+12.3", "+0.0" (never "-0.0"),
  * "+inf", "-inf". Returns buf. */
 const char *elo_text(double x, char *buf, size_t n);
+
+/* An Elo estimate and its 95% interval [low, high] as text into buf (n bytes), the
+ * one form of the tables and the progress line. The interval of a score turned
+ * into Elo is not symmetric about the estimate, so a "+/-" figure would disagree
+ * with it: "+/- H" is printed only when the two ends lie equally far from the
+ * estimate to within 0.05 Elo (large samples), H being the interval's half-width,
+ * "+12.3 +/- 45.6 [-33.3, +57.9]"; otherwise the interval alone,
+ * "-120.4 [-575.5, +93.6]", as also when a value is infinite ("+inf [+inf, +inf]").
+ * Returns buf. */
+const char *elo_interval_text(double elo, double low, double high, char *buf, size_t n);
 
 #endif

@@ -37,11 +37,27 @@ static void live_set(pid_t old, pid_t new)
     pthread_mutex_unlock(&live_lock);
 }
 
+/* Kills the process group of every live child; only kill(2), so a signal
+ * handler may call it (without live_lock, which it cannot take). */
+static void kill_live_children(void)
+{
+    for (int i = 0; i < MAX_LIVE_CHILDREN; i++) {
+        const pid_t pid = (pid_t)live_children[i];
+        if (pid > 0)
+            kill(-pid, SIGKILL);
+    }
+}
+
+void ep_kill_all(void)
+{
+    pthread_mutex_lock(&live_lock);
+    kill_live_children();
+    pthread_mutex_unlock(&live_lock);
+}
+
 static void kill_children_and_die(int sig)
 {
-    for (int i = 0; i < MAX_LIVE_CHILDREN; i++)
-        if (live_children[i] > 0)
-            kill(-(pid_t)live_children[i], SIGKILL);
+    kill_live_children();
     signal(sig, SIG_DFL);
     raise(sig);
 }

@@ -121,4 +121,11 @@ int64_t ep_now_ms(void);
  * interrupted tool leaves no engine behind. Returns 0, or -1 (sigaction failed). */
 int ep_kill_children_on_signals(void);
 
+/* Kills the process group of every engine still running (SIGKILL), without
+ * reaping them: their EngineProcs see EOF and are ended as usual by their owners
+ * (ep_kill, ep_quit). For a tool that stops its games on a signal in a thread of
+ * its own (stern-arena on Ctrl-C). Callable from any thread; not from a signal
+ * handler (it takes the lock of the list of engines). */
+void ep_kill_all(void);
+
 #endif

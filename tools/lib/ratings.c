@@ -268,14 +268,20 @@ static bool game_valid(const RatedGame *g, int nplayers)
     return true;
 }
 
-/* Fills the table columns that do not depend on the fit. */
+/* Fills the table columns that do not depend on the fit: games (each game once
+ * per player, however many units it had in it), units, comparisons, points and
+ * the sum of places (divided by the units afterwards). */
 static void tally(const RatedGame *games, int n, RatingRow *out)
 {
     for (int k = 0; k < n; k++) {
         const RatedGame *g = &games[k];
         for (int a = 0; a < g->nunits; a++) {
             RatingRow *r = &out[g->player[a]];
-            r->games++;
+            bool first = true; /* the player's first unit in this game */
+            for (int b = 0; b < a && first; b++)
+                first = g->player[b] != g->player[a];
+            r->games += first;
+            r->units++;
             r->mean_place += g->place[a];
             for (int b = 0; b < g->nunits; b++) {
                 if (g->player[b] == g->player[a])
@@ -497,6 +503,21 @@ static int bootstrap_intervals(Fit *f, const RatedGame *games, int n, int anchor
     return 0;
 }
 
+/* Opens the interval of a perfect score at its end (ratings.h): +INFINITY above a
+ * player who won every comparison, -INFINITY below one who lost every one. */
+static void open_perfect_ends(RatingRow *out, int nplayers)
+{
+    for (int p = 0; p < nplayers; p++) {
+        RatingRow *r = &out[p];
+        if (r->comparisons == 0)
+            continue;
+        if (r->points == r->comparisons)
+            r->high = INFINITY;
+        if (r->points == 0)
+            r->low = -INFINITY;
+    }
+}
+
 static void fit_free(Fit *f)
 {
     free(f->active);
@@ -545,8 +566,8 @@ int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigne
     if (anchor >= 0 && out[anchor].games == 0)
         return -1;
     for (int p = 0; p < nplayers; p++)
-        if (out[p].games > 0)
-            out[p].mean_place /= out[p].games;
+        if (out[p].units > 0)
+            out[p].mean_place /= out[p].units;
 
     Fit f;
     int *player_of = malloc((size_t)nplayers * sizeof *player_of);
@@ -562,9 +583,57 @@ int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigne
         }
         if (bootstrap > 0)
             rc = bootstrap_intervals(&f, games, n, anchor_index, seed, bootstrap, player_of, out);
+        open_perfect_ends(out, nplayers);
     }
     if (player_of)
         fit_free(&f);
     free(player_of);
     return rc;
+}
+
+/* Union-find root of player p, halving the path on the way. */
+static int group_root(int *parent, int p)
+{
+    while (parent[p] != p)
+        p = parent[p] = parent[parent[p]];
+    return p;
+}
+
+int ratings_groups(const RatedGame *games, int n, int nplayers, int *group)
+{
+    if (nplayers < 1 || n < 0)
+        return -1;
+    for (int k = 0; k < n; k++)
+        if (!game_valid(&games[k], nplayers))
+            return -1;
+    int *parent = malloc((size_t)nplayers * 2 * sizeof *parent);
+    if (!parent)
+        return -1;
+    int *label = parent + nplayers; /* root -> group number, or -1 */
+    for (int p = 0; p < nplayers; p++) {
+        parent[p] = p;
+        label[p] = group[p] = -1;
+    }
+    for (int k = 0; k < n; k++) { /* every unit joins the first unit's group */
+        const RatedGame *g = &games[k];
+        const int root = group_root(parent, g->player[0]);
+        for (int u = 1; u < g->nunits; u++) {
+            const int r = group_root(parent, g->player[u]);
+            if (r != root)
+                parent[r] = root;
+        }
+    }
+    for (int k = 0; k < n; k++) /* -2: has games, group not numbered yet */
+        for (int u = 0; u < games[k].nunits; u++)
+            group[games[k].player[u]] = -2;
+    int ngroups = 0;
+    for (int p = 0; p < nplayers; p++) /* in index order: a group is numbered at its lowest player */
+        if (group[p] == -2) {
+            const int root = group_root(parent, p);
+            if (label[root] < 0)
+                label[root] = ngroups++;
+            group[p] = label[root];
+        }
+    free(parent);
+    return ngroups;
 }

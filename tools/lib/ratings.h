@@ -151,11 +151,15 @@ SprtDecision sprt_decide(double llr, SprtBounds b);
 typedef struct RatingRow {
     double elo;        /* rating, Elo (0 without games) */
     double low, high;  /* 95% interval, Elo: bootstrap percentiles 2.5 and 97.5
-                          (= elo when bootstrap is 0 or without games) */
-    int games;         /* games played */
-    int comparisons;   /* pairwise comparisons: opponents met, summed over games */
+                          (= elo when bootstrap is 0 or without games); high is
+                          +INFINITY for a player who won every comparison, low
+                          -INFINITY for one who lost every one (see ratings_fit) */
+    int games;         /* games played, each once however many units it had in it */
+    int units;         /* units played: games plus the extra units of a player
+                          with several in one game (seats=, ABABAB) */
+    int comparisons;   /* pairwise comparisons: opponents met, summed over units */
     double points;     /* comparisons won (1) and drawn (1/2) */
-    double mean_place; /* average place (1 = first), 0 without games */
+    double mean_place; /* average place (1 = first) over its units, 0 without games */
 } RatingRow;
 
 /* Fits ratings of players 0..nplayers-1 from n games (n >= 0).
@@ -174,10 +178,26 @@ typedef struct RatingRow {
  * (with replacement, RATINGS_BOOTSTRAP_DEFAULT is the usual number) whose refitted
  * ratings give the interval, drawn from a generator seeded with `seed` (the same
  * seed and games give the same intervals); 0 for none.
+ * A perfect score has no finite maximum of the likelihood: the prior alone holds
+ * the rating of a player who won (lost) every one of its comparisons, and every
+ * resample is as perfect, so the bootstrap cannot bound it. Its interval is
+ * therefore open at that end: high = +INFINITY (low = -INFINITY), the other end
+ * the bootstrap's (or the rating without bootstrap), as elo_from_wdl's interval
+ * reaches +-INFINITY for two players.
  * Fills out[0..nplayers-1]; players without games get a zero row.
  * Returns 0, or -1 when an argument is out of range (nplayers < 1, anchor,
  * bootstrap < 0, a game's nunits, player or place) or memory runs out. */
 int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigned seed, int bootstrap,
                 RatingRow *out);
+
+/* The connected groups of players: two players are connected when they met in a
+ * game as different units, directly or through others. Ratings of players of
+ * different groups are not comparable (nothing in the games relates them; only
+ * ratings_fit's prior would), so each group should be rated on its own.
+ * Fills group[0..nplayers-1] with the group of every player with games, numbered
+ * 0.. in the order of their lowest player index, and -1 for players without games.
+ * Returns the number of groups (0 without games), or -1 when an argument is out of
+ * range (nplayers < 1, n < 0, a game's nunits, player or place) or memory runs out. */
+int ratings_groups(const RatedGame *games, int n, int nplayers, int *group);
 
 #endif
