@@ -1186,6 +1186,67 @@ static void test_threads_ponder_storm(void **state)
     epipe_sync(p);
 }
 
+/* Scores a GUI can show (PROTOCOL.md): with three or more seats `score cp` and
+ * every `scores` entry are relative, the seat's standing minus the best other
+ * seat's, so near 0 at the start, and the leader's entry is minus the
+ * runner-up's; the side to move's entry is its score. */
+static void test_scores_are_relative_in_every_seat_count(void **state)
+{
+    EPipe *p = *state;
+    static const struct {
+        const char *variant, *moves;
+    } cases[] = {
+        {"classic-3", ""}, {"classic-4", " moves j4-i5"}, {"classic-6", " moves k3-k5"}, {"capture-3", ""},
+        {"capture-6", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "setoption name Variant value %s", cases[i].variant);
+        epipe_send(p, "%s", cmd);
+        snprintf(cmd, sizeof cmd, "position startpos%s", cases[i].moves);
+        position(p, cmd);
+        epipe_send(p, "go depth 2");
+        EPipeLines l;
+        char *best = NULL;
+        epipe_collect(p, "bestmove ", true, 30000, &l, &best);
+        const char *last = NULL;
+        for (int k = 0; k < l.n; k++)
+            if (starts(l.line[k], "info depth "))
+                last = l.line[k];
+        assert_non_null(last);
+        const long long score = info_field(last, "cp");
+        const char *sc = strstr(last, " scores ");
+        assert_non_null(sc);
+        sc += strlen(" scores ");
+        int v[6], n = 0, used;
+        char seat;
+        while (n < 6 && sscanf(sc, "%c:%d%n", &seat, &v[n], &used) == 2) {
+            sc += used + 1;
+            n++;
+        }
+        int top = -100000, second = -100000, stm_entry = 0;
+        const char *const fen = epipe_fen(p);
+        const char stm = strchr(fen, ' ')[1];
+        const char *entries = strstr(last, " scores ") + strlen(" scores ");
+        for (int k = 0; k < n; k++) {
+            if (v[k] > top)
+                second = top, top = v[k];
+            else if (v[k] > second)
+                second = v[k];
+            if (entries[0] == stm)
+                stm_entry = v[k];
+            entries = strchr(entries, ' ') + 1;
+            if (abs(v[k]) > 1000)
+                fail_msg("%s: an entry far from 0 at the start: %s", cases[i].variant, last);
+        }
+        if (top != -second || score != stm_entry)
+            fail_msg("%s: not relative (leader %d, runner-up %d, score %lld, own %d): %s", cases[i].variant, top,
+                     second, score, stm_entry, last);
+        free(best);
+        epipe_lines_free(&l);
+    }
+}
+
 /* With three or more seats a relative score beyond the mate bound is still a
  * cp score: blue here is far behind (its exit deadline), not winning by mate. */
 static void test_large_relative_score_is_no_mate(void **state)
@@ -1656,6 +1717,7 @@ int main(void)
         TEST(test_go_ponder_ponderhit),
         TEST(test_ponderhit_time),
         TEST(test_large_relative_score_is_no_mate),
+        TEST(test_scores_are_relative_in_every_seat_count),
         TEST(test_threads_ponder_storm),
         TEST(test_ponder_is_pv_second),
         TEST(test_command_waits_for_search),
