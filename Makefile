@@ -128,12 +128,15 @@ play: all
 	$(BUILD)/stern-play
 
 # Installs the engine and the tools into $(DESTDIR)$(PREFIX)/bin, and the docs
-# into $(DESTDIR)$(PREFIX)/share/doc/stern.
+# into $(DESTDIR)$(PREFIX)/share/doc/stern in the repository's layout (their
+# links hold there too).
 PREFIX ?= /usr/local
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern/docs $(DESTDIR)$(PREFIX)/share/doc/stern/tools
 	install -m 755 $(BUILD)/stern $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 README.md LICENSE docs/*.md tools/ARENA.md $(DESTDIR)$(PREFIX)/share/doc/stern/
+	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/stern/
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/stern/docs/
+	install -m 644 tools/ARENA.md $(DESTDIR)$(PREFIX)/share/doc/stern/tools/
 
 clean:
 	rm -rf build build-asan build-tsan build-fuzz

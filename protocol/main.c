@@ -37,7 +37,7 @@ static int bench_command(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if ((argc > 2 && !arg_int("stern bench", "depth", argv[2], 1, 99, &depth)) ||
+    if ((argc > 2 && !arg_int("stern bench", "depth", argv[2], 1, MAX_PLY - 1, &depth)) ||
         (argc > 3 && !arg_int("stern bench", "threads", argv[3], 1, 256, &threads)) ||
         (argc > 4 && !arg_int("stern bench", "hash", argv[4], 1, 65536, &hash)))
         return 2;

@@ -7,7 +7,7 @@
 set -euo pipefail
 engine=${1:-build/stern}
 ms=${2:-1000}
-fens=$(printf 'bench 1\nquit\n' | "$engine" | awk '$3 == "bench" && ($4 == 7 || $4 == 8 || $4 == 10) {
+fens=$("$engine" bench 1 | awk '$3 == "bench" && ($4 == 7 || $4 == 8 || $4 == 10) {
     fen = $6; for (i = 7; i <= 9; i++) fen = fen " " $i; print $4 "|" $5 "|" fen }')
 printf '%-9s %-3s %-10s %6s %10s %10s\n' algorithm pos variant depth nodes nps
 for algo in paranoid maxn brs brs+ mcts; do
