@@ -645,6 +645,21 @@ static bool is_go_keyword(const char *t)
     return seat_field(t, "time") >= 0 || seat_field(t, "inc") >= 0;
 }
 
+/* Reports a go field that cannot be used ("info string error go: <why>") and
+ * counts it in *ignored. */
+static void go_ignored(Engine *e, int *ignored, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void go_ignored(Engine *e, int *ignored, const char *fmt, ...)
+{
+    char why[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    say(e, "info string error go: %s", why);
+    (*ignored)++;
+}
+
 #define GO_FALLBACK_MS 1000 /* the search time of a go left without a limit by its bad fields */
 
 /* `go`: never refused whole (PROTOCOL.md). Each field that cannot be used is
@@ -679,28 +694,28 @@ static void cmd_go(Engine *e, const Tokens *tk)
                 const char *text = tk->t[++i];
                 Move m;
                 if (l->nsearchmoves == MAX_SEARCHMOVES)
-                    ignored++, say(e, "info string error go: searchmoves: '%s' ignored: more than %d moves", text,
+                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: more than %d moves", text,
                         MAX_SEARCHMOVES);
                 else if (move_parse(&e->game->pos, text, &m, err, sizeof err))
-                    ignored++, say(e, "info string error go: searchmoves: '%s' ignored: %s", text, err);
+                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", text, err);
                 else
                     l->searchmoves[l->nsearchmoves++] = m;
             }
             continue;
         }
         if (!is_go_keyword(t)) {
-            ignored++, say(e, "info string error go: unknown field '%s' ignored", t);
+            go_ignored(e, &ignored, "unknown field '%s' ignored", t);
             continue;
         }
         const char *arg = i + 1 < tk->n && !is_go_keyword(tk->t[i + 1]) ? tk->t[++i] : NULL;
         if (!arg) {
-            ignored++, say(e, "info string error go: '%s' ignored: it needs a value", t);
+            go_ignored(e, &ignored, "'%s' ignored: it needs a value", t);
             continue;
         }
         long long v;
         int s;
         if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v.slot[s] < 0)
-            ignored++, say(e, "info string error go: '%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
+            go_ignored(e, &ignored, "'%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
         else if ((s = seat_field(t, "time")) >= 0 && parse_ms(arg, INT64_MIN / 4, &v))
             l->time[s] = v;
         else if ((s = seat_field(t, "inc")) >= 0 && parse_ms(arg, 0, &v))
@@ -714,7 +729,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
         else if (!strcmp(t, "movetime") && parse_ms(arg, 1, &v))
             l->movetime = v;
         else
-            ignored++, say(e, "info string error go: '%s %s' ignored: not a valid value", t, arg);
+            go_ignored(e, &ignored, "'%s %s' ignored: not a valid value", t, arg);
     }
     /* a go whose limits were all unusable was meant to end: it gets a time
      * rather than running until stop */
