@@ -46,15 +46,20 @@ endef
 deps:
 	$(call need_header,xxhash.h,libxxhash-dev)
 
-test-deps:
+test-deps: deps
 	$(call need_header,cmocka.h,libcmocka-dev)
 
-# Test objects wait for cmocka (order only: installing it rebuilds nothing).
-$(BUILD)/tests/%.o: tests/%.c | test-deps
+# Objects wait for the libraries (order only: installing one rebuilds nothing;
+# one apt-get at a time), the cmocka tests' for cmocka too.
+$(BUILD)/tests/test_%.o: tests/test_%.c | test-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.o: %.c
+$(BUILD)/tests/support/%.o: tests/support/%.c | test-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
@@ -77,7 +82,7 @@ $(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # An experiment of docs/MULTI.md (capture mode against stern-greedy).
-$(BUILD)/stern-capture-model: $(BUILD)/tools/experiments/capture_model.o $(LIB)
+$(BUILD)/stern-capture-model: $(BUILD)/tools/experiments/capture_model.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/stern-stress: $(BUILD)/tests/stress.o $(BUILD)/libtools.a $(LIB)

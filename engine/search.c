@@ -1731,7 +1731,9 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     for (int i = 1; i < nthreads; i++) /* a helper that completed a deeper iteration answers */
         if (ws[i]->completed_depth > w0->completed_depth && c->cfg->multipv <= 1)
             w0 = ws[i];
-    if (w0 != ws[0])
+    /* the answer is always the line last reported: a helper's deeper one, or a
+     * new best that an unfinished re-search (after an aspiration fail) put first */
+    if (w0 != ws[0] || (c->nsaid && c->cfg->multipv <= 1 && !move_same(&c->said[0], &w0->root[0].move)))
         report_line(c, w0, w0->completed_depth, 0, &w0->root[0]);
     const RootMove *best = &w0->root[0];
     res.best = best->move;

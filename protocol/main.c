@@ -16,10 +16,10 @@ static void usage(FILE *f)
             "usage: stern                          the engine: protocol commands on stdin (docs/PROTOCOL.md)\n"
             "       stern bench [depth] [threads] [hash]\n"
             "                                      search the bench positions and exit (default depth %d,\n"
-            "                                      1 thread, 64 MiB); the node count is the search's signature\n"
+            "                                      1 thread, %d MiB); the node count is the search's signature\n"
             "       stern --version                the name and version\n"
             "       stern --help                   this text\n",
-            BENCH_DEFAULT_DEPTH);
+            BENCH_DEFAULT_DEPTH, DEFAULT_HASH_MIB);
 }
 
 static void print_line(const char *line, void *ctx)
@@ -32,22 +32,21 @@ static void print_line(const char *line, void *ctx)
 /* `stern bench [depth] [threads] [hash]`, as Stockfish and Ethereal take it. */
 static int bench_command(int argc, char **argv)
 {
-    long long depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = 64;
+    long long depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = DEFAULT_HASH_MIB;
     if (argc > 5) {
         usage(stderr);
         return 2;
     }
     if ((argc > 2 && !arg_int("stern bench", "depth", argv[2], 1, MAX_PLY - 1, &depth)) ||
-        (argc > 3 && !arg_int("stern bench", "threads", argv[3], 1, 256, &threads)) ||
-        (argc > 4 && !arg_int("stern bench", "hash", argv[4], 1, 65536, &hash)))
+        (argc > 3 && !arg_int("stern bench", "threads", argv[3], 1, MAX_THREADS, &threads)) ||
+        (argc > 4 && !arg_int("stern bench", "hash", argv[4], 1, MAX_HASH_MIB, &hash)))
         return 2;
     if (tt_resize((size_t)hash)) {
         fprintf(stderr, "stern bench: cannot allocate a %lld MiB hash table\n", hash);
         return 1;
     }
     const SearchConfig config = {.threads = (int)threads, .multipv = 1};
-    bench_run((int)depth, &config, NULL, print_line, NULL);
-    return 0;
+    return bench_run((int)depth, &config, NULL, print_line, NULL) ? 0 : 1; /* 0 nodes: out of memory */
 }
 
 int main(int argc, char **argv)

@@ -25,8 +25,6 @@
 #include <poll.h>
 #include <unistd.h>
 
-#define DEFAULT_HASH_MIB 64
-#define MAX_HASH_MIB 65536
 #define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
 #define MAX_TOKENS 8192
@@ -289,7 +287,7 @@ static void run_perft(Engine *e);
 static void run_legalmoves(Engine *e);
 static void run_bench(Engine *e);
 
-/* The thread of a search, perft or legalmoves: all honour stop. */
+/* The thread of a search, perft, legalmoves or bench: all honour stop. */
 static void *search_thread(void *arg)
 {
     Engine *e = arg;
@@ -331,6 +329,13 @@ static bool search_ends_by_itself(const Engine *e)
     return e->job != JOB_SEARCH || l->depth > 0 || l->nodes > 0 || l->movetime > 0 || (s >= 0 && l->time[s] >= 0);
 }
 
+/* Whether the running job is a search that answers only at stop (or
+ * ponderhit): `go infinite`, or `go ponder` before ponderhit. */
+static bool waits_for_stop(Engine *e)
+{
+    return e->job == JOB_SEARCH && (e->limits.infinite || (e->limits.ponder && !atomic_load(&e->sig.ponderhit)));
+}
+
 /* Waits for the running search to answer before a command that changes the state.
  * Returns false at once when it is an infinite or unanswered ponder search (the
  * caller refuses its command: only stop or ponderhit ends it). Otherwise it reads
@@ -346,8 +351,7 @@ static bool settle_search(Engine *e)
 {
     if (!e->searching)
         return true;
-    if (!atomic_load(&e->finished) && e->job == JOB_SEARCH &&
-        (e->limits.infinite || (e->limits.ponder && !atomic_load(&e->sig.ponderhit))))
+    if (!atomic_load(&e->finished) && waits_for_stop(e))
         return false;
     while (!atomic_load(&e->finished)) {
         Line *l;
@@ -734,7 +738,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
     /* a go whose limits were all unusable was meant to end: it gets a time
      * rather than running until stop */
     const int stm = e->game->pos.stm;
-    if (ignored && !l->infinite && !l->ponder && !l->depth && !l->nodes && !l->movetime &&
+    if (ignored && !l->infinite && !l->depth && !l->nodes && !l->movetime && /* ponder: from ponderhit */
         (stm < 0 || l->time[stm] < 0)) {
         l->movetime = GO_FALLBACK_MS;
         say(e, "info string go: no usable limit left, searching for %d ms", GO_FALLBACK_MS);
@@ -1040,8 +1044,7 @@ int uci_loop(int in_fd, FILE *out)
     }
     /* End of input (PROTOCOL.md): a search with a limit finishes and answers;
      * an infinite or unanswered ponder search is stopped. */
-    if (!e.quitting && e.searching && search_ends_by_itself(&e) &&
-        !(e.job == JOB_SEARCH && (e.limits.infinite || (e.limits.ponder && !atomic_load(&e.sig.ponderhit)))))
+    if (!e.quitting && e.searching && search_ends_by_itself(&e) && !waits_for_stop(&e))
         join_search(&e);
     stop_search(&e);
     for (Line *l; (l = e.in.head);) {

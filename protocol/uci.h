@@ -1,5 +1,5 @@
 /*
- * uci.h - the engine's text protocol (shared/PROTOCOL.md): a UCI-style command
+ * uci.h - the engine's text protocol (docs/PROTOCOL.md): a UCI-style command
  * loop over a pair of streams, with the search on its own thread so that
  * `isready`, `stop`, `ponderhit` and `quit` are answered while it runs.
  */
@@ -11,6 +11,9 @@
 #define STERN_NAME "Stern"
 #define STERN_VERSION "0.1"
 #define STERN_AUTHORS "the Stern developers"
+
+#define DEFAULT_HASH_MIB 64  /* the Hash option's default and bounds, MiB */
+#define MAX_HASH_MIB 65536
 
 /* Reads commands from the file descriptor in_fd (read directly, with poll, so
  * that input is read on while a command waits for a search) until `quit` or end

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tests=$(ls tests/test_*.c | sed 's|^tests/\(.*\)\.c$|build/tests/\1|')
-again=$(make -n all build/stern-stress $tests | grep -E '^(cc|ar|rm) ' || true)
+again=$(make -n all build/stern-stress $tests | grep -E ' -c | -o |^ar |^rm ' || true)
 if [ -n "$again" ]; then
   echo "build check: a second build would run:"; echo "$again" | head -5; exit 1
 fi

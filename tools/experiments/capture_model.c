@@ -8,15 +8,16 @@
  * Policies:
  *   greedy   as the other seats;
  *   rollout  every move is followed by play to the end, all seats choosing the
- *            most capturing move with `-ties` breaking equal counts (first: as
+ *            most capturing move, the tie rule breaking equal counts (first: as
  *            stern-greedy, so the rollout predicts its seats exactly; last or
- *            random: a near-miss model), averaged over `-rollouts` runs; the move
+ *            random: a near-miss model), averaged over ROLLOUTS runs; the move
  *            of best result (first place, then fewer seats ahead, then captures)
  *            is played.
  *
  * Run: build/stern-capture-model capture-3 rollout first 300
- * Results: docs/MULTI.md, "Capture mode is opponent modelling".
+ * Results: docs/MULTI.md, "Capture mode against greedy seats is opponent modelling".
  */
+#include "args.h"
 #include "game.h"
 #include "movegen.h"
 
@@ -80,10 +81,13 @@ int main(int argc, char **argv)
     }
     const bool model = !strcmp(argv[2], "rollout");
     const Ties ties = !strcmp(argv[3], "last") ? TIES_LAST : !strcmp(argv[3], "random") ? TIES_RANDOM : TIES_FIRST;
-    const int games = atoi(argv[4]), rollouts = argc == 6 ? atoi(argv[5]) : 1;
+    long long games, rollouts = 1;
+    if (!arg_int("stern-capture-model", "GAMES", argv[4], 1, 1000000, &games) ||
+        (argc == 6 && !arg_int("stern-capture-model", "ROLLOUTS", argv[5], 1, 1000000, &rollouts)))
+        return 2;
     Game g;
-    if (game_new(&g, argv[1]) || !g.v.capture || games < 1 || rollouts < 1) {
-        fprintf(stderr, "%s: a capture variant, a game count and a rollout count of at least 1\n", argv[0]);
+    if (game_new(&g, argv[1]) || !g.v.capture) {
+        fprintf(stderr, "stern-capture-model: '%s' is not a capture variant\n", argv[1]);
         return 2;
     }
     static MoveList list, scratch;
@@ -93,6 +97,8 @@ int main(int argc, char **argv)
         const int me = g.v.seats[k % g.v.nseats];
         for (int i = 0; i < 4 && !pos_over(&g.pos); i++) {
             gen_moves(&g.pos, &list);
+            if (!list.n)
+                break;
             pos_play(&g.pos, &list.m[next_random() % (unsigned)list.n]);
         }
         while (!pos_over(&g.pos)) {
@@ -103,6 +109,10 @@ int main(int argc, char **argv)
             if (g.pos.stm == me && model) {
                 const int n = list.n;
                 Move *moves = malloc(sizeof *moves * (size_t)n);
+                if (!moves) {
+                    fprintf(stderr, "stern-capture-model: out of memory\n");
+                    return 1;
+                }
                 memcpy(moves, list.m, sizeof *moves * (size_t)n);
                 double top = -1e9;
                 for (int i = 0; i < n; i++) {
@@ -122,7 +132,7 @@ int main(int argc, char **argv)
         }
         places[ahead_of(&g.pos, me) + 1]++;
     }
-    printf("%s %s ties=%s rollouts=%d, %d games: places", argv[1], argv[2], argv[3], rollouts, games);
+    printf("%s %s ties=%s rollouts=%lld, %lld games: places", argv[1], argv[2], argv[3], rollouts, games);
     for (int i = 1; i <= g.v.nseats; i++)
         printf(" %d", places[i]);
     printf(", first %.1f%%\n", 100.0 * places[1] / games);

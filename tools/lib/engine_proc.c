@@ -529,10 +529,10 @@ static int wait_exit(EngineProc *e, int timeout_ms, bool drain)
         /* WNOWAIT: the zombie keeps its process group id reserved until the kill */
         if (waitid(P_PID, (id_t)e->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == e->pid) {
             kill(-e->pid, SIGKILL);
+            live_set(e->pid, 0); /* before the reap: ep_kill_all must not kill a reused pid */
             while (waitpid(e->pid, &e->wstatus, 0) < 0 && errno == EINTR)
                 ;
             e->reaped = true;
-            live_set(e->pid, 0);
             return 1;
         }
         const int left = remaining_ms(deadline);

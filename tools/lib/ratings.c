@@ -504,12 +504,13 @@ static int bootstrap_intervals(Fit *f, const RatedGame *games, int n, int anchor
 }
 
 /* Opens the interval of a perfect score at its end (ratings.h): +INFINITY above a
- * player who won every comparison, -INFINITY below one who lost every one. */
-static void open_perfect_ends(RatingRow *out, int nplayers)
+ * player who won every comparison, -INFINITY below one who lost every one; not
+ * for the anchor (index into out, or -1), whose rating is fixed. */
+static void open_perfect_ends(RatingRow *out, int nplayers, int anchor)
 {
     for (int p = 0; p < nplayers; p++) {
         RatingRow *r = &out[p];
-        if (r->comparisons == 0)
+        if (r->comparisons == 0 || p == anchor) /* the anchor is 0 by definition */
             continue;
         if (r->points == r->comparisons)
             r->high = INFINITY;
@@ -583,7 +584,7 @@ int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigne
         }
         if (bootstrap > 0)
             rc = bootstrap_intervals(&f, games, n, anchor_index, seed, bootstrap, player_of, out);
-        open_perfect_ends(out, nplayers);
+        open_perfect_ends(out, nplayers, anchor);
     }
     if (player_of)
         fit_free(&f);
