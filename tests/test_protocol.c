@@ -94,16 +94,31 @@ static bool in_list(const char *list, const char *word)
     return false;
 }
 
+/* Milliseconds of the monotonic clock. */
+static int64_t wall_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* The last `info depth` line of l, or NULL. */
+static const char *last_depth_line(const EPipeLines *l)
+{
+    const char *last = NULL;
+    for (int i = 0; i < l->n; i++)
+        if (!strncmp(l->line[i], "info depth ", 11))
+            last = l->line[i];
+    return last;
+}
+
 /* Reads lines for `ms` milliseconds; fails the test on EOF. */
 static void lines_for(EPipe *p, int ms, EPipeLines *out)
 {
     *out = (EPipeLines){0};
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const int64_t t0 = wall_ms();
     for (;;) {
-        struct timespec t1;
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        const int left = ms - (int)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+        const int left = ms - (int)(wall_ms() - t0);
         if (left <= 0)
             return;
         char *line;
@@ -1105,13 +1120,6 @@ static void test_go_ponder_ponderhit(void **state)
     finish_search(p, T, START_MOVES, NULL, 0);
 }
 
-static int64_t wall_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 /* The value after `key ` in an info line, or -1. */
 static long long info_field(const char *line, const char *key)
 {
@@ -1214,10 +1222,7 @@ static void test_scores_are_relative_in_every_seat_count(void **state)
         EPipeLines l;
         char *best = NULL;
         epipe_collect(p, "bestmove ", true, 30000, &l, &best);
-        const char *last = NULL;
-        for (int k = 0; k < l.n; k++)
-            if (starts(l.line[k], "info depth "))
-                last = l.line[k];
+        const char *last = last_depth_line(&l);
         assert_non_null(last);
         const long long score = info_field(last, "cp");
         const char *sc = strstr(last, " scores ");
@@ -1285,10 +1290,7 @@ static void test_ponder_is_pv_second(void **state)
         EPipeLines l;
         char *best = NULL;
         epipe_collect(p, "bestmove ", true, 20000, &l, &best);
-        const char *last = NULL;
-        for (int i = 0; i < l.n; i++)
-            if (starts(l.line[i], "info depth "))
-                last = l.line[i];
+        const char *last = last_depth_line(&l);
         assert_non_null(last);
         char a[64] = "", b[64] = "", want[160];
         const char *pv = strstr(last, " pv ");
