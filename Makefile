@@ -8,14 +8,16 @@ ifeq ($(ARCH),x86_64)
 endif
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 OPT ?= -O3 $(MARCH) -g
-CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread -Iengine -Iprotocol -Itools/lib $(EXTRA_CFLAGS)
+CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread -Iengine/rules -Iengine/search -Iprotocol -Itools/lib $(EXTRA_CFLAGS)
 LDLIBS := -lxxhash -pthread -lm
 BUILD ?= build
 
-ENGINE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/*.c))
+RULES_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/rules/*.c))
+SEARCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/search/*.c))
 PROTO_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out protocol/main.c,$(wildcard protocol/*.c)))
 TOOLLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/lib/*.c))
-LIB := $(BUILD)/libstern.a
+# The rules (board ... perft) stand alone; the search is built on them.
+LIB := $(BUILD)/libsearch.a $(BUILD)/librules.a
 TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
@@ -29,9 +31,11 @@ READY_MS ?= 100
 .PHONY: all deps test-deps test clean asan tsan play stress fuzz fuzz-run install
 all: deps $(BUILD)/stern $(TOOLS) $(BUILD)/stern-capture-model
 
-# Objects and archives are kept between runs: a second `make test` with nothing
-# changed compiles and links nothing.
-.SECONDARY:
+# The objects of test and tool programs, made on the way to them, are kept
+# between runs: a second `make test` with nothing changed compiles and links
+# nothing. (Not every target: a missing archive must be rebuilt.)
+.SECONDARY: $(patsubst %,%.o,$(TESTS)) $(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/*_main.c)) \
+	$(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/%.o,$(wildcard tests/fuzz/*.c))
 
 # Installs a library the build needs when it is missing (Debian, as root): the
 # engine and tools need only libxxhash, the tests also cmocka.
@@ -63,7 +67,11 @@ $(BUILD)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(LIB): $(ENGINE_OBJ)
+$(BUILD)/librules.a: $(RULES_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libsearch.a: $(SEARCH_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -94,6 +102,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(BUILD
 # Every test binary runs from the top directory; protocol tests start build/stern.
 test: all $(TESTS) $(BUILD)/stern-stress
 	@fail=0; for t in $(TESTS); do echo "== $$t"; STERN_BIN=$(BUILD)/stern $$t || fail=1; done; \
+	echo "== rules library"; tests/build/rules_alone.sh $(BUILD) || fail=1; \
 	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
 

@@ -1,5 +1,5 @@
 /*
- * test_display.c - the diagram of `d` and stern-play (engine/display.h): in
+ * test_display.c - the diagram of `d` and stern-play (engine/rules/display.h): in
  * each of the six orientations, every line names its end holes, and the pieces
  * drawn there are the pieces on those holes.
  */

@@ -1,6 +1,6 @@
 /*
  * greedy_main.c - stern-greedy: a tiny protocol engine (PROTOCOL.md) that plays the
- * legal move with the best one-ply evaluation (eval_for of engine/eval.h, or the
+ * legal move with the best one-ply evaluation (eval_for of engine/search/eval.h, or the
  * place the move secures), ties going to the first move in generation order. It
  * is deterministic and fast, a fixed anchor for ratings.
  *

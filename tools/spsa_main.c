@@ -8,7 +8,7 @@
  * A = N / 10 and a = r_end * c_end^2 * (A+N)^alpha.
  *
  * Every iteration perturbs all weights at once by +-c_k, builds the two engines
- * with the weights as build-time overrides (engine/eval.c: -DNAME=value, so the
+ * with the weights as build-time overrides (engine/search/eval.c: -DNAME=value, so the
  * engine itself carries no tuning code), plays them against each other with
  * build/stern-arena, and moves each weight by a_k * (wins - losses) / (c_k *
  * delta_i) toward the better side. Errors (a failed build or match, a bad
@@ -33,7 +33,7 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: stern-spsa -param NAME=START,MIN,MAX,C_END[,R_END] [-param ...] [options]\n"
-            "  NAME            an evaluation weight of engine/eval.c (e.g. W_DISTANCE)\n"
+            "  NAME            an evaluation weight of engine/search/eval.c (e.g. W_DISTANCE)\n"
             "  -iterations N   SPSA iterations (default 100)\n"
             "  -games G        games per iteration, even (default 20)\n"
             "  -tc S+I         clock of the games (default 1+0.01)\n"

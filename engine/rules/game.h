@@ -6,6 +6,7 @@
 #define STERN_GAME_H
 
 #include "movegen.h"
+#include "position.h"
 
 #define GAME_MAX_PLIES 2048 /* 150 rounds x 6 seats = 900 moves at most */
 

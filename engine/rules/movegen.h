@@ -7,7 +7,7 @@
 #ifndef STERN_MOVEGEN_H
 #define STERN_MOVEGEN_H
 
-#include "position.h"
+#include "types.h"
 
 /* A list of moves that grows as needed: race positions have a few hundred moves
  * at most, capture mode can have hundreds of millions. A zeroed MoveList is an

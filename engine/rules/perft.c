@@ -1,6 +1,8 @@
 /* perft.c - move-tree leaf counts with bulk counting at the last ply; see perft.h. */
 #include "perft.h"
 
+#include "position.h"
+
 #include <stdlib.h>
 
 /* Bulk counts of the last ply under one node (count_by_area variants): each
