@@ -48,13 +48,13 @@ static int64_t now_us(void)
     return (int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000;
 }
 
-static void quiet(const char *line, void *ctx)
+static void quiet(const SearchReport *report, void *ctx)
 {
-    (void)line;
+    (void)report;
     (void)ctx;
 }
 
-uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, SearchOutput out, void *ctx)
+uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, BenchOutput out, void *ctx)
 {
     Game *g = malloc(sizeof *g);
     MoveList *list = move_list_new();

@@ -11,12 +11,15 @@
 
 #define BENCH_DEFAULT_DEPTH 7
 
+/* Receives each line of bench output, without newline. */
+typedef void (*BenchOutput)(const char *line, void *ctx);
+
 /* Searches every bench position to `depth` plies with `config` (a clean hash
  * table and history per position), writing an info line per position and then
  * "Nodes searched: <n>" and "Nodes/second: <n>" through out. The searches run
  * under `sig` (NULL: signals of its own, never raised): its stop ends the
  * bench early, the position being searched answering at once and the rest
  * skipped; the node line then says "(stopped)". Returns the node total. */
-uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, SearchOutput out, void *ctx);
+uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, BenchOutput out, void *ctx);
 
 #endif

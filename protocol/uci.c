@@ -7,6 +7,7 @@
 #include "display.h"
 #include "eval.h"
 #include "fen.h"
+#include "info.h"
 #include "notation.h"
 #include "perft.h"
 #include "search.h"
@@ -90,13 +91,14 @@ static void say(Engine *e, const char *fmt, ...)
     pthread_mutex_unlock(&e->out_lock);
 }
 
-static void search_output(const char *line, void *ctx)
+static void search_output(const SearchReport *report, void *ctx)
 {
     Engine *e = ctx;
-    const bool last = !strncmp(line, "bestmove", 8);
+    const bool last = report->kind == REPORT_BESTMOVE;
     if (last)
         atomic_store(&e->finished, true);
-    say(e, "%s", line);
+    char line[INFO_LINE_MAX];
+    say(e, "%s", info_text(report, line));
     if (last) {
         const ssize_t r = write(e->wake[1], "", 1); /* fails only when full: woken anyway */
         (void)r;

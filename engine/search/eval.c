@@ -1,5 +1,5 @@
 /* eval.c - static evaluation; see eval.h. Weights are first guesses, to be tuned
- * with the arena (issue 5); each can be overridden at build time (-DNAME=value)
+ * with the arena; each can be overridden at build time (-DNAME=value)
  * for tuning experiments. eval_seat keeps its last answer per thread and seat
  * (SeatMemo) with everything it read: a new term that reads more of the board
  * must add what it reads to seat_memo_holds, or stale terms will be reused. */

@@ -1,5 +1,5 @@
 /*
- * race.h - exact single-army race solver (issue 5): the fewest own moves that bring
+ * race.h - exact single-army race solver: the fewest own moves that bring
  * every marble of one seat into its target while every other piece on the board
  * stays where it is. This is the whole game once the armies can no longer meet
  * (a "race"), and the solitaire crossing of the empty board.

@@ -16,6 +16,7 @@
 #define STERN_SEARCH_H
 
 #include "game.h"
+#include "report.h"
 
 #include <stdatomic.h>
 
@@ -60,9 +61,6 @@ typedef struct {
                            (tests compare the value with a brute-force search) */
 } SearchConfig;
 
-/* Receives every output line (info ..., bestmove ...) without newline. */
-typedef void (*SearchOutput)(const char *line, void *ctx);
-
 typedef struct {
     Move best;
     bool has_best;       /* false: no legal move (bestmove (none)) */
@@ -79,8 +77,8 @@ typedef struct {
     atomic_bool ponderhit;  /* set by `ponderhit`: the ponder search becomes timed */
 } SearchSignals;
 
-/* Searches the current position of g under `limits` and `config`, writing info
- * lines and finally exactly one "bestmove ..." line through `out`. Blocks until
+/* Searches the current position of g under `limits` and `config`, giving its
+ * reports (report.h: lines, notes) and finally exactly one REPORT_BESTMOVE to `out`. Blocks until
  * done: the caller runs it on its own thread and sets sig->stop to end it early.
  * With infinite or ponder it only returns after stop (or ponderhit, then by time).
  * Never chooses a move that eliminates the mover while it has another move. */

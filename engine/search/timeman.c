@@ -1,6 +1,10 @@
 /* timeman.c - time allocation; see timeman.h. */
 #include "timeman.h"
 
+#include "eval.h"
+
+#include <time.h>
+
 #define SOFT_MAX_PERCENT 25  /* never plan to use more than this share of the reserve */
 #define HARD_MAX_PERCENT 33  /* never use more than this share of it */
 #define HARD_FACTOR 3        /* hard limit: this many times the soft share */
@@ -32,4 +36,50 @@ TimeBudget time_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t m
     b.soft_ms = max64(1, soft);
     b.hard_ms = max64(b.soft_ms, hard);
     return b;
+}
+
+#define CAPTURE_PIECES_PER_MOVE 3 /* a capture-mode chain takes about this many pieces */
+#define CAPTURE_MOVES_SPARE 2      /* own moves added to the capture-mode estimate */
+
+/* In capture mode the pieces left are shared out among the seats, a few a move
+ * (a game from the start lasts about six moves a seat with three seats). */
+int moves_left_estimate(const Position *p)
+{
+    if (p->v->capture)
+        return bb_count(p->neutral) / (CAPTURE_PIECES_PER_MOVE * p->v->nseats) + CAPTURE_MOVES_SPARE;
+    const int dist = -eval_seat(p, p->stm).distance / W_DISTANCE; /* steps still to go */
+    const int est = dist / 3 + 8;
+    return est < 10 ? 10 : est;
+}
+
+int64_t now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+void clock_init(SearchClock *c, TimeBudget budget, bool ponder, bool infinite, const atomic_bool *ponderhit)
+{
+    c->start_ms = now_ms();
+    atomic_init(&c->clock_ms, ponder ? -1 : c->start_ms);
+    c->budget = budget;
+    c->infinite = infinite;
+    c->ponderhit = ponderhit;
+}
+
+int64_t clock_start(SearchClock *c)
+{
+    int64_t clock = atomic_load(&c->clock_ms);
+    if (clock < 0 && atomic_load(c->ponderhit)) {
+        const int64_t now = now_ms();
+        clock = atomic_compare_exchange_strong(&c->clock_ms, &clock, now) ? now : clock;
+    }
+    return clock;
+}
+
+bool clock_past(SearchClock *c, int64_t limit_ms)
+{
+    const int64_t clock = clock_start(c);
+    return clock >= 0 && !c->infinite && limit_ms >= 0 && now_ms() - clock >= limit_ms;
 }

@@ -1,9 +1,14 @@
 /*
- * timeman.h - how long to think about one move, from the mover's clock.
+ * timeman.h - how long to think about one move, from the mover's clock, and the
+ * clock of a running search (which starts at ponderhit when it ponders).
  */
 #ifndef STERN_TIMEMAN_H
 #define STERN_TIMEMAN_H
 
+#include "types.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef struct {
@@ -21,5 +26,36 @@ typedef struct {
  * practice in UCI engines such as Stockfish's timeman.cpp. */
 TimeBudget time_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t movetime_ms, int moves_left,
                        int64_t overhead_ms);
+
+/* Own moves the side to move in p (not over) still expects to make, >= 1: from
+ * its distance to go in a race, from the pieces left in capture mode. */
+int moves_left_estimate(const Position *p);
+
+/* Milliseconds of a monotonic clock. */
+int64_t now_ms(void);
+
+/* The clock of one search. */
+typedef struct {
+    int64_t start_ms;          /* now_ms() at the go: the time and nps reported count from it */
+    _Atomic int64_t clock_ms;  /* when the budget's clock started; -1 while pondering */
+    TimeBudget budget;
+    bool infinite;             /* go infinite: no limit applies */
+    const atomic_bool *ponderhit;
+} SearchClock;
+
+/* Starts clock c at the go, with `budget`; a ponder search's budget clock waits
+ * for *ponderhit. */
+void clock_init(SearchClock *c, TimeBudget budget, bool ponder, bool infinite, const atomic_bool *ponderhit);
+
+/* When c's budget clock started (now_ms() time), or -1 while it ponders. Any
+ * thread may ask: the first to see ponderhit starts it. */
+int64_t clock_start(SearchClock *c);
+
+/* Whether c ponders (no ponderhit yet). */
+static inline bool clock_pondering(SearchClock *c) { return clock_start(c) < 0; }
+
+/* Whether c's budget clock has run `limit_ms` (its soft or hard limit; -1: none).
+ * Never for an infinite search, nor while pondering. */
+bool clock_past(SearchClock *c, int64_t limit_ms);
 
 #endif

@@ -42,7 +42,7 @@ void tt_prefetch(uint64_t key);
  * its bucket (shallowest, oldest). */
 void tt_store(uint64_t key, const TTData *data);
 
-/* Permill of the first 1000 buckets' entries used by the current search. */
+/* Permill of the first 1,000 entries (250 buckets) used by the current search. */
 int tt_hashfull(void);
 
 #endif

@@ -149,9 +149,9 @@ void assert_position(const Position *p, const char *pieces, const char *tail)
     assert_string_equal(fen_now(p), fen_of(want, pieces, tail));
 }
 
-static void no_output(const char *line, void *ctx)
+static void no_output(const SearchReport *report, void *ctx)
 {
-    (void)line;
+    (void)report;
     (void)ctx;
 }
 

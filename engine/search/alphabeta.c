@@ -1,0 +1,291 @@
+/* alphabeta.c - principal variation search and paranoid alpha-beta; see
+ * alphabeta.h. Scores inside the tree are from the view of the side to move,
+ * where "side" means the root seat's team versus everyone else (paranoid
+ * reduction, which is plain negamax with two seats). */
+#include "alphabeta.h"
+
+#include "eval.h"
+#include "movepick.h"
+#include "node.h"
+#include "threads.h"
+#include "tt.h"
+#include "zobrist.h"
+
+/* Selective search of two-seat race games (not capture mode), at non-PV nodes.
+ * Each is off when its depth limit is 0 (NMP: when NMP_MIN_DEPTH exceeds MAX_PLY);
+ * the values are overridable with -D for matches of one against another. */
+#ifndef NMP_MIN_DEPTH
+#define NMP_MIN_DEPTH 3          /* plies to go from which a null move is tried */
+#endif
+#ifndef NMP_MIN_OUTSIDE
+#define NMP_MIN_OUTSIDE 4        /* own marbles outside the target: fewer risks zugzwang */
+#endif
+#ifndef RFP_DEPTH
+#define RFP_DEPTH 3              /* reverse futility: plies to go up to which it applies */
+#endif
+#ifndef RFP_MARGIN
+#define RFP_MARGIN 72            /* cp per ply to go (SPSA, docs/STRENGTH.md) */
+#endif
+#ifndef FUT_DEPTH
+#define FUT_DEPTH 0              /* futility pruning of frontier moves: plies to go up to */
+#endif                           /* which it applies; off (measured weaker: docs/STRENGTH.md) */
+#ifndef FUT_MARGIN
+#define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */
+#endif
+#ifndef LMP_DEPTH
+#define LMP_DEPTH 3              /* late-move pruning: plies to go up to which it applies */
+#endif
+#ifndef LMP_BASE
+#define LMP_BASE 6               /* moves searched before backward moves are dropped, */
+#endif                           /* plus 2 x depth^2 */
+#define NMP_R 2                  /* null-move reduction: NMP_R + depth / NMP_R_DEPTH plies */
+#define NMP_R_DEPTH 4
+
+/* Late-move reductions (every search but full width): a move that is not the
+ * table's or a killer, from the LMR_MIN_MOVE-th on at LMR_MIN_DEPTH plies to go,
+ * is searched one ply shallower; one more from the LMR_DEEP_MOVE-th at
+ * LMR_DEEP_DEPTH, and one more for a move ordered below 0 (backward, or a bad
+ * history); never below one ply. */
+#define LMR_MIN_DEPTH 3
+#define LMR_MIN_MOVE 3
+#define LMR_DEEP_DEPTH 6
+#define LMR_DEEP_MOVE 10
+
+static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
+
+/* Searches child c of a node whose side is `side`, returning its value for that
+ * side; (alpha, beta) is the node's window. */
+int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side)
+{
+    int v;
+    if (terminal(w, c, ply, &v))
+        return side * v;
+    if (side_of(w->ctx, c->stm) == side)
+        return search(w, c, depth, alpha, beta, ply);
+    return -search(w, c, depth, -beta, -alpha, ply);
+}
+
+/* How a selective node `depth` plies from the horizon treats move m (not a table
+ * or killer move, not its first): SCORE_INF when it is searched, -SCORE_INF when
+ * late-move pruning drops it (`lmp`: whether that applies here), else the
+ * futility bound (<= alpha) it is dropped with. */
+static int prune_value(const Position *p, const Move *m, int depth, int static_eval, int alpha, bool lmp)
+{
+    const int progress = move_progress(p, p->stm, m);
+    /* Late-move pruning: past the first moves, backward moves are dropped. */
+    if (lmp && progress < 0)
+        return -SCORE_INF;
+    /* Futility: a frontier move whose progress cannot lift the static value to
+     * alpha. */
+    if (depth <= FUT_DEPTH) {
+        const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
+        if (bound <= alpha)
+            return bound;
+    }
+    return SCORE_INF;
+}
+
+/* prune_value over the moves list->m[from..n) not picked yet: SCORE_INF when one
+ * of them would be searched, else the best of their values (-SCORE_INF when all
+ * fall to late-move pruning). */
+static int rest_pruned_bound(const Position *p, const MoveList *list, const int *order, int from, int depth,
+                             int static_eval, int alpha, bool lmp)
+{
+    int best = -SCORE_INF;
+    for (int j = from; j < list->n; j++) {
+        if (order[j] >= ORDER_KILLER - 1)
+            return SCORE_INF;
+        const int v = prune_value(p, &list->m[j], depth, static_eval, alpha, lmp);
+        if (v == SCORE_INF)
+            return SCORE_INF;
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply)
+{
+    SearchContext *c = w->ctx;
+    const int side = side_of(c, p->stm);
+    const bool pv_node = beta - alpha > 1;
+    if (!enter_node(w, ply))
+        return 0;
+    if (depth <= 0 || ply >= MAX_PLY)
+        return leaf_value(w, p, ply, side, beta);
+    w->path_keys[ply] = p->key;
+
+    TTData tte;
+    uint32_t tt_move = 0;
+    const uint64_t key = tt_key(p);
+    if (tt_probe(key, &tte)) {
+        tt_move = tte.move;
+        const int ts = score_from_tt(tte.score, ply);
+        if (!pv_node && tte.depth >= depth &&
+            (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && ts >= beta) ||
+             (tte.bound == BOUND_UPPER && ts <= alpha)))
+            return ts;
+    }
+
+    /* Selective search: a two-seat race game at a node off the PV whose window is
+     * not a forced result. */
+    const bool selective =
+        !pv_node && c->duo_race && !c->cfg->full_width && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
+    int static_eval = 0;
+    if (selective) {
+        static_eval = side * eval_for(p, c->root_seat);
+        /* Reverse futility: this far above beta, a few plies do not bring it back. */
+        if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
+            return static_eval;
+        /* Null move (Beal 1989; R after Heinz 1999): passing is never better than
+         * the best move while marbles are still to bring home, so if the opponent
+         * cannot reach beta after a pass at reduced depth, the node fails high. */
+        const int other = p->v->seats[1 - p->v->slot[p->stm]];
+        if (depth >= NMP_MIN_DEPTH && static_eval >= beta && !w->after_null[ply] &&
+            p->status[other] == ST_PLAYING &&
+            bb_count(p->seat_bb[p->stm] & ~p->v->target[p->stm]) >= NMP_MIN_OUTSIDE) {
+            const int r = NMP_R + depth / NMP_R_DEPTH;
+            Position child = *p;
+            pos_set_stm(&child, other);
+            w->after_null[ply + 1] = true;
+            const int v = -search(w, &child, depth - 1 - r, -beta, -beta + 1, ply + 1);
+            w->after_null[ply + 1] = false;
+            if (stopped(w))
+                return 0;
+            if (v >= beta)
+                return v >= SCORE_MATE_BOUND ? beta : v;
+        }
+    }
+
+    MoveList *list = &w->lists[ply];
+    const int staged = staged_moves(w, p, ply, tt_move);
+    bool generated = staged == 0;
+    if (generated)
+        node_moves(w, p, ply, tt_move);
+
+    const int alpha0 = alpha;
+    int best = -SCORE_INF;
+    int searched = 0; /* moves searched so far (not pruned, not deferred) */
+    Move best_move = {0};
+    /* Lazy SMP: moves another thread is searching right now are put off to the
+     * end of the list (ABDADA's deferral, Weill 1996), so that the threads split
+     * the work instead of repeating it; with one thread nothing changes. */
+    const bool defer = c->nworkers > 1 && depth >= DEFER_MIN_DEPTH;
+    int deferred[MAX_MOVES_DEFERRED], ndeferred = 0;
+    bool rest_checked = false; /* rest_pruned_bound tried at this node */
+    for (int k = 0; k < list->n + ndeferred || !generated; k++) {
+        if (!generated && k == staged) { /* the staged moves did not refute: now the rest */
+            node_moves(w, p, ply, tt_move);
+            generated = true;
+            /* the staged moves to the front, where they were searched: each is in
+             * the list, as staged_moves checked, and ordered above the rest */
+            for (int j = 0; j < staged; j++)
+                pick(list, j);
+            if (k == list->n + ndeferred)
+                break; /* they were all the moves there are */
+        }
+        const bool second_pass = k >= list->n;
+        const int i = second_pass ? deferred[k - list->n] : k;
+        if (!second_pass)
+            pick(list, i);
+        const Move *m = &list->m[i];
+        if (selective && i > 0 && list->score[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
+            const bool lmp = depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth;
+            const int pruned = prune_value(p, m, depth, static_eval, alpha, lmp);
+            if (pruned != SCORE_INF) {
+                if (pruned > best)
+                    best = pruned;
+                /* The moves not picked yet come later in the order and mostly fall
+                 * the same way: when all do, they are passed over at once instead
+                 * of picked one by one, with the same result. */
+                if (!second_pass && !rest_checked) {
+                    rest_checked = true;
+                    const int rest = rest_pruned_bound(p, list, list->score, i + 1, depth, static_eval, alpha, lmp);
+                    if (rest != SCORE_INF) {
+                        if (rest > best)
+                            best = rest;
+                        k = list->n - 1; /* on to the deferred moves, if any */
+                    }
+                }
+                continue;
+            }
+        }
+        /* The child probes the table unless it is a leaf: its bucket is fetched
+         * while the child is made, from the key it most likely has (no swap or
+         * captures, the next seat in turn to move, no status changed), and
+         * again once made if that guess was wrong. */
+        uint64_t guess = 0;
+        if (depth > 1 && m->swap == NO_HOLE && !m->ncapt) {
+            const Variant *v = p->v;
+            const int mover = list->seat[i], slot = v->slot[mover] + 1;
+            guess = p->key ^ zobrist.piece[mover + 1][m->from] ^ zobrist.piece[mover + 1][m->to] ^
+                    zobrist.stm[p->stm] ^ zobrist.stm[v->seats[slot < v->nseats ? slot : 0]];
+            tt_prefetch(guess);
+        }
+        Position child;
+        make_child(w, p, ply, list->seat[i], m, &child);
+        const uint64_t child_key = tt_key(&child);
+        if (depth > 1 && child_key != guess)
+            tt_prefetch(child_key);
+        _Atomic uint64_t *slot = NULL;
+        if (defer) {
+            slot = busy_slot(child_key);
+            if (!second_pass && i > 0 && ndeferred < MAX_MOVES_DEFERRED &&
+                atomic_load_explicit(slot, memory_order_relaxed) == child_key) {
+                deferred[ndeferred++] = i;
+                continue;
+            }
+            atomic_store_explicit(slot, child_key, memory_order_relaxed);
+        }
+        int v;
+        searched++;
+        if (i == 0) {
+            v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
+        } else {
+            int r = 0;
+            if (depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE && list->score[i] < ORDER_KILLER - 1 &&
+                !c->cfg->full_width) {
+                r = 1 + (i >= LMR_DEEP_MOVE && depth >= LMR_DEEP_DEPTH) + (list->score[i] < 0);
+                if (r > depth - 2)
+                    r = depth - 2;
+            }
+            v = child_value(w, &child, depth - 1 - r, alpha, alpha + 1, ply + 1, side);
+            if (v > alpha && r)
+                v = child_value(w, &child, depth - 1, alpha, alpha + 1, ply + 1, side);
+            if (v > alpha && v < beta)
+                v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
+        }
+        if (slot) {
+            uint64_t mine = child_key;
+            atomic_compare_exchange_strong_explicit(slot, &mine, 0, memory_order_relaxed, memory_order_relaxed);
+        }
+        if (stopped(w))
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = *m;
+            if (v > alpha) {
+                alpha = v;
+                w->pv[ply][ply] = *m;
+                for (int j = ply + 1; j < w->pvlen[ply + 1]; j++)
+                    w->pv[ply][j] = w->pv[ply + 1][j];
+                w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
+            }
+        }
+        if (alpha >= beta) {
+            if (list->score[i] < ORDER_KILLER - 1) {
+                w->killers[ply][1] = w->killers[ply][0];
+                w->killers[ply][0] = *m;
+            }
+            update_history(w, m, depth * depth);
+            for (int j = 0; j < i; j++)
+                update_history(w, &list->m[j], -depth * depth);
+            break;
+        }
+    }
+    if (list->n == 0) /* cannot happen: the side to move always has a move */
+        return leaf_value(w, p, ply, side, beta);
+    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth,
+                      (uint8_t)(best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER)};
+    tt_store(key, &d);
+    return best;
+}

@@ -1,0 +1,137 @@
+/* brs.c - best-reply search and BRS+ at the opponents' nodes; see brs.h. */
+#include "brs.h"
+
+#include "node.h"
+
+#include <string.h>
+
+/* Whether p is a best-reply-search min node: all opponents' moves together. */
+bool brs_min_node(const SearchContext *c, const Position *p)
+{
+    return (c->algo == ALGO_BRS || c->algo == ALGO_BRS_PLUS) && side_of(c, p->stm) < 0;
+}
+
+/* Best-reply min nodes search only each opponent's replies of the most
+ * progress (captures): a forward pruning that leaves out moves an opponent
+ * racing for itself would not play, and cuts the branching five-fold. 0: all.
+ * Measured against greedy seats (docs/MULTI.md). */
+#ifndef BRS_REPLY_TOP
+#define BRS_REPLY_TOP 4
+#endif
+#ifndef BRS_REPLY_TOP_CAPTURE
+#define BRS_REPLY_TOP_CAPTURE 3
+#endif
+
+/* The progress of move m of q's side to move (`tip`: its Variant.tip_dist),
+ * or in capture mode its captures. */
+static int reply_gain(const Position *q, const uint8_t *tip, const Move *m)
+{
+    return q->v->capture ? m->ncapt : tip[m->from] - tip[m->to];
+}
+
+/* Keeps the k moves of q's side to move in `list` with the most progress, or
+ * in capture mode the most captures (the earlier of equal ones), in list order. */
+static void keep_top_replies(const Position *q, MoveList *list, int k)
+{
+    if (list->n <= k)
+        return;
+    /* gains lie in -16..16 (race) or 1..60 (captures): a histogram finds the
+     * k-th largest, and how many equal to it are kept */
+    enum { OFFSET = 64, SPAN = 128 };
+    const uint8_t *tip = q->v->tip_dist[q->stm];
+    int count[SPAN] = {0};
+    for (int i = 0; i < list->n; i++)
+        count[reply_gain(q, tip, &list->m[i]) + OFFSET]++;
+    int threshold = SPAN - 1, above = 0;
+    while (above + count[threshold] < k)
+        above += count[threshold--];
+    int n = 0, equal_left = k - above;
+    for (int i = 0; i < list->n; i++) {
+        const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
+        if (g > threshold || (g == threshold && equal_left-- > 0))
+            list->m[n++] = list->m[i];
+    }
+    list->n = n;
+}
+
+/* BRS+: the move of q's side to move that it plays when it is not the
+ * opponent searched at a min node: the first in `list` (q's moves, in
+ * generation order) of the most progress (race) or captures (capture mode).
+ * Returns false when the list is empty. */
+static bool best_ordered(const Position *q, const MoveList *list, Move *out)
+{
+    int best = -1, top = 0;
+    for (int i = 0; i < list->n; i++) {
+        const Move *m = &list->m[i];
+        const int o = q->v->capture ? m->ncapt : move_progress(q, q->stm, m);
+        if (best < 0 || o > top) {
+            best = i;
+            top = o;
+        }
+    }
+    if (best >= 0)
+        *out = list->m[best];
+    return best >= 0;
+}
+
+/* BRS+: the move seat s plays in child position q after the min node at
+ * `ply`: its best-ordered move there, found at the node and kept while it
+ * stays legal (race moves), else found anew in `scratch`. */
+static bool filler_move(Worker *w, const Position *q, int s, int ply, MoveList *scratch, Move *out)
+{
+    Position t = *q;
+    pos_set_stm(&t, s);
+    const Move *f = &w->filler[ply][s];
+    if (w->has_filler[ply][s] && !q->v->capture && !q->v->masters && race_move_exists(&t, f->from, f->to)) {
+        *out = *f;
+        return true;
+    }
+    gen_moves_no_return(&t, scratch);
+    return best_ordered(&t, scratch, out);
+}
+
+void brs_min_moves(Worker *w, const Position *p, int ply)
+{
+    MoveList *list = &w->lists[ply];
+    MoveList *tmp = &w->lists[ply + 1]; /* free until the children are searched */
+    list->n = 0;
+    list->cut = false;
+    const Variant *v = p->v;
+    for (int k = 0; k < v->nseats; k++) {
+        const int o = v->seats[(v->slot[p->stm] + k) % v->nseats];
+        if (side_of(w->ctx, o) > 0 || p->status[o] != ST_PLAYING)
+            continue;
+        Position q = *p;
+        if (o != q.stm)
+            pos_set_stm(&q, o);
+        gen_moves_no_return(&q, tmp);
+        const int top = v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP;
+        if (top && !w->ctx->cfg->full_width)
+            keep_top_replies(&q, tmp, top);
+        list->cut |= tmp->cut;
+        for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
+            list->seat[list->n - 1] = (uint8_t)o;
+        if (w->ctx->algo == ALGO_BRS_PLUS)
+            w->has_filler[ply][o] = best_ordered(&q, tmp, &w->filler[ply][o]);
+    }
+}
+
+void brs_after_reply(Worker *w, int ply, int mover, Position *child)
+{
+    const SearchContext *c = w->ctx;
+    const Variant *v = child->v;
+    if (c->algo == ALGO_BRS_PLUS)
+        for (int k = 1; k < v->nseats; k++) {
+            const int s = v->seats[(v->slot[c->root_seat] + k) % v->nseats];
+            if (pos_over(child) || child->status[c->root_seat] != ST_PLAYING)
+                break;
+            Move f;
+            if (s != mover && side_of(c, s) < 0 && child->status[s] == ST_PLAYING &&
+                filler_move(w, child, s, ply, &w->lists[ply + 1], &f)) {
+                pos_set_stm(child, s);
+                pos_play(child, &f);
+            }
+        }
+    if (!pos_over(child) && side_of(c, child->stm) < 0 && child->status[c->root_seat] == ST_PLAYING)
+        pos_set_stm(child, c->root_seat);
+}

@@ -1,0 +1,27 @@
+/*
+ * brs.h - best-reply search (Schadd and Winands 2011) and BRS+ (Esser, Gras,
+ * Winands et al. 2013) at the nodes of the root's opponents: a min node searches
+ * the replies of every opponent together, each opponent's few replies of the
+ * most progress; after the reply the root's side moves again, and in BRS+ every
+ * other opponent first plays its best-ordered move.
+ */
+#ifndef STERN_BRS_H
+#define STERN_BRS_H
+
+#include "worker.h"
+
+/* Whether p is a best-reply-search min node: all opponents' moves together. */
+bool brs_min_node(const SearchContext *c, const Position *p);
+
+/* The moves of min node p at `ply` into w->lists[ply] with their movers (no
+ * ordering scores): each opponent still playing, in turn order from p's side
+ * to move, with its replies of the most progress (captures); BRS+ keeps each
+ * one's best-ordered move for brs_after_reply. */
+void brs_min_moves(Worker *w, const Position *p, int ply);
+
+/* After opponent `mover`'s reply at min node `ply` made *child: in BRS+ the
+ * other opponents play their best-ordered moves, then the turn goes back to the
+ * root seat (unless the game or the root's part in it is over). */
+void brs_after_reply(Worker *w, int ply, int mover, Position *child);
+
+#endif

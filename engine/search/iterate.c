@@ -1,0 +1,147 @@
+/* iterate.c - iterative deepening over the root moves; see iterate.h. */
+#include "iterate.h"
+
+#include "alphabeta.h"
+#include "maxn.h"
+#include "node.h"
+#include "report_line.h"
+
+#include <stdlib.h>
+
+#define ASPIRATION_DELTA 60 /* cp, first aspiration half-window */
+#define ASPIRATION_MIN_DEPTH 4
+#define ASPIRATION_MAX 1000 /* cp: a half-window grown past this becomes the full window */
+
+/* One root iteration for the line pv_index (multipv): searches root moves
+ * [pv_index, nroot) and returns the best value (root side's view). */
+static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
+{
+    const Position *p = &w->ctx->game->pos;
+    int best = -SCORE_INF;
+    w->path_keys[0] = p->key;
+    w->pvlen[0] = 0;
+    for (int i = pv_index; i < w->nroot; i++) {
+        RootMove *rm = &w->root[i];
+        Position child = *p;
+        pos_play(&child, &rm->move);
+        atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
+        int v;
+        if (w->ctx->algo == ALGO_MAXN) {
+            int vals[MAX_SEATS];
+            if (!terminal(w, &child, 1, &v)) {
+                maxn(w, &child, depth - 1, 1, vals);
+                v = vals[w->ctx->root_seat];
+            } else {
+                w->pvlen[1] = 1;
+            }
+        } else if (i == pv_index) {
+            v = child_value(w, &child, depth - 1, alpha, beta, 1, 1);
+        } else {
+            v = child_value(w, &child, depth - 1, alpha, alpha + 1, 1, 1);
+            if (v > alpha && v < beta)
+                v = child_value(w, &child, depth - 1, alpha, beta, 1, 1);
+        }
+        if (stopped(w))
+            return best;
+        if (v > alpha || i == pv_index) {
+            rm->score = v;
+            rm->pvlen = 0;
+            if (rm->pv || (rm->pv = malloc(sizeof *rm->pv * (MAX_PLY + 1)))) {
+                rm->pv[0] = rm->move;
+                rm->pvlen = 1;
+                for (int j = 1; j < w->pvlen[1]; j++)
+                    rm->pv[rm->pvlen++] = w->pv[1][j];
+            }
+        } else {
+            rm->score = -SCORE_INF;
+        }
+        if (v > best)
+            best = v;
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+static int by_score(const void *a, const void *b)
+{
+    const RootMove *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1;
+    return x->index - y->index;
+}
+
+/* Stable sort of root moves [from, n) by score, best first. */
+static void sort_root(RootMove *r, int from, int n)
+{
+    for (int i = from; i < n; i++)
+        r[i].index = i;
+    qsort(r + from, (size_t)(n - from), sizeof *r, by_score);
+}
+
+void iterate(Worker *w)
+{
+    SearchContext *c = w->ctx;
+    const int multipv = w->id == 0 ? (c->cfg->multipv < w->nroot ? c->cfg->multipv : w->nroot) : 1;
+    const int max_depth = c->lim->depth > 0 && c->lim->depth < MAX_PLY ? c->lim->depth : MAX_PLY - 1;
+    /* Every thread deepens one ply at a time; they share the table and put off
+     * the moves another thread is searching (see search()). Helpers that skip
+     * every other depth measured worse with the deferral (docs/STRENGTH.md). */
+    for (int depth = 1; depth <= max_depth; depth++) {
+        w->seldepth = 0;
+        for (int k = 0; k < multipv; k++) {
+            int prev = w->root[k].prev_score, delta = ASPIRATION_DELTA;
+            int alpha = -SCORE_INF, beta = SCORE_INF;
+            if (depth >= ASPIRATION_MIN_DEPTH && abs(prev) < SCORE_MATE_BOUND && c->algo != ALGO_MAXN) {
+                alpha = prev - delta;
+                beta = prev + delta;
+            }
+            for (;;) {
+                const int v = search_root(w, depth, alpha, beta, k);
+                if (stopped(w))
+                    break;
+                sort_root(w->root, k, w->nroot);
+                if (v <= alpha && alpha > -SCORE_INF) {
+                    beta = (alpha + beta) / 2;
+                    alpha = v - delta > -SCORE_INF ? v - delta : -SCORE_INF;
+                } else if (v >= beta && beta < SCORE_INF) {
+                    beta = v + delta < SCORE_INF ? v + delta : SCORE_INF;
+                } else {
+                    break;
+                }
+                delta *= 2;
+                if (delta > ASPIRATION_MAX)
+                    alpha = -SCORE_INF, beta = SCORE_INF;
+            }
+            if (stopped(w))
+                break;
+        }
+        if (stopped(w))
+            break;
+        for (int i = 0; i < w->nroot; i++)
+            w->root[i].prev_score = w->root[i].score;
+        w->completed_depth = depth;
+        if (depth >= max_depth && c->lim->depth > 0 && !c->lim->infinite && !clock_pondering(&c->clock)) {
+            /* go depth: the first thread to complete it ends the search (a helper
+             * may finish first; its result is used) */
+            atomic_store(&c->abort_all, true);
+            if (w->id == 0)
+                for (int k = 0; k < multipv; k++)
+                    report_line(c, w, depth, k, &w->root[k]);
+            break;
+        }
+        if (w->id != 0)
+            continue;
+        for (int k = 0; k < multipv; k++)
+            report_line(c, w, depth, k, &w->root[k]);
+        const int64_t soft = c->clock.budget.soft_ms;
+        const bool timed = !c->lim->infinite && clock_start(&c->clock) >= 0 && soft >= 0;
+        if (timed && (clock_past(&c->clock, soft) || w->nroot == 1))
+            break;
+        if (abs(w->root[0].score) > SCORE_MATE_BOUND && depth >= SCORE_MATE - abs(w->root[0].score) + 2 &&
+            !c->lim->infinite && !clock_pondering(&c->clock))
+            break;
+    }
+}

@@ -1,0 +1,63 @@
+/* maxn.c - max-n search; see maxn.h. */
+#include "maxn.h"
+
+#include "movepick.h"
+#include "node.h"
+#include "places.h"
+#include "tt.h"
+
+#include <string.h>
+
+/* Max-n: fills out[seat] with the value of p for every seat in play, each seat
+ * to move choosing the child best for itself. No pruning; the table only orders
+ * moves. */
+void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
+{
+    memset(out, 0, sizeof(int) * MAX_SEATS);
+    if (!enter_node(w, ply))
+        return;
+    if (depth <= 0 || ply >= MAX_PLY) {
+        places_values(p, ply, capture_bonus(p), out);
+        return;
+    }
+    w->path_keys[ply] = p->key;
+    TTData tte;
+    const uint32_t tt_move = tt_probe(tt_key(p), &tte) ? tte.move : 0;
+    node_moves(w, p, ply, tt_move);
+    MoveList *list = &w->lists[ply];
+    const int me = p->stm;
+    int best = -SCORE_INF;
+    Move best_move = {0};
+    for (int i = 0; i < list->n; i++) {
+        pick(list, i);
+        const Move *m = &list->m[i];
+        Position child, end;
+        make_child(w, p, ply, me, m, &child);
+        int vals[MAX_SEATS], root_value;
+        if (terminal_end(w, &child, ply + 1, &root_value, &end)) {
+            w->pvlen[ply + 1] = ply + 1;
+            places_values(&end, ply + 1, 0, vals);
+        } else {
+            maxn(w, &child, depth - 1, ply + 1, vals);
+        }
+        if (stopped(w))
+            return;
+        /* equal values go to the move_before one whatever the order searched,
+         * so that the result does not depend on move ordering */
+        if (vals[me] > best || (vals[me] == best && move_before(m, &best_move))) {
+            best = vals[me];
+            best_move = *m;
+            memcpy(out, vals, sizeof vals);
+            w->pv[ply][ply] = *m;
+            for (int j = ply + 1; j < w->pvlen[ply + 1]; j++)
+                w->pv[ply][j] = w->pv[ply + 1][j];
+            w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
+        }
+    }
+    if (!list->n) {
+        places_values(p, ply, 0, out);
+        return;
+    }
+    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};
+    tt_store(tt_key(p), &d);
+}

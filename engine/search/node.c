@@ -1,0 +1,200 @@
+/* node.c - what every tree search does at a node; see node.h. */
+#include "node.h"
+
+#include "brs.h"
+#include "eval.h"
+#include "places.h"
+#include "tt.h"
+#include "zobrist.h"
+
+#include <stdlib.h>
+
+#define CHECK_EVERY 1023 /* nodes between clock checks (mask) */
+
+#ifndef LEAF_STEP_PCT
+#define LEAF_STEP_PCT 44 /* percent of the mover's best progress added at two-seat race leaves */
+#endif
+
+/* The transposition table's key of p: its Zobrist key, which leaves out what
+ * repetition leaves out (RULES.md section 6), and in capture mode every
+ * seat's captures, on which the value depends. */
+uint64_t tt_key(const Position *p)
+{
+    if (!p->v->capture)
+        return p->key;
+    uint64_t k = p->key;
+    for (int i = 0; i < p->v->nseats; i++) {
+        const int s = p->v->seats[i];
+        k ^= zobrist.captures[s][p->captures[s] < 60 ? p->captures[s] : 60];
+    }
+    return k;
+}
+
+int score_to_tt(int v, int ply)
+{
+    return v > SCORE_MATE_BOUND ? v + ply : v < -SCORE_MATE_BOUND ? v - ply : v;
+}
+
+int score_from_tt(int v, int ply)
+{
+    return v > SCORE_MATE_BOUND ? v - ply : v < -SCORE_MATE_BOUND ? v + ply : v;
+}
+
+/* Value for seat `seat` of a position where its place is known (game over, or
+ * its team placed), `ply` plies below the root. Three or more seats: places.h. */
+static int place_value_for(const SearchContext *c, const Position *p, int ply, int seat)
+{
+    const Variant *v = &c->game->v;
+    if (v->nseats > 2)
+        return places_value_for(p, seat, ply, 0);
+    const int other = v->seats[v->seats[0] == seat];
+    const int pl = p->place[seat];
+    if (pl == 1 && p->place[other] == 1)
+        return 0;
+    return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
+}
+
+int place_value(const SearchContext *c, const Position *p, int ply)
+{
+    return place_value_for(c, p, ply, c->root_seat);
+}
+
+static bool in_game_history(const SearchContext *c, uint64_t key)
+{
+    const unsigned bit = (unsigned)(key >> (64 - HISTORY_FILTER_BITS));
+    return c->history_filter[bit / 64] >> (bit % 64) & 1;
+}
+
+/* Whether child position p (at `ply`) ends the game for the root: over, the root's
+ * team placed, or a repetition (a second occurrence inside the tree, or a third
+ * counting the game). Sets *value (root's view) and, when end is not NULL, *end
+ * to the final position (p itself, or p ended by repetition). */
+bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *end_out)
+{
+    const SearchContext *c = w->ctx;
+    if (pos_over(p) || p->place[c->root_seat]) {
+        *value = place_value(c, p, ply);
+        if (end_out)
+            *end_out = *p;
+        return true;
+    }
+    /* Earlier occurrences: on the current line, and in the game. With two seats
+     * a second occurrence on the line ends it (the side that repeats could have
+     * repeated again); with more, other seats need not go along, so only a true
+     * third occurrence does. */
+    int on_line = 0, in_game = 0;
+    for (int i = ply - 2; i >= 1; i--)
+        on_line += w->path_keys[i] == p->key;
+    if (in_game_history(c, p->key)) {
+        const Game *g = c->game;
+        for (int i = 0; i <= g->nplies; i++)
+            in_game += g->keys[i] == p->key;
+    }
+    const bool seen = c->game->v.nseats == 2 ? on_line > 0 || in_game >= 2 : on_line + in_game >= 2;
+    if (!seen)
+        return false;
+    Position end = *p;
+    pos_finish(&end, END_REPETITION);
+    *value = place_value(c, &end, ply);
+    if (end_out)
+        *end_out = end;
+    return true;
+}
+
+bool terminal(Worker *w, const Position *p, int ply, int *value)
+{
+    return terminal_end(w, p, ply, value, NULL);
+}
+
+/* Progress of move m of seat `mover` in p toward its target, in steps (negative:
+ * backward). */
+int move_progress(const Position *p, int mover, const Move *m)
+{
+    const uint8_t *tip = p->v->tip_dist[mover];
+    return tip[m->from] - tip[m->to];
+}
+
+/* Whether m is a legal move of p's side to move. */
+bool legal_move(const Position *p, const Move *m)
+{
+    MoveList list = {0};
+    gen_moves(p, &list);
+    bool found = false;
+    for (int i = 0; i < list.n && !found; i++)
+        found = move_same(&list.m[i], m);
+    move_list_free(&list);
+    return found;
+}
+
+void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m, Position *child)
+{
+    const SearchContext *c = w->ctx;
+    *child = *p;
+    if (child->stm != mover)
+        pos_set_stm(child, mover);
+    pos_play(child, m);
+    if ((c->algo == ALGO_BRS || c->algo == ALGO_BRS_PLUS) && side_of(c, mover) < 0)
+        brs_after_reply(w, ply, mover, child);
+}
+
+void check_limits(Worker *w)
+{
+    SearchContext *c = w->ctx;
+    if (w->id != 0)
+        return;
+    if (c->lim->nodes) {
+        uint64_t total = 0;
+        for (int i = 0; i < c->nworkers; i++)
+            total += atomic_load_explicit(&c->workers[i].nodes, memory_order_relaxed);
+        if (total >= c->lim->nodes)
+            atomic_store(&c->sig->stop, true);
+    }
+    if (clock_past(&c->clock, c->clock.budget.hard_ms))
+        atomic_store(&c->sig->stop, true);
+}
+
+/* Bookkeeping on entering a node at `ply`: PV length, selective depth, node count
+ * and, now and then, the clock. Returns false when the search must stop. */
+bool enter_node(Worker *w, int ply)
+{
+    w->pvlen[ply] = ply;
+    if (ply > w->seldepth)
+        w->seldepth = ply;
+    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
+    if (!(nodes & CHECK_EVERY))
+        check_limits(w);
+    return !stopped(w);
+}
+
+/* In capture mode every move is a capture, so a leaf also counts the best
+ * capture of its side to move: the reply the horizon would otherwise hide (cp). */
+int capture_bonus(const Position *p)
+{
+    if (!p->v->capture)
+        return 0;
+    const int best = best_capture(p);
+    return best > 0 ? best * W_CAPTURE : 0;
+}
+
+/* Static value of leaf p (at `ply`) for its side to move (`side`, +1 or -1 as
+ * side_of gives it), searched with upper bound `beta`. */
+int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
+{
+    const SearchContext *c = w->ctx;
+    if (p->v->nseats > 2) {
+        /* The capture bonus (the side to move's best chain) only raises the
+         * value for the side to move: at or above beta without it, the leaf
+         * already fails high and the chains need not be walked. */
+        const int v = side * places_value_for(p, c->root_seat, ply, 0);
+        if (v >= beta || !p->v->capture)
+            return v;
+        return side * places_value_for(p, c->root_seat, ply, capture_bonus(p));
+    }
+    int v = side * eval_for(p, c->root_seat);
+    /* The side to move's best progress this move, in part: what a quiescence
+     * search over jumps would find first. It only raises the value, so at or above
+     * beta the static value already fails high and the marbles' floods are saved. */
+    if (LEAF_STEP_PCT && c->duo_race && v < beta)
+        v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply]) * W_DISTANCE * LEAF_STEP_PCT / 100;
+    return v >= beta ? v : v + capture_bonus(p);
+}

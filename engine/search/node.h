@@ -1,0 +1,65 @@
+/*
+ * node.h - what every tree search (alphabeta, maxn, best-reply) does at a node:
+ * entering it (node count, the clock), recognising the end of the game for the
+ * root and its value, making a child (in the turn order of the algorithm), the
+ * static value of a leaf, and the table's keys and scores.
+ */
+#ifndef STERN_NODE_H
+#define STERN_NODE_H
+
+#include "worker.h"
+
+/* The transposition table's key of p: its Zobrist key, which leaves out what
+ * repetition leaves out (RULES.md section 6), and in capture mode every seat's
+ * captures, on which the value depends. */
+uint64_t tt_key(const Position *p);
+
+/* A score for the table (mate scores counted from this node, `ply` plies below
+ * the root) and back. */
+int score_to_tt(int v, int ply);
+int score_from_tt(int v, int ply);
+
+/* Value for the root seat of a position where its place is known (game over, or
+ * its team placed), `ply` plies below the root. Three or more seats: places.h. */
+int place_value(const SearchContext *c, const Position *p, int ply);
+
+/* Whether child position p (at `ply`) ends the game for the root: over, the
+ * root's team placed, or a repetition (a second occurrence inside the tree, or a
+ * third counting the game). Sets *value (root's view) and, when end_out is not
+ * NULL, *end_out to the final position (p itself, or p ended by repetition). */
+bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *end_out);
+
+/* terminal_end without the final position. */
+bool terminal(Worker *w, const Position *p, int ply, int *value);
+
+/* Progress of move m of seat `mover` in p toward its target, in steps
+ * (negative: backward). */
+int move_progress(const Position *p, int mover, const Move *m);
+
+/* Whether m is a legal move of p's side to move. */
+bool legal_move(const Position *p, const Move *m);
+
+/* The child of p (at `ply`) after move m by seat `mover`, into *child; in
+ * best-reply search the root's side moves again after any opponent's reply
+ * (brs.h). */
+void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m, Position *child);
+
+/* The main thread's look at the limits: the node limit summed over the threads,
+ * the hard time limit; sets the stop signal when one is reached. */
+void check_limits(Worker *w);
+
+/* Bookkeeping on entering a node at `ply`: PV length, selective depth, node
+ * count and, now and then, the clock. Returns false when the search must stop. */
+bool enter_node(Worker *w, int ply);
+
+/* In capture mode every move is a capture, so a leaf also counts the best
+ * capture of its side to move: the reply the horizon would otherwise hide
+ * (centi-moves; 0 outside capture mode). */
+int capture_bonus(const Position *p);
+
+/* Static value of leaf p (at `ply`) for its side to move (`side`, +1 or -1 as
+ * side_of gives it), searched with upper bound `beta` (a value at or above it
+ * may be any such value). */
+int leaf_value(Worker *w, const Position *p, int ply, int side, int beta);
+
+#endif

@@ -1,0 +1,83 @@
+/* race_root.c - the race solver at the root of a search; see race_root.h. */
+#include "race_root.h"
+
+#include "race.h"
+
+#define RACE_NODE_LIMIT 300000 /* per army and search: well under a second */
+#define RACE_NODES_PER_MS 100  /* solver speed assumed when the clock runs: well below its */
+                               /* real speed, so that a solve within the budget never overruns */
+#define RACE_TABLE_MIB 16      /* the most the solver's table takes */
+#define RACE_MIN_MS 50         /* hard time limit below which races are not solved */
+
+/* Race endgames: once the two armies are past each other
+ * (race_separated), each one's fewest moves to arrive is solved exactly by
+ * race_solve and the result follows from the reply rule (RULES.md section 6):
+ * with a own moves needed by the side to move and b by the other, the first seat
+ * wins when a < b and draws when a == b; the second seat wins when a <= b and
+ * draws when a == b + 1. The line interleaves both armies' solutions and is
+ * checked move by move on the real board. Returns true with the best move, the
+ * root seat's score (mate score, or 0 for a draw) and the line (*pvlen moves);
+ * false when it does not apply or a solve runs over its node limit (RACE_NODE_LIMIT,
+ * less when the clock runs: half the hard time limit at RACE_NODES_PER_MS, and
+ * none below RACE_MIN_MS: at 1+0.01 a failing solve each move drained the clock). */
+bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nodes, int *moves)
+{
+    const Position *p = &c->game->pos;
+    if (!race_separated(p) || c->lim->nsearchmoves || c->cfg->multipv > 1)
+        return false;
+    const Variant *v = p->v;
+    const int side[2] = {p->stm, p->stm == v->seats[0] ? v->seats[1] : v->seats[0]};
+    Move line[2][RACE_MAX_MOVES];
+    int need[2];
+    *nodes = 0;
+    uint64_t limit = RACE_NODE_LIMIT;
+    if (c->clock.budget.hard_ms >= 0 && !c->lim->infinite && !clock_pondering(&c->clock)) {
+        if (c->clock.budget.hard_ms < RACE_MIN_MS)
+            return false; /* no time to spare: a failed solve would cost the clock */
+        const uint64_t timed = (uint64_t)c->clock.budget.hard_ms * RACE_NODES_PER_MS / 2;
+        limit = timed < limit ? timed : limit;
+    }
+    /* a table of about four entries per node allowed (8 bytes each) */
+    const int mib = limit * 32 >= (uint64_t)RACE_TABLE_MIB << 20 ? RACE_TABLE_MIB : (int)(limit * 32 >> 20) + 1;
+    for (int k = 0; k < 2; k++) {
+        Position alone = *p;
+        race_remove_army(&alone, side[1 - k]);
+        RaceStats st;
+        need[k] = race_solve(&alone, side[k], RACE_MAX_MOVES, mib, limit, &c->sig->stop,
+                             line[k], &st);
+        *nodes += st.nodes;
+        if (need[k] < 0)
+            return false;
+    }
+    const int a = need[0], b = need[1];
+    const bool first = side[0] == v->seats[0];
+    int plies, result; /* result: 1 win, 0 draw, -1 loss for the side to move */
+    if (first) {
+        result = a < b ? 1 : a == b ? 0 : -1;
+        plies = result < 0 ? 2 * b : 2 * a;
+    } else {
+        result = a <= b ? 1 : a == b + 1 ? 0 : -1;
+        plies = result >= 0 ? 2 * a - 1 : 2 * b + 1;
+    }
+    if (p->round + (plies + 1) / 2 >= ROUND_LIMIT)
+        return false; /* the round limit would end it first */
+    Position q = *p;
+    int n = 0;
+    for (int i = 0; i < plies && !pos_over(&q); i++) {
+        const int k = i % 2, j = i / 2;
+        if (j >= need[k] || q.stm != side[k])
+            break;
+        const Move *m = &line[k][j];
+        if (!bb_test(marble_destinations(&q, side[k], m->from), m->to))
+            return false; /* the other army is in the way after all */
+        pv[n++] = *m;
+        pos_play(&q, m);
+    }
+    if (n == 0)
+        return false;
+    *pvlen = n;
+    *score = result > 0 ? SCORE_MATE - plies : result < 0 ? -(SCORE_MATE - plies) : 0;
+    moves[0] = a;
+    moves[1] = b;
+    return true;
+}

@@ -1,0 +1,102 @@
+/* report_line.c - the reports of the tree searches' lines; see report_line.h. */
+#include "report_line.h"
+
+#include "eval.h"
+#include "node.h"
+#include "places.h"
+#include "threads.h"
+#include "tt.h"
+
+#include <stdlib.h>
+
+/* Whether move m of a searched line can be played in p, the line's position
+ * so far. A best-reply line leaves the turn order (an opponent's reply is any
+ * opponent's, and BRS+ leaves out the others' moves), so with three or more
+ * seats each move is checked against p's legal moves; a two-seat line is. */
+static bool pv_move_playable(const SearchContext *c, const Position *p, const Move *m)
+{
+    if (c->game->v.nseats > 2)
+        return legal_move(p, m);
+    return p->v->capture || p->board[m->from] == p->stm + 1;
+}
+
+/* With three or more seats, the protocol's relative scores at the end of a
+ * root move's line (the last position before the game ends): each unit's
+ * standing minus the best standing of the other units still unplaced there,
+ * into rel[seat]; a unit placed by then gets the value of its outcome
+ * (places.h), as a decided result. */
+void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS])
+{
+    const Variant *v = &c->game->v;
+    Position leaf = c->game->pos;
+    int ply = 0;
+    for (int i = 0; i < rm->pvlen; i++) {
+        if (!pv_move_playable(c, &leaf, &rm->pv[i]))
+            break;
+        Position next = leaf;
+        pos_play(&next, &rm->pv[i]);
+        if (pos_over(&next))
+            break;
+        leaf = next;
+        ply++;
+    }
+    int own[MAX_SEATS], rival[MAX_SEATS];
+    eval_standings(&leaf, own, rival);
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i], u = variant_unit(v, s);
+        if (leaf.place[u]) {
+            rel[s] = places_value_for(&leaf, s, ply, 0);
+            continue;
+        }
+        int best = -SCORE_INF;
+        for (int j = 0; j < v->nseats; j++) {
+            const int o = v->seats[j];
+            if (variant_unit(v, o) == o && o != u && !leaf.place[o] && own[o] > best)
+                best = own[o];
+        }
+        rel[s] = best == -SCORE_INF ? own[u] : own[u] - best;
+    }
+}
+
+void line_report(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
+                 int hashfull, SearchReport *r)
+{
+    const Variant *v = &c->game->v;
+    *r = (SearchReport){.kind = REPORT_LINE, .root = &c->game->pos, .depth = depth, .seldepth = seldepth,
+                        .multipv = k + 1, .nodes = nodes, .hashfull = hashfull, .pv = rm->pv};
+    /* a mate in own moves of the root seat when the search found one; else with
+     * three or more seats the root seat's relative standing (a relative value
+     * beyond the mate bound is no mate) */
+    r->mate = abs(rm->score) > SCORE_MATE_BOUND;
+    r->value = rm->score;
+    if (r->mate) {
+        const int own = (SCORE_MATE - abs(rm->score) + v->nseats - 1) / v->nseats;
+        r->value = rm->score > 0 ? own : -own;
+    }
+    if (v->nseats > 2) {
+        int rel[MAX_SEATS];
+        relative_scores(c, rm, rel);
+        if (!r->mate)
+            r->value = rel[c->root_seat];
+        r->nscores = v->nseats;
+        for (int i = 0; i < v->nseats; i++)
+            r->scores[i] = rel[v->seats[i]];
+    }
+    r->time_ms = now_ms() - c->clock.start_ms;
+    /* the legal prefix of the line, up to the end of the game */
+    Position p = c->game->pos;
+    while (r->pvlen < rm->pvlen && !pos_over(&p) && pv_move_playable(c, &p, &rm->pv[r->pvlen]))
+        pos_play(&p, &rm->pv[r->pvlen++]);
+}
+
+void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm)
+{
+    SearchReport r;
+    line_report(c, depth, w->seldepth, k, rm, total_nodes(c), tt_hashfull(), &r);
+    if (k == 0) {
+        c->nsaid = r.pvlen < 2 ? r.pvlen : 2;
+        for (int i = 0; i < c->nsaid; i++)
+            c->said[i] = r.pv[i];
+    }
+    c->out(&r, c->out_ctx);
+}

@@ -1,0 +1,26 @@
+/*
+ * report_line.h - the reports (report.h) of the tree searches' lines: the
+ * score (a mate, or the relative standing), each seat's relative score with
+ * three or more seats, and the PV's legal prefix.
+ */
+#ifndef STERN_REPORT_LINE_H
+#define STERN_REPORT_LINE_H
+
+#include "worker.h"
+
+/* With three or more seats, the relative scores at the end of root move rm's
+ * line (the last position before the game ends): each unit's standing minus the
+ * best standing of the other units still unplaced there, into rel[seat]; a unit
+ * placed by then gets the value of its outcome (places.h). */
+void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS]);
+
+/* Fills *r with line `k` (0-based multipv) of depth `depth`: rm's score and
+ * line as the search found them, nodes and time from `nodes` and c's clock. */
+void line_report(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
+                 int hashfull, SearchReport *r);
+
+/* Reports line k of worker w's root move rm through c's output, and keeps the
+ * first two moves of line 0 as the ones last said. */
+void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm);
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * worker.h - the state of one search (SearchContext) and of each thread that
+ * searches it (Worker), shared by the files of the tree searches: alphabeta,
+ * maxn, brs, movepick, node, iterate, threads. Not used outside engine/search.
+ */
+#ifndef STERN_WORKER_H
+#define STERN_WORKER_H
+
+#include "eval.h"
+#include "search.h"
+#include "timeman.h"
+
+#include <stdatomic.h>
+
+#define HISTORY_FILTER_BITS 12 /* bloom filter over game-history keys */
+
+typedef struct SearchContext SearchContext;
+
+/* A move of the root with what the last iteration found for it. */
+typedef struct {
+    Move move;
+    int score;      /* last completed search of this move, or -SCORE_INF */
+    int prev_score;
+    Move *pv;       /* MAX_PLY + 1 moves, allocated when first set (NULL: none) */
+    int pvlen;
+    int index;      /* place before a sort: sorts keep equal scores in order */
+} RootMove;
+
+/* One search thread's state; lists and the PV table stay allocated between
+ * searches (threads.h). */
+typedef struct {
+    int id;                              /* 0: the main thread, which reports */
+    SearchContext *ctx;
+    atomic_uint_fast64_t nodes;
+    int seldepth;
+    MoveList *lists;                     /* [MAX_PLY + 1]: the moves of each ply */
+    Move filler[MAX_PLY + 1][MAX_SEATS]; /* BRS+: each opponent's best-ordered move at a min node */
+    bool has_filler[MAX_PLY + 1][MAX_SEATS];
+    Move killers[MAX_PLY + 1][2];
+    int history[NUM_HOLES][NUM_HOLES];
+    uint64_t path_keys[MAX_PLY + 2];
+    bool after_null[MAX_PLY + 2];        /* the move into this ply was a null move */
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pvlen[MAX_PLY + 1];
+    RootMove *root;
+    int nroot;
+    int completed_depth;
+} Worker;
+
+struct SearchContext {
+    const Game *game;
+    int root_seat;
+    const SearchLimits *lim;
+    const SearchConfig *cfg;
+    SearchAlgo algo;         /* resolved: PARANOID, MAXN, BRS, BRS_PLUS or MCTS (two seats: PARANOID = PVS) */
+    bool duo_race;           /* two seats, race rules: leaf progress term and selective search */
+    bool root_cut;           /* stop or time cut the root list short: no search follows */
+    SearchSignals *sig;
+    atomic_bool abort_all;   /* main worker finished: helpers stop */
+    SearchOutput out;
+    void *out_ctx;
+    SearchClock clock;
+    Move said[2];            /* the first two moves of the last line reported (multipv 1) */
+    int nsaid;               /* how many of them were reported */
+    Worker *workers;
+    int nworkers;
+    uint64_t history_filter[(1 << HISTORY_FILTER_BITS) / 64];
+};
+
+/* Whether the search must stop now: stop or quit, or the main thread done. */
+static inline bool stopped(const Worker *w)
+{
+    return atomic_load_explicit(&w->ctx->sig->stop, memory_order_relaxed) ||
+           atomic_load_explicit(&w->ctx->abort_all, memory_order_relaxed);
+}
+
+/* +1 when seat s plays on the root's side (the root seat or its partner), else -1. */
+static inline int side_of(const SearchContext *c, int s)
+{
+    return s == c->root_seat || s == variant_partner(&c->game->v, c->root_seat) ? 1 : -1;
+}
+
+/* Whether search c must stop now: stop or quit, or its clock past `limit_ms`
+ * (its soft or hard limit; -1 none; see clock_past). */
+static inline bool out_of_time(SearchContext *c, int64_t limit_ms)
+{
+    return atomic_load(&c->sig->stop) || clock_past(&c->clock, limit_ms);
+}
+
+#endif
