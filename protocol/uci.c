@@ -64,6 +64,7 @@ typedef struct {
     Game *game;              /* the current game */
     int hash_mib;
     SearchConfig config;
+    SearchPool *pool;        /* the search threads, made at Threads */
     bool ponder_option;
     /* the running search */
     bool searching;
@@ -520,6 +521,14 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             say(e, "info string error setoption: Threads must be 1-%d", MAX_THREADS);
             return;
         }
+        /* the threads start here, not at each go */
+        SearchPool *pool = search_pool_new((int)v);
+        if (!pool) {
+            say(e, "info string error setoption: Threads: out of memory");
+            return;
+        }
+        search_pool_delete(e->pool);
+        e->pool = e->config.pool = pool;
         e->config.threads = (int)v;
     } else if (!strcasecmp(name, "MultiPV")) {
         if (!parse_int(value, 1, 256, &v)) {
@@ -1037,7 +1046,8 @@ int uci_loop(int in_fd, FILE *out)
         e.hash_mib /= 2;
     if (e.hash_mib < DEFAULT_HASH_MIB)
         say(&e, "info string error out of memory: Hash is %d MiB, not %d", e.hash_mib, DEFAULT_HASH_MIB);
-    e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS};
+    e.pool = search_pool_new(1);
+    e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .pool = e.pool};
     for (Line *l; !e.quitting && (l = input_next(&e.in));) {
         const bool go_on = handle(&e, l);
         free(l);
@@ -1056,6 +1066,7 @@ int uci_loop(int in_fd, FILE *out)
     free(e.in.buf);
     close(e.wake[0]);
     close(e.wake[1]);
+    search_pool_delete(e.pool);
     free(e.game);
     free(e.search_game);
     return 0;

@@ -189,12 +189,14 @@ void search_clear(void)
     pthread_mutex_unlock(&saved_lock);
 }
 
-void history_load(int history[NUM_HOLES][NUM_HOLES])
+bool history_load(int history[NUM_HOLES][NUM_HOLES])
 {
     pthread_mutex_lock(&saved_lock);
-    if (saved_history)
+    const bool saved = saved_history;
+    if (saved)
         memcpy(history, saved_history, sizeof(int[NUM_HOLES][NUM_HOLES]));
     pthread_mutex_unlock(&saved_lock);
+    return saved;
 }
 
 void history_save(const int history[NUM_HOLES][NUM_HOLES])

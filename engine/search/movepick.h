@@ -42,8 +42,9 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move);
 void update_history(Worker *w, const Move *m, int bonus);
 
 /* The history scores a search starts from: those the last search of the game
- * ended with (zeros after search_clear). */
-void history_load(int history[NUM_HOLES][NUM_HOLES]);
+ * ended with, copied into `history`; false (history untouched) when there are
+ * none (the first search, or after search_clear). */
+bool history_load(int history[NUM_HOLES][NUM_HOLES]);
 
 /* Keeps `history` for the next search. */
 void history_save(const int history[NUM_HOLES][NUM_HOLES]);

@@ -13,7 +13,6 @@
 #include "tt.h"
 #include "worker.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -156,49 +155,23 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
     const SearchConfig *config = c->cfg;
     SearchResult res = {.has_best = false};
     tt_new_search();
-    int nthreads = config->threads < 1 ? 1 : config->threads > MAX_THREADS ? MAX_THREADS : config->threads;
-    /* short of memory, fewer threads search */
-    pthread_t *tid = NULL;
-    for (; nthreads >= 1; nthreads /= 2) {
-        c->workers = calloc((size_t)nthreads, sizeof *c->workers);
-        tid = calloc((size_t)nthreads, sizeof *tid);
-        if (c->workers && tid)
-            break;
-        free(c->workers);
-        free(tid);
-        c->workers = NULL;
-        tid = NULL;
-    }
-    int ready = 0;
-    while (tid && ready < nthreads && worker_init(&c->workers[ready], c, ready, root, nroot))
-        ready++;
-    if (tid && ready < nthreads)
-        worker_free(&c->workers[ready]); /* the one that failed */
-    if (ready == 0) {
-        free(c->workers);
-        free(tid);
-        return answer_without_memory(c->game, c->lim, c->sig, c->out, c->out_ctx);
-    }
-    if (ready < config->threads) {
-        const SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &c->game->pos, .threads = ready,
-                                .threads_asked = config->threads};
+    const int asked = config->threads < 1 ? 1 : config->threads > MAX_THREADS ? MAX_THREADS : config->threads;
+    SearchPool *own = config->pool ? NULL : search_pool_new(asked);
+    SearchPool *pool = config->pool ? config->pool : own;
+    /* short of memory, fewer threads search (with a report) */
+    if (search_pool_threads(pool) > 0 && search_pool_threads(pool) < asked) {
+        const SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &c->game->pos,
+                                .threads = search_pool_threads(pool), .threads_asked = config->threads};
         c->out(&r, c->out_ctx);
     }
-    nthreads = ready;
-    c->nworkers = nthreads;
-    for (int i = 0; i < nthreads; i++)
-        history_load(c->workers[i].history);
-    bool *started = calloc((size_t)nthreads, sizeof *started);
-    for (int i = 1; i < nthreads; i++)
-        started[i] = !pthread_create(&tid[i], NULL, worker_main, &c->workers[i]);
-    worker_main(&c->workers[0]);
+    if (!pool || !pool_search(pool, c, root, nroot, asked)) {
+        search_pool_delete(own);
+        return answer_without_memory(c->game, c->lim, c->sig, c->out, c->out_ctx);
+    }
+    const int nthreads = c->nworkers;
     wait_for_answer(c);
     atomic_store(&c->abort_all, true);
-    for (int i = 1; i < nthreads; i++)
-        if (started[i])
-            pthread_join(tid[i], NULL);
-    free(started);
-    free(tid);
+    pool_wait(pool);
     Worker *w0 = &c->workers[0];
     for (int i = 1; i < nthreads; i++) /* a helper that completed a deeper iteration answers */
         if (c->workers[i].completed_depth > w0->completed_depth && config->multipv <= 1)
@@ -224,9 +197,8 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
     history_save(w0->history);
     res.has_ponder = res.has_ponder && ponder_playable(c, &res.best, &res.ponder);
     report_best(c, true, res.best, res.has_ponder, res.ponder);
-    for (int i = 0; i < nthreads; i++)
-        worker_free(&c->workers[i]);
-    free(c->workers);
+    pool_release(pool, c);
+    search_pool_delete(own);
     return res;
 }
 

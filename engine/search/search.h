@@ -52,6 +52,21 @@ SearchAlgo search_auto_algo(const Variant *v);
 /* Names of the algorithms as the Search option lists them ("auto", ...). */
 extern const char *const search_algo_names[NUM_ALGOS];
 
+/* The search threads (Lazy SMP helpers), created once and parked between
+ * searches, as Stockfish's thread pool. */
+typedef struct SearchPool SearchPool;
+
+/* A pool of `threads` workers (1-MAX_THREADS; the first runs on the caller's
+ * thread, so threads - 1 are started). Short of memory or threads it has fewer
+ * (search_pool_threads); NULL when it has none. */
+SearchPool *search_pool_new(int threads);
+
+/* Workers in pool (0 for NULL). */
+int search_pool_threads(const SearchPool *pool);
+
+/* Ends the pool's threads and frees it (no search running; NULL is ignored). */
+void search_pool_delete(SearchPool *pool);
+
 typedef struct {
     SearchAlgo algo;    /* auto: per variant, see search_auto_algo */
     int threads;        /* 1-256 */
@@ -59,6 +74,7 @@ typedef struct {
     int64_t overhead;   /* Move Overhead, ms */
     bool full_width;    /* no reductions or pruning: every move to the full depth
                            (tests compare the value with a brute-force search) */
+    SearchPool *pool;   /* the threads to search with (NULL: a pool made for one search) */
 } SearchConfig;
 
 typedef struct {

@@ -20,12 +20,22 @@ _Atomic uint64_t *busy_slot(uint64_t key);
 /* Nodes searched so far by every thread of c. */
 uint64_t total_nodes(const SearchContext *c);
 
-/* Sets up worker w (zeroed) of search c with a copy of the root moves; false
- * when memory runs out (then worker_free cleans up). */
-bool worker_init(Worker *w, SearchContext *c, int id, const RootMove *root, int nroot);
+/* Runs search c on `threads` workers of pool (fewer when the pool has fewer): the
+ * helpers are woken, the caller's thread runs worker 0 until its search ends. A
+ * helper that cannot get memory for its root moves takes no part. Sets
+ * c->workers and c->nworkers (every worker's node count, completed depth and
+ * root moves are readable, zero for one that took no part); returns how many
+ * workers were asked (0: worker 0 got no memory, nothing ran). Then pool_wait,
+ * and pool_release once the workers' results are read. */
+int pool_search(SearchPool *pool, SearchContext *c, const RootMove *root, int nroot, int threads);
 
-/* Frees what w holds. */
-void worker_free(Worker *w);
+/* Closes the running search to helpers that have not joined it yet (woken
+ * late, they leave it alone) and waits until those that joined have finished
+ * (set c->abort_all first to end them). */
+void pool_wait(SearchPool *pool);
+
+/* Frees what the workers of search c held for it; the pool parks for the next. */
+void pool_release(SearchPool *pool, SearchContext *c);
 
 /* Runs w's iterative deepening with move generation watching its limits
  * (pthread start routine: arg is the Worker). */
