@@ -19,6 +19,9 @@ TOOLLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/lib/*.c))
 # The rules (board ... perft) stand alone; the search is built on them.
 LIB := $(BUILD)/libsearch.a $(BUILD)/librules.a
 TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
+# Research programs behind claims in docs/ (not installed): the solitaire
+# crossing proof (docs/RACE.md) and the capture-mode model (docs/MULTI.md).
+RESEARCH := $(BUILD)/stern-cross $(BUILD)/stern-capture-model
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(wildcard tests/test_*.c))
 TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 
@@ -29,12 +32,13 @@ STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
 .PHONY: all deps test-deps test clean asan tsan play stress fuzz fuzz-run install
-all: deps $(BUILD)/stern $(TOOLS) $(BUILD)/stern-capture-model
+all: deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
 # between runs: a second `make test` with nothing changed compiles and links
 # nothing. (Not every target: a missing archive must be rebuilt.)
 .SECONDARY: $(patsubst %,%.o,$(TESTS)) $(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/*_main.c)) \
+	$(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/research/*.c)) \
 	$(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/%.o,$(wildcard tests/fuzz/*.c))
 
 # Installs a library the build needs when it is missing (Debian, as root): the
@@ -89,8 +93,10 @@ $(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(BUILD)/libtools.a
 $(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-# An experiment of docs/MULTI.md (capture mode against stern-greedy).
-$(BUILD)/stern-capture-model: $(BUILD)/tools/experiments/capture_model.o $(BUILD)/libtools.a $(LIB)
+$(BUILD)/stern-cross: $(BUILD)/tools/research/cross_main.o $(BUILD)/libtools.a $(LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/stern-capture-model: $(BUILD)/tools/research/capture_model.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/stern-stress: $(BUILD)/tests/stress.o $(BUILD)/libtools.a $(LIB)

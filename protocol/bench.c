@@ -27,12 +27,12 @@ static const BenchSpec SPECS[] = {
 
 static void greedy_move(Game *g, MoveList *list)
 {
-    gen_moves(&g->pos, list);
+    gen_moves(&g->pos, list, NULL);
     int best = -1, best_score = 0;
     for (int i = 0; i < list->n; i++) {
         Position c = g->pos;
         pos_play(&c, &list->m[i]);
-        const int s = pos_over(&c) ? 0 : eval_standing(&c, g->pos.stm);
+        const int s = pos_over(&c) ? 0 : eval_standing(&c, g->pos.stm, NULL);
         if (best < 0 || s > best_score) {
             best = i;
             best_score = s;
@@ -76,7 +76,6 @@ uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, Be
     bool stopped = false;
     for (size_t i = 0; i < sizeof SPECS / sizeof *SPECS && !stopped; i++) {
         game_new(g, SPECS[i].variant);
-        game_fix_pointers(g);
         for (int k = 0; k < SPECS[i].plies && !pos_over(&g->pos); k++)
             greedy_move(g, list);
         /* search from this position as a fresh game start */

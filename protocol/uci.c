@@ -69,8 +69,10 @@ typedef struct {
     /* the running search */
     bool searching;
     pthread_t thread;
-    Game *search_game;       /* private copy the search thread reads */
+    const Game *search_game; /* the game the search thread reads: e->game, which no
+                              * command replaces while a job runs (refuse_if_busy) */
     SearchLimits limits;
+    MoveList searchmoves;    /* the go's searchmoves, which limits points at */
     SearchSignals sig;
     atomic_bool finished;    /* the search has sent (or is sending) bestmove */
     enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES, JOB_BENCH } job; /* what the thread runs */
@@ -409,23 +411,11 @@ static bool refuse_if_busy(Engine *e, const char *cmd)
     return true;
 }
 
-/* Runs `job` on the current game on the search thread. When no copy of the
- * game or no thread can be had, it runs here, to the end: a `go` always
- * answers. */
+/* Runs `job` on the current game on the search thread. When no thread can be
+ * had, it runs here, to the end: a `go` always answers. */
 static void start_job(Engine *e, int job)
 {
-    Game *copy = malloc(sizeof *copy);
-    if (copy) {
-        free(e->search_game);
-        e->search_game = copy;
-    } else if (!e->search_game) {
-        say(e, "info string error out of memory");
-        if (job == JOB_SEARCH)
-            say(e, "bestmove (none)");
-        return;
-    }
-    memcpy(e->search_game, e->game, sizeof *e->game);
-    game_fix_pointers(e->search_game);
+    e->search_game = e->game;
     e->job = job;
     atomic_store(&e->sig.stop, false);
     atomic_store(&e->sig.ponderhit, false);
@@ -507,7 +497,6 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             say(e, "info string error setoption: unknown variant '%s'", value);
             return;
         }
-        game_fix_pointers(g);
         free(e->game);
         e->game = g;
     } else if (!strcasecmp(name, "Hash")) {
@@ -572,8 +561,7 @@ static void cmd_ucinewgame(Engine *e)
         return;
     tt_clear();
     search_clear();
-    game_new(e->game, e->game->v.name);
-    game_fix_pointers(e->game);
+    game_new(e->game, e->game->v->name);
 }
 
 /* Applies moves tk[from..n) to g; on a bad move, says why and returns false. */
@@ -601,11 +589,10 @@ static void cmd_position(Engine *e, const Tokens *tk)
         return;
     *g = (Game){0};
     g->v = e->game->v;
-    game_fix_pointers(g);
     int i = 2;
     char err[512];
     if (tk->n >= 2 && !strcmp(tk->t[1], "startpos")) {
-        pos_set_start(&g->start, &g->v);
+        pos_set_start(&g->start, g->v);
         g->pos = g->start;
         g->keys[0] = g->pos.key;
     } else if (tk->n >= 2 && !strcmp(tk->t[1], "fen")) {
@@ -684,15 +671,11 @@ static void cmd_go(Engine *e, const Tokens *tk)
 {
     if (refuse_if_busy(e, "go"))
         return;
-    SearchLimits *l = malloc(sizeof *l);
-    if (!l) {
-        say(e, "info string error out of memory");
-        say(e, "bestmove (none)");
-        return;
-    }
+    SearchLimits limits, *l = &limits;
     search_limits_init(l);
+    e->searchmoves.n = 0;
     char err[512];
-    const char *const name = e->game->v.name;
+    const char *const name = e->game->v->name;
     int ignored = 0;
     for (int i = 1; i < tk->n; i++) {
         const char *t = tk->t[i];
@@ -708,13 +691,10 @@ static void cmd_go(Engine *e, const Tokens *tk)
             while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
                 const char *text = tk->t[++i];
                 Move m;
-                if (l->nsearchmoves == MAX_SEARCHMOVES)
-                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: more than %d moves", text,
-                        MAX_SEARCHMOVES);
-                else if (move_parse(&e->game->pos, text, &m, err, sizeof err))
+                if (move_parse(&e->game->pos, text, &m, err, sizeof err))
                     go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", text, err);
-                else
-                    l->searchmoves[l->nsearchmoves++] = m;
+                else if (!move_list_push(&e->searchmoves, m))
+                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: out of memory", text);
             }
             continue;
         }
@@ -729,7 +709,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
         }
         long long v;
         int s;
-        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v.slot[s] < 0)
+        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v->slot[s] < 0)
             go_ignored(e, &ignored, "'%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
         else if ((s = seat_field(t, "time")) >= 0 && parse_ms(arg, INT64_MIN / 4, &v))
             l->time[s] = v;
@@ -754,8 +734,9 @@ static void cmd_go(Engine *e, const Tokens *tk)
         l->movetime = GO_FALLBACK_MS;
         say(e, "info string go: no usable limit left, searching for %d ms", GO_FALLBACK_MS);
     }
+    l->searchmoves = e->searchmoves.m;
+    l->nsearchmoves = e->searchmoves.n;
     e->limits = *l;
-    free(l);
     start_job(e, JOB_SEARCH);
 }
 
@@ -763,14 +744,14 @@ static void cmd_d(Engine *e)
 {
     const Position *p = &e->game->pos;
     char buf[DISPLAY_MAX], fen[FEN_MAX];
-    const int bottom = p->stm >= 0 ? p->stm : e->game->v.seats[0];
+    const int bottom = p->stm >= 0 ? p->stm : e->game->v->seats[0];
     display_board(p, bottom, buf);
     pthread_mutex_lock(&e->out_lock);
     fputs(buf, e->out);
     fflush(e->out);
     pthread_mutex_unlock(&e->out_lock);
     say(e, "Fen: %s", fen_write(p, fen));
-    say(e, "Variant: %s", e->game->v.name);
+    say(e, "Variant: %s", e->game->v->name);
     say(e, "Side to move: %c", p->stm >= 0 ? variant_seat_letter(p->stm) : '-');
     say(e, "Key: %016" PRIx64, p->key);
     if (pos_over(p))
@@ -786,10 +767,15 @@ static bool perft_stopped(void *arg);
  * memory; *why says which. */
 static bool sorted_moves(Engine *e, const Position *p, MoveList *list, char (**texts)[MOVE_STR_MAX], const char **why)
 {
-    movegen_set_abort(perft_stopped, &e->sig.stop);
-    gen_moves(p, list);
-    movegen_set_abort(NULL, NULL);
     *texts = NULL;
+    GenMemo *memo = gen_memo_new();
+    if (!memo) {
+        *why = "out of memory";
+        return false;
+    }
+    gen_memo_set_abort(memo, perft_stopped, &e->sig.stop);
+    gen_moves(p, list, memo);
+    gen_memo_delete(memo);
     if (!list->cut)
         *texts = malloc(sizeof **texts * (size_t)(list->n ? list->n : 1));
     if (!*texts) {
@@ -885,22 +871,22 @@ static void cmd_perft(Engine *e, const Tokens *tk)
 static void cmd_eval(Engine *e)
 {
     const Position *p = &e->game->pos;
-    const Variant *v = &e->game->v;
+    const Variant *v = e->game->v;
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i];
-        const EvalTerms t = eval_seat(p, s);
+        const EvalTerms t = eval_seat(p, s, NULL);
         if (pos_over(p))
             say(e, "eval %c distance %d straggler %d deadline %d traffic %d material %d total %d",
                 variant_seat_letter(s), t.distance, t.straggler, t.deadline, t.traffic, t.material, t.total);
         else
             say(e, "eval %c distance %d straggler %d deadline %d traffic %d material %d total %d score %d",
                 variant_seat_letter(s), t.distance, t.straggler, t.deadline, t.traffic, t.material, t.total,
-                eval_for(p, s));
+                eval_for(p, s, NULL));
     }
     if (pos_over(p))
         say(e, "eval score none (the game is over)");
     else
-        say(e, "eval score %d (side to move %c)", eval_for(p, p->stm), variant_seat_letter(p->stm));
+        say(e, "eval score %d (side to move %c)", eval_for(p, p->stm, NULL), variant_seat_letter(p->stm));
 }
 
 static void cmd_result(Engine *e)
@@ -912,8 +898,8 @@ static void cmd_result(Engine *e)
     }
     char line[256];
     int n = snprintf(line, sizeof line, "result");
-    for (int i = 0; i < e->game->v.nseats; i++) {
-        const int s = e->game->v.seats[i];
+    for (int i = 0; i < e->game->v->nseats; i++) {
+        const int s = e->game->v->seats[i];
         n += snprintf(line + n, sizeof line - (size_t)n, " %c:%d", variant_seat_letter(s), p->place[s]);
     }
     snprintf(line + n, sizeof line - (size_t)n, " reason %s", pos_reason_name((EndReason)p->reason));
@@ -1039,7 +1025,6 @@ int uci_loop(int in_fd, FILE *out)
     e.game = malloc(sizeof *e.game);
     if (!e.game || game_new(e.game, "classic-2"))
         return 1;
-    game_fix_pointers(e.game);
     e.hash_mib = DEFAULT_HASH_MIB;
     /* short of memory, a smaller table (said once the engine talks) */
     while (tt_resize((size_t)e.hash_mib) && e.hash_mib > 1)
@@ -1067,7 +1052,7 @@ int uci_loop(int in_fd, FILE *out)
     close(e.wake[0]);
     close(e.wake[1]);
     search_pool_delete(e.pool);
+    move_list_free(&e.searchmoves);
     free(e.game);
-    free(e.search_game);
     return 0;
 }

@@ -275,7 +275,7 @@ static void random_game(Game *g, int plies, char *moves, size_t cap)
     size_t n = 0;
     moves[0] = 0;
     for (int i = 0; i < plies && !pos_over(&g->pos); i++) {
-        gen_moves(&g->pos, &list);
+        gen_moves(&g->pos, &list, NULL);
         if (!list.n)
             break;
         const Move m = list.m[pick(list.n)];
@@ -371,7 +371,7 @@ static void session(const char *path, long long s, int ready_ms)
             game_new(&g, variant);
             sync_ready(&e, ready_ms);
         } else if (what < 11) {
-            if (g.v.capture) {
+            if (g.v->capture) {
                 send_line(&e, "legalmoves");
                 expect(&e, "legalmoves", ANSWER_MS, NULL, NULL);
             } else {
@@ -392,8 +392,8 @@ static void session(const char *path, long long s, int ready_ms)
             else if (kind == 3) {
                 char clocks[512];
                 size_t n = 0;
-                for (int i = 0; i < g.v.nseats; i++) {
-                    const char c = variant_seat_letter(g.v.seats[i]);
+                for (int i = 0; i < g.v->nseats; i++) {
+                    const char c = variant_seat_letter(g.v->seats[i]);
                     n += (size_t)snprintf(clocks + n, sizeof clocks - n, " %ctime %d %cinc %d", c, 50 + pick(3000), c,
                                           pick(50));
                 }

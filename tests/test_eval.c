@@ -4,15 +4,14 @@
  * marbles parked at the door of another seat's home) and the six-seat score
  * being the seat's own standing, against the same positions with fewer seats;
  * the two-seat grace before marbles left at home cost anything. And the
- * per-thread memos of eval.c: terms read from a memo equal the terms worked out
- * afresh, over the positions of played games in search-like order.
+ * memos of eval.c: terms read from a memo equal the terms worked out afresh
+ * (no memo), over the positions of played games in search-like order.
  */
 #include "support/stern_test.h"
 
 #include "eval.h"
 #include "movegen.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,11 +31,11 @@ static void test_six_seat_crowd_costs_each_marble_beyond_six_in_the_centre(void 
     (void)state;
     /* eight white marbles in the centre, none next to a home: 2 x 100 */
     game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 i8 j8 g9 j4 k4", "w w0,r0,u0,b0,y0,g0 1");
-    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE).traffic, -200);
-    assert_int_equal(eval_seat(&g.pos, SEAT_RED).traffic, 0);
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, -200);
+    assert_int_equal(eval_seat(&g.pos, SEAT_RED, NULL).traffic, 0);
     /* six in the centre cost nothing */
     game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 i8 j4 k4 l4 m4", "w w0,r0,u0,b0,y0,g0 1");
-    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE).traffic, 0);
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
 }
 
 static void test_six_seat_courtesy_spares_the_target_door_and_empty_homes(void **state)
@@ -46,7 +45,7 @@ static void test_six_seat_courtesy_spares_the_target_door_and_empty_homes(void *
      * marbles (-60); h13 is next to black's home, white's target: waiting there is
      * the way in (free) */
     game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 f8 h13 j4 k4 l4", "w w0,r0,u0,b0,y0,g0 1");
-    const EvalTerms t = eval_seat(&g.pos, SEAT_WHITE);
+    const EvalTerms t = eval_seat(&g.pos, SEAT_WHITE, NULL);
     assert_int_equal(t.traffic, -160);
     assert_int_equal(t.total, t.distance + t.straggler + t.deadline + t.traffic);
     /* red's home empty: its door is free to stand on */
@@ -58,7 +57,7 @@ static void test_six_seat_courtesy_spares_the_target_door_and_empty_homes(void *
                "g n8 n7 o7 n6 o6 p6 n5 o5 p5 q5 "
                "w i9 h9 j9 h10 i10 f8 h13 j4 k4 l4",
                "w w0,r0,u0,b0,y0,g0 1");
-    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE).traffic, -100);
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, -100);
 }
 
 static void test_traffic_terms_apply_to_six_seats_only(void **state)
@@ -70,10 +69,10 @@ static void test_traffic_terms_apply_to_six_seats_only(void **state)
                "y j13 k13 l13 m13 k12 l12 m12 l11 m11 m10 "
                "w i9 h9 j9 h10 i10 i8 j8 g9 j4 k4",
                "w w0,r0,b0,y0 1");
-    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE).traffic, 0);
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
     game_setup(&g, "classic-2", "b e17 e16 f16 e15 f15 g15 e14 f14 g14 h14 w i9 h9 j9 h10 i10 i8 j8 g9 j4 k4",
                "w w0,b0 1");
-    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE).traffic, 0);
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
 }
 
 static void test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival(void **state)
@@ -81,12 +80,12 @@ static void test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_ri
     (void)state;
     /* white ahead, red to be scored while white is to move: no tempo for red */
     game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 i8 j4 k4 l4 m4", "w w0,r0,u0,b0,y0,g0 1");
-    assert_int_equal(eval_for(&g.pos, SEAT_RED), eval_standing(&g.pos, SEAT_RED));
+    assert_int_equal(eval_for(&g.pos, SEAT_RED, NULL), eval_standing(&g.pos, SEAT_RED, NULL));
     game_setup(&g, "classic-2", "b e17 e16 f16 e15 f15 g15 e14 f14 g14 h14 w i9 h9 j9 h10 i10 i8 j4 k4 l4 m4",
                "w w0,b0 1");
-    assert_int_equal(eval_for(&g.pos, SEAT_BLACK),
-                     eval_standing(&g.pos, SEAT_BLACK) - eval_standing(&g.pos, SEAT_WHITE));
-    assert_true(eval_standing(&g.pos, SEAT_WHITE) > eval_standing(&g.pos, SEAT_BLACK));
+    assert_int_equal(eval_for(&g.pos, SEAT_BLACK, NULL),
+                     eval_standing(&g.pos, SEAT_BLACK, NULL) - eval_standing(&g.pos, SEAT_WHITE, NULL));
+    assert_true(eval_standing(&g.pos, SEAT_WHITE, NULL) > eval_standing(&g.pos, SEAT_BLACK, NULL));
 }
 
 /* White with three marbles at home (m1 l2 m2) after `moves` own moves: the
@@ -101,7 +100,7 @@ static int duo_home_cost(const char *variant, const char *black, int moves)
     char placement[256];
     snprintf(placement, sizeof placement, "%s w m1 l2 m2 i9 h9 j9 h10 i10 i8 g9", black);
     game_setup(&g, variant, placement, counts);
-    return eval_seat(&g.pos, SEAT_WHITE).deadline;
+    return eval_seat(&g.pos, SEAT_WHITE, NULL).deadline;
 }
 
 #define BLACK_AT_HOME "b e17 e16 f16 e15 f15 g15 e14 f14 g14 h14"
@@ -131,29 +130,20 @@ typedef struct {
     const int *order;  /* the order to evaluate them in (indices into pos) */
     EvalTerms (*terms)[MAX_SEATS];
     int (*score)[MAX_SEATS];
+    EvalMemo *memo;    /* NULL: nothing remembered */
 } EvalJob;
 
-/* Thread body: a new thread starts with empty memos. */
-static void *eval_job(void *arg)
+static void eval_job(EvalJob *j)
 {
-    EvalJob *j = arg;
     for (int k = 0; k < j->n; k++) {
         const int i = j->order[k];
         const Position *p = &j->pos[i];
         for (int t = 0; t < p->v->nseats; t++) {
             const int s = p->v->seats[t];
-            j->terms[i][s] = eval_seat(p, s);
-            j->score[i][s] = pos_over(p) ? 0 : eval_for(p, s);
+            j->terms[i][s] = eval_seat(p, s, j->memo);
+            j->score[i][s] = pos_over(p) ? 0 : eval_for(p, s, j->memo);
         }
     }
-    return NULL;
-}
-
-static void run_job(EvalJob *j)
-{
-    pthread_t t;
-    assert_int_equal(pthread_create(&t, NULL, eval_job, j), 0);
-    assert_int_equal(pthread_join(t, NULL), 0);
 }
 
 static uint64_t rng_next(uint64_t *x)
@@ -171,12 +161,11 @@ static uint64_t rng_next(uint64_t *x)
 static int game_positions(const char *variant, int plies, uint64_t seed, Position *pos, int cap)
 {
     assert_int_equal(game_new(&g, variant), 0);
-    game_fix_pointers(&g);
     static MoveList list;
     Position p = g.pos;
     int n = 0;
     for (int ply = 0; ply < plies && !pos_over(&p); ply++) {
-        gen_moves(&p, &list);
+        gen_moves(&p, &list, NULL);
         if (n + 1 + list.n > cap)
             break;
         pos[n++] = p;
@@ -212,17 +201,21 @@ static void test_memoized_terms_equal_fresh_terms(void **state)
         const int n = game_positions(variants[v], 160, 0x9E3779B97F4A7C15ull + v, pos, CAP);
         for (int i = 0; i < n; i++)
             fwd[i] = i, rev[i] = n - 1 - i;
-        /* search order (memos warm from the sibling before), then the reverse */
-        EvalJob a = {pos, n, fwd, ta, sa}, b = {pos, n, rev, tb, sb};
-        run_job(&a);
-        run_job(&b);
+        /* search order (memos warm from the sibling before), then the reverse,
+         * each with a new memo */
+        EvalJob a = {pos, n, fwd, ta, sa, eval_memo_new()}, b = {pos, n, rev, tb, sb, eval_memo_new()};
+        assert_true(a.memo && b.memo);
+        eval_job(&a);
+        eval_job(&b);
+        eval_memo_delete(a.memo);
+        eval_memo_delete(b.memo);
         for (int i = 0; i < n; i++) {
-            /* every 64th position also alone, on a new thread: nothing remembered */
+            /* every 64th position also without a memo: nothing remembered */
             EvalTerms (*tc)[MAX_SEATS] = tb;
             int(*sc)[MAX_SEATS] = sb;
             if (i % 64 == 0) {
-                EvalJob c = {pos, 1, &fwd[i], tb, sb};
-                run_job(&c);
+                EvalJob c = {pos, 1, &fwd[i], tb, sb, NULL};
+                eval_job(&c);
             }
             for (int t = 0; t < pos[i].v->nseats; t++) {
                 const int s = pos[i].v->seats[t];

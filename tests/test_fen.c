@@ -42,7 +42,7 @@ static void assert_round_trip(const char *fen)
 {
     char err[256] = "";
     Position p;
-    const int rc = fen_parse(&p, &g.v, fen, err, sizeof err);
+    const int rc = fen_parse(&p, g.v, fen, err, sizeof err);
     if (rc)
         fail_msg("'%s' refused: %s", fen, err);
     assert_string_equal(fen_now(&p), fen);
@@ -58,7 +58,7 @@ static void test_start_positions_write_and_round_trip(void **state)
         /* the parsed start is the start: same key, same side to move, round 1 */
         Position p;
         char err[256];
-        assert_int_equal(fen_parse(&p, &g.v, START[i][1], err, sizeof err), 0);
+        assert_int_equal(fen_parse(&p, g.v, START[i][1], err, sizeof err), 0);
         assert_true(p.key == g.pos.key);
         assert_int_equal(p.stm, SEAT_WHITE);
         assert_int_equal(p.round, 1);
@@ -76,7 +76,7 @@ static void test_position_after_moves_written_exactly(void **state)
     assert_round_trip(want);
     Position p;
     char err[256];
-    assert_int_equal(fen_parse(&p, &g.v, want, err, sizeof err), 0);
+    assert_int_equal(fen_parse(&p, g.v, want, err, sizeof err), 0);
     assert_true(p.key == g.pos.key);
 }
 
@@ -91,7 +91,7 @@ static void test_six_player_game_round_trips_after_every_move(void **state)
         fen_write(&g.pos, fen);
         Position p;
         char err[256];
-        assert_int_equal(fen_parse(&p, &g.v, fen, err, sizeof err), 0);
+        assert_int_equal(fen_parse(&p, g.v, fen, err, sizeof err), 0);
         assert_string_equal(fen_now(&p), fen);
         assert_true(p.key == g.pos.key);
     }
@@ -108,7 +108,7 @@ static void test_finished_game_fens_round_trip(void **state)
     /* a draw: both arrived in place 1 */
     fen_of(fen, "w e14 f14 g14 h14 e15 f15 g15 e16 f16 e17 b m1 l2 m2 k3 l3 m3 j4 k4 l4 m4", "- w21=1,b21=1 21");
     assert_round_trip(fen);
-    assert_int_equal(fen_parse(&p, &g.v, fen, err, sizeof err), 0);
+    assert_int_equal(fen_parse(&p, g.v, fen, err, sizeof err), 0);
     assert_int_equal(p.stm, -1);
     assert_int_equal(p.reason, END_ARRIVED);
     assert_int_equal(p.place[SEAT_WHITE], 1);
@@ -116,7 +116,7 @@ static void test_finished_game_fens_round_trip(void **state)
     /* white eliminated in a 2-player game: its marbles stay, black ranked first */
     fen_of(fen, "w e14 f14 g14 h14 e15 f15 g15 e16 m1 i10 b e17 k3 l3 m3 j4 k4 l4 m4 h7 k7", "- w30!2,b29 30");
     assert_round_trip(fen);
-    assert_int_equal(fen_parse(&p, &g.v, fen, err, sizeof err), 0);
+    assert_int_equal(fen_parse(&p, g.v, fen, err, sizeof err), 0);
     assert_int_equal(p.reason, END_DEADLINE);
     assert_int_equal(p.status[SEAT_WHITE], ST_ELIMINATED);
     assert_int_equal(p.place[SEAT_WHITE], 2);
@@ -125,7 +125,7 @@ static void test_finished_game_fens_round_trip(void **state)
     /* a limit end: no suffixes, places by ranking (4 marbles in target against 3) */
     fen_of(fen, "w e14 f14 g14 h14 i10 g9 g10 h8 f10 j11 b m1 l2 m2 j6 k6 l6 j7 k7 l7 k9", "- w150,b150 150");
     assert_round_trip(fen);
-    assert_int_equal(fen_parse(&p, &g.v, fen, err, sizeof err), 0);
+    assert_int_equal(fen_parse(&p, g.v, fen, err, sizeof err), 0);
     assert_int_equal(p.reason, END_LIMIT);
     assert_int_equal(p.place[SEAT_WHITE], 1);
     assert_int_equal(p.place[SEAT_BLACK], 2);
@@ -133,7 +133,7 @@ static void test_finished_game_fens_round_trip(void **state)
     assert_int_equal(game_new(&g, "classic-3"), 0);
     fen_of(fen, "w " "e14 f14 g14 h14 e15 f15 g15 e16 f16 e17 u n5 o5 p5 q5 n6 o6 p6 n7 o7 n8", "- w11=1,u11=2,y30!3 31");
     assert_round_trip(fen);
-    assert_int_equal(fen_parse(&p, &g.v, fen, err, sizeof err), 0);
+    assert_int_equal(fen_parse(&p, g.v, fen, err, sizeof err), 0);
     assert_int_equal(p.status[SEAT_YELLOW], ST_ELIMINATED);
     assert_int_equal(p.place[SEAT_YELLOW], 3);
     assert_int_equal(p.seat_bb[SEAT_YELLOW], 0);
@@ -150,14 +150,14 @@ static void test_team_member_arrived_without_place(void **state)
            " b m1 l2 m2 k3 l3 m3 k4 l4 m4 i5 y e5 f5 g5 h5 e6 k8 l8 k7 l7 j8",
            "r w21=,r20,b20,y20 21");
     assert_round_trip(fen);
-    assert_int_equal(fen_parse(&p, &g.v, fen, err, sizeof err), 0);
+    assert_int_equal(fen_parse(&p, g.v, fen, err, sizeof err), 0);
     assert_int_equal(p.status[SEAT_WHITE], ST_ARRIVED);
     assert_int_equal(p.place[SEAT_WHITE], 0);
     assert_int_equal(p.stm, SEAT_RED);
     /* outside team games '=' needs its place */
     assert_int_equal(game_new(&g, "classic-4"), 0);
     memset(err, 0, sizeof err);
-    assert_int_equal(fen_parse(&p, &g.v, fen, err, sizeof err), -1);
+    assert_int_equal(fen_parse(&p, g.v, fen, err, sizeof err), -1);
     assert_non_null(strstr(err, "place"));
 }
 
@@ -168,10 +168,10 @@ static void assert_refused(const char *variant, const char *fen, const char *wor
     assert_int_equal(game_new(&g, variant), 0);
     Position p, before;
     memset(&p, 0xA5, sizeof p); /* any content: it must survive the refusal */
-    p.v = &g.v;
+    p.v = g.v;
     memcpy(&before, &p, sizeof p);
     char err[256] = "";
-    if (fen_parse(&p, &g.v, fen, err, sizeof err) == 0)
+    if (fen_parse(&p, g.v, fen, err, sizeof err) == 0)
         fail_msg("'%s' accepted for %s, expected a refusal", fen, variant);
     if (!strstr(err, word))
         fail_msg("'%s' refused with '%s', expected a message containing '%s'", fen, err, word);

@@ -30,7 +30,7 @@ static MoveList *new_list(void)
 }
 
 /* +1 for the root's team, -1 for the others. */
-static int side_of(int s) { return s == root || s == variant_partner(&g.v, root) ? 1 : -1; }
+static int side_of(int s) { return s == root || s == variant_partner(g.v, root) ? 1 : -1; }
 
 /* The side to move's best capture, priced as the search's leaves price it. */
 static int capture_bonus(const Position *p)
@@ -38,7 +38,7 @@ static int capture_bonus(const Position *p)
     if (!p->v->capture)
         return 0;
     MoveList *l = new_list();
-    gen_moves(p, l);
+    gen_moves(p, l, NULL);
     int best = 0;
     for (int i = 0; i < l->n; i++)
         best = l->m[i].ncapt > best ? l->m[i].ncapt : best;
@@ -46,7 +46,7 @@ static int capture_bonus(const Position *p)
     return best * W_CAPTURE;
 }
 
-static int leaf(const Position *p, int ply) { return places_value_for(p, root, ply, capture_bonus(p)); }
+static int leaf(const Position *p, int ply) { return places_value_for(p, root, ply, capture_bonus(p), NULL); }
 
 /* Whether p ends the tree for the root: the game is over or the root placed. */
 static bool terminal(const Position *p) { return pos_over(p) || p->place[root]; }
@@ -58,13 +58,13 @@ static int paranoid(const Position *p, int depth, int ply)
     if (depth == 0)
         return leaf(p, ply);
     MoveList *l = new_list();
-    gen_moves_no_return(p, l);
+    gen_moves_no_return(p, l, NULL);
     const int side = side_of(p->stm);
     int best = side > 0 ? -SCORE_INF : SCORE_INF;
     for (int i = 0; i < l->n; i++) {
         Position c = *p;
         pos_play(&c, &l->m[i]);
-        const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : paranoid(&c, depth - 1, ply + 1);
+        const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : paranoid(&c, depth - 1, ply + 1);
         best = side > 0 ? (v > best ? v : best) : (v < best ? v : best);
     }
     if (!l->n)
@@ -89,11 +89,11 @@ static bool move_before(const Move *a, const Move *b)
 static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
 {
     if (depth == 0) {
-        places_values(p, ply, capture_bonus(p), out);
+        places_values(p, ply, capture_bonus(p), out, NULL);
         return;
     }
     MoveList *l = new_list();
-    gen_moves_no_return(p, l);
+    gen_moves_no_return(p, l, NULL);
     const int me = p->stm;
     int best = -SCORE_INF;
     Move best_move = {0};
@@ -102,7 +102,7 @@ static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
         pos_play(&c, &l->m[i]);
         int vals[MAX_SEATS];
         if (terminal(&c))
-            places_values(&c, ply + 1, 0, vals);
+            places_values(&c, ply + 1, 0, vals, NULL);
         else
             maxn(&c, depth - 1, ply + 1, vals);
         if (vals[me] > best || (vals[me] == best && move_before(&l->m[i], &best_move))) {
@@ -112,7 +112,7 @@ static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
         }
     }
     if (!l->n)
-        places_values(p, ply, 0, out);
+        places_values(p, ply, 0, out, NULL);
     move_list_delete(l);
 }
 
@@ -144,12 +144,12 @@ static int brs(const Position *p, int depth, int ply)
     MoveList *l = new_list();
     int best;
     if (side_of(p->stm) > 0) {
-        gen_moves_no_return(p, l);
+        gen_moves_no_return(p, l, NULL);
         best = l->n ? -SCORE_INF : leaf(p, ply);
         for (int i = 0; i < l->n; i++) {
             Position c = *p;
             pos_play(&c, &l->m[i]);
-            const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : brs(&c, depth - 1, ply + 1);
+            const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : brs(&c, depth - 1, ply + 1);
             best = v > best ? v : best;
         }
         move_list_delete(l);
@@ -168,7 +168,7 @@ static int brs(const Position *p, int depth, int ply)
         Position q = *p;
         if (o != q.stm)
             pos_set_stm(&q, o);
-        gen_moves_no_return(&q, l);
+        gen_moves_no_return(&q, l, NULL);
         for (int i = 0; i < l->n; i++) {
             assert_true(n < 4096);
             movers[n] = o;
@@ -192,11 +192,11 @@ static int brs(const Position *p, int depth, int ply)
             pos_set_stm(&t, s);
             Move f;
             bool have;
-            if (has_filler[s] && !v->capture && !v->masters && race_move_exists(&t, filler[s].from, filler[s].to)) {
+            if (has_filler[s] && !v->capture && !v->masters && race_move_exists(&t, filler[s].from, filler[s].to, NULL)) {
                 f = filler[s];
                 have = true;
             } else {
-                gen_moves_no_return(&t, l);
+                gen_moves_no_return(&t, l, NULL);
                 have = best_ordered(&t, l, &f);
             }
             if (have) {
@@ -206,7 +206,7 @@ static int brs(const Position *p, int depth, int ply)
         }
         if (!pos_over(&c) && side_of(c.stm) < 0 && c.status[root] == ST_PLAYING)
             pos_set_stm(&c, root);
-        const int val = terminal(&c) ? places_value_for(&c, root, ply + 1, 0) : brs(&c, depth - 1, ply + 1);
+        const int val = terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : brs(&c, depth - 1, ply + 1);
         best = val < best ? val : best;
     }
     move_list_delete(l);
@@ -218,14 +218,14 @@ static int brs(const Position *p, int depth, int ply)
 static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
 {
     MoveList *l = new_list();
-    gen_moves_no_return(&g.pos, l);
+    gen_moves_no_return(&g.pos, l, NULL);
     const int n = l->n;
     for (int i = 0; i < n; i++) {
         Position c = g.pos;
         pos_play(&c, &l->m[i]);
         moves[i] = l->m[i];
         if (terminal(&c)) {
-            vals[i] = places_value_for(&c, root, 1, 0);
+            vals[i] = places_value_for(&c, root, 1, 0, NULL);
         } else if (algo == ALGO_PARANOID) {
             vals[i] = paranoid(&c, depth - 1, 1);
         } else if (algo == ALGO_MAXN) {
@@ -254,7 +254,7 @@ static void assert_brute_force(SearchAlgo algo, int depth)
     const SearchResult r = search_fixed_depth(&g, algo, depth, true);
     assert_true(r.has_best);
     if (r.score != best)
-        fail_msg("%s, %s depth %d: value %d, brute force %d", g.v.name, search_algo_names[algo], depth, r.score,
+        fail_msg("%s, %s depth %d: value %d, brute force %d", g.v->name, search_algo_names[algo], depth, r.score,
                  best);
     int found = -1;
     for (int i = 0; i < n; i++)
@@ -263,7 +263,7 @@ static void assert_brute_force(SearchAlgo algo, int depth)
             found = i;
     assert_true(found >= 0);
     if (vals[found] != best)
-        fail_msg("%s, %s depth %d: best move worth %d, brute force best %d", g.v.name, search_algo_names[algo],
+        fail_msg("%s, %s depth %d: best move worth %d, brute force best %d", g.v->name, search_algo_names[algo],
                  depth, vals[found], best);
 }
 

@@ -186,7 +186,7 @@ static void test_illegal_moves_refused(void **state)
     move_refused(&g.pos, "m3-m5-m3", "lands twice");
     /* every move of the list is accepted as printed */
     static MoveList list;
-    gen_moves(&g.pos, &list);
+    gen_moves(&g.pos, &list, NULL);
     assert_int_equal(list.n, 14);
 }
 
@@ -245,7 +245,7 @@ static void test_move_list_sort_orders_by_start_end_then_path(void **state)
     static MoveList list;
     static char texts[64][MOVE_STR_MAX];
     assert_int_equal(game_new(&g, "classic-2"), 0);
-    gen_moves(&g.pos, &list);
+    gen_moves(&g.pos, &list, NULL);
     /* reverse the list: sorting must not depend on the order it is given */
     for (int i = 0, j = list.n - 1; i < j; i++, j--) {
         const Move t = list.m[i];
@@ -267,7 +267,7 @@ static void test_move_list_sort_orders_by_start_end_then_path(void **state)
     assert_string_equal(legal_moves(&g.pos, NULL),
                         "h10-j10 h10-h8 h10-j8 i10-g10 i10-i8-g10 i10-g10-i8-i10 i10-g10-i8 i10-i8 "
                         "h9-h11 h9-j9-h11 h9-j9-h11-h9 h9-h11-j9 h9-j9 i9-g11 i9-i11 i9-g9");
-    gen_moves(&g.pos, &list);
+    gen_moves(&g.pos, &list, NULL);
     move_list_sort(&g.pos, &list, texts);
     assert_list_order(&list, texts);
     for (int i = 0; i < list.n; i++) {

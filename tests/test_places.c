@@ -41,7 +41,7 @@ static int door_hole(const Variant *v, int s)
 static void arrival_position(const char *variant, int mover, const int place[MAX_SEATS])
 {
     assert_int_equal(game_new(&g, variant), 0);
-    const Variant *v = &g.v;
+    const Variant *v = g.v;
     Position p = g.pos;
     memset(p.seat_bb, 0, sizeof p.seat_bb);
     Bitboard used = 0;
@@ -147,15 +147,15 @@ static void test_arrival_is_worth_its_exact_comparisons_and_more_than_playing_on
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         arrival_position(cases[i].variant, cases[i].mover, cases[i].place);
-        const int unit = PLACE_SPAN / (g.v.nunits - 1);
+        const int unit = PLACE_SPAN / (g.v->nunits - 1);
         MoveList *list = move_list_new();
         assert_non_null(list);
-        gen_moves(&g.pos, list);
+        gen_moves(&g.pos, list, NULL);
         int arrived = 0, best_other = -SCORE_INF;
         for (int k = 0; k < list->n; k++) {
             Position q = g.pos;
             pos_play(&q, &list->m[k]);
-            const int value = places_value_for(&q, cases[i].mover, 1, 0);
+            const int value = places_value_for(&q, cases[i].mover, 1, 0, NULL);
             if (q.place[cases[i].mover]) {
                 assert_int_equal(value, (cases[i].behind - cases[i].ahead) * unit - 1);
                 arrived++;
@@ -183,10 +183,10 @@ static void test_ranked_ending_is_worth_its_ranking(void **state)
     Position q = g.pos;
     pos_finish(&q, END_REPETITION);
     for (int i = 0; i < 3; i++)
-        assert_int_equal(places_value_for(&q, g.v.seats[i], 5, 0), 0);
+        assert_int_equal(places_value_for(&q, g.v->seats[i], 5, 0, NULL), 0);
     const int place[MAX_SEATS] = {[SEAT_WHITE] = 1};
     arrival_position("classic-3", SEAT_BLUE, place);
-    assert_int_equal(places_value_for(&g.pos, SEAT_WHITE, 7, 0), SCORE_MATE - 7);
+    assert_int_equal(places_value_for(&g.pos, SEAT_WHITE, 7, 0, NULL), SCORE_MATE - 7);
 }
 
 /* Whether blue, after its move m and yellow's first legal reply, can arrive. */
@@ -196,10 +196,10 @@ static bool arrival_kept(const Move *m)
     pos_play(&q, m);
     MoveList *list = move_list_new();
     assert_non_null(list);
-    gen_moves(&q, list);
+    gen_moves(&q, list, NULL);
     pos_play(&q, &list->m[0]);
     bool kept = false;
-    gen_moves(&q, list);
+    gen_moves(&q, list, NULL);
     for (int i = 0; i < list->n && !kept; i++) {
         Position r = q;
         pos_play(&r, &list->m[i]);
@@ -232,7 +232,7 @@ static void test_arrivals_tool_reports_a_declined_arrival(void **state)
     MoveList *list = move_list_new();
     assert_non_null(list);
     for (int ply = 0; ply < 7; ply++) {
-        gen_moves(&g.pos, list);
+        gen_moves(&g.pos, list, NULL);
         int k = 0; /* blue: the first move that does not arrive and keeps an arrival for its next turn */
         while (g.pos.stm == SEAT_BLUE && k < list->n && (arrives(&list->m[k]) || !arrival_kept(&list->m[k])))
             k++;

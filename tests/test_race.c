@@ -5,7 +5,7 @@
  * without its table; the lower bound must never exceed it. Plus the row axis on
  * hand-checked holes and the solitaire crossing's first budgets (Bell 2009: the
  * optimum is 27 moves, so no budget up to 20 can succeed), a 27-move crossing
- * legal move by move, and the stern-cross tool (tools/cross_main.c) run as a
+ * legal move by move, and the stern-cross tool (tools/research/cross_main.c) run as a
  * child process.
  */
 #include "support/stern_test.h"
@@ -220,7 +220,7 @@ static void test_crossing_first_budgets(void **state)
     assert_int_equal(st.bound, 20);
 }
 
-/* A 27-move crossing found by tools/cross_main.c (stern-cross beam): every move
+/* A 27-move crossing found by tools/research/cross_main.c (stern-cross beam): every move
  * parses as a legal move of white (target lock and foreign points included) and
  * the army arrives. 27 is the optimum Bell (2009) proved for the crossing, and
  * `stern-cross sorted 26 26 2` refutes 26 or fewer under these rules (README). */

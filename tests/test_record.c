@@ -181,7 +181,7 @@ static void test_forfeit_with_two_players_gives_the_other_seat_the_win(void **st
     char fen[FEN_MAX];
     Position check;
     char err[256];
-    assert_int_equal(fen_parse(&check, &g.v, fen_write(&g.pos, fen), err, sizeof err), 0);
+    assert_int_equal(fen_parse(&check, g.v, fen_write(&g.pos, fen), err, sizeof err), 0);
 }
 
 static void test_forfeit_in_teams_puts_the_whole_team_last(void **state)

@@ -36,12 +36,12 @@ static void test_depth_one_score_subtracts_part_of_the_replys_best_progress(void
      * progress the score would differ, so the term is what the 745 checks. */
     MoveList *list = move_list_new();
     assert_non_null(list);
-    gen_moves(&g.pos, list);
+    gen_moves(&g.pos, list, NULL);
     int without = -SCORE_INF;
     for (int i = 0; i < list->n; i++) {
         Position child = g.pos;
         pos_play(&child, &list->m[i]);
-        const int e = eval_for(&child, SEAT_WHITE);
+        const int e = eval_for(&child, SEAT_WHITE, NULL);
         without = e > without ? e : without;
     }
     move_list_delete(list);
@@ -95,14 +95,16 @@ static void test_selective_search_repeats_exactly_with_one_thread(void **state)
     assert_int_equal(a.best.to, b.best.to);
 }
 
-/* best_progress equals the largest progress over gen_moves' list, at every
+/* best_progress through a memo kept over the game (as a search thread keeps
+ * one) equals the largest progress over gen_moves' list without one, at every
  * position of a game played by a fixed pseudo-random choice in every variant
  * (race, Masters with its swaps, capture), measured in each seat's tip distance. */
 static void test_best_progress_equals_the_move_lists_maximum(void **state)
 {
     (void)state;
     MoveList *list = calloc(2, sizeof *list);
-    assert_non_null(list);
+    GenMemo *memo = gen_memo_new();
+    assert_true(list && memo);
     uint32_t rng = 12345;
     int positions = 0;
     for (int k = 0; k < NUM_VARIANT_NAMES; k++) {
@@ -113,16 +115,16 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
                 if (p->v->slot[s] < 0)
                     continue;
                 const uint8_t *dist = p->v->tip_dist[s];
-                gen_moves(p, &list[0]);
+                gen_moves(p, &list[0], NULL);
                 int want = 0;
                 for (int i = 0; i < list[0].n; i++) {
                     const int d = dist[list[0].m[i].from] - dist[list[0].m[i].to];
                     want = d > want ? d : want;
                 }
-                assert_int_equal(best_progress(p, dist, &list[1]), want);
+                assert_int_equal(best_progress(p, dist, &list[1], memo), want);
                 positions++;
             }
-            gen_moves(p, &list[0]);
+            gen_moves(p, &list[0], NULL);
             rng = rng * 1103515245u + 12345u;
             const Move m = list[0].m[(rng >> 16) % (uint32_t)list[0].n];
             assert_int_equal(game_play(&g, &m), 0);
@@ -130,36 +132,43 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
     }
     move_list_free(&list[1]);
     move_list_delete(list);
+    gen_memo_delete(memo);
     assert_true(positions > 2000);
 }
 
-/* race_move_exists (the check of a table move before the list is built) says yes
- * exactly for the moves of gen_moves' list, over every pair of holes, at the
- * positions of pseudo-random games in every race variant without swaps; never
- * for a hole out of range or a finished game. */
+/* race_move_exists (the check of a table move before the list is built),
+ * through a memo kept over the game, says yes exactly for the moves of
+ * gen_moves' list without one, over every pair of holes, at the positions of
+ * pseudo-random games in every race variant without swaps; never for a hole out
+ * of range or a finished game. The list through the memo is the same list. */
 static void test_race_move_exists_exactly_for_listed_moves(void **state)
 {
     (void)state;
-    MoveList *list = move_list_new();
-    assert_non_null(list);
+    MoveList *list = move_list_new(), *again = move_list_new();
+    GenMemo *memo = gen_memo_new();
+    assert_true(list && again && memo);
     uint32_t rng = 777;
     int positions = 0, moves = 0;
     for (int k = 0; k < NUM_VARIANT_NAMES; k++) {
         assert_int_equal(game_new(&g, variant_names[k]), 0);
-        if (g.v.capture || g.v.masters)
+        if (g.v->capture || g.v->masters)
             continue;
         for (int ply = 0; ply < 80 && !pos_over(&g.pos); ply++) {
             const Position *p = &g.pos;
-            gen_moves(p, list);
+            gen_moves(p, list, NULL);
+            gen_moves(p, again, memo);
+            assert_int_equal(again->n, list->n);
+            for (int i = 0; i < list->n; i++)
+                assert_true(move_same(&again->m[i], &list->m[i]));
             static bool listed[NUM_HOLES][NUM_HOLES];
             memset(listed, 0, sizeof listed);
             for (int i = 0; i < list->n; i++)
                 listed[list->m[i].from][list->m[i].to] = true;
             for (int from = 0; from < NUM_HOLES; from++)
                 for (int to = 0; to < NUM_HOLES; to++)
-                    assert_int_equal(race_move_exists(p, from, to), listed[from][to]);
-            assert_false(race_move_exists(p, -1, 0));
-            assert_false(race_move_exists(p, list->m[0].from, NUM_HOLES));
+                    assert_int_equal(race_move_exists(p, from, to, memo), listed[from][to]);
+            assert_false(race_move_exists(p, -1, 0, memo));
+            assert_false(race_move_exists(p, list->m[0].from, NUM_HOLES, memo));
             positions++;
             moves += list->n;
             rng = rng * 1103515245u + 12345u;
@@ -169,9 +178,11 @@ static void test_race_move_exists_exactly_for_listed_moves(void **state)
         if (pos_over(&g.pos))
             for (int from = 0; from < NUM_HOLES; from++)
                 for (int to = 0; to < NUM_HOLES; to++)
-                    assert_false(race_move_exists(&g.pos, from, to));
+                    assert_false(race_move_exists(&g.pos, from, to, memo));
     }
     move_list_delete(list);
+    move_list_delete(again);
+    gen_memo_delete(memo);
     assert_true(positions > 1000);
     assert_true(moves > 10000);
 }
@@ -198,7 +209,7 @@ static void test_ponder_move_is_legal_for_the_next_seat(void **state)
                 Position after = g.pos;
                 pos_play(&after, &r.best);
                 if (r.has_ponder) {
-                    gen_moves(&after, list);
+                    gen_moves(&after, list, NULL);
                     bool legal = false;
                     for (int i = 0; i < list->n && !legal; i++)
                         legal = list->m[i].from == r.ponder.from && list->m[i].to == r.ponder.to &&

@@ -31,7 +31,7 @@ static bool arrived(const Position *q, int s) { return q->status[s] == ST_ARRIVE
 /* Whether the side to move of p has a move after which it has arrived. */
 static bool can_arrive(const Position *p, MoveList *list)
 {
-    gen_moves(p, list);
+    gen_moves(p, list, NULL);
     for (int i = 0; i < list->n; i++) {
         Position q = *p;
         pos_play(&q, &list->m[i]);
@@ -66,7 +66,7 @@ static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, Mo
     bool watched[MAX_SEATS];
     for (int s = 0; s < MAX_SEATS; s++) {
         const char *name = pgn_tag(r, COLOUR_TAGS[s]);
-        watched[s] = g->v.slot[s] >= 0 && (!ck->player || (name && !strcmp(name, ck->player)));
+        watched[s] = g->v->slot[s] >= 0 && (!ck->player || (name && !strcmp(name, ck->player)));
     }
     for (int i = 0; i < r->nmoves && !pos_over(&g->pos); i++) {
         if (!strcmp(r->moves[i], "--"))
@@ -86,13 +86,13 @@ static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, Mo
         const int round_now = g->pos.round;
         game_play(g, &m);
         for (int t = 0; t < MAX_SEATS; t++)
-            if (g->v.slot[t] >= 0 && !arrival[t] && g->pos.status[t] == ST_ARRIVED)
+            if (g->v->slot[t] >= 0 && !arrival[t] && g->pos.status[t] == ST_ARRIVED)
                 arrival[t] = round_now;
     }
     if (ck->rounds) {
         printf("%s:%d: game %s: arrived in round", path, r->line, round ? round : "?");
-        for (int k = 0; k < g->v.nseats; k++) {
-            const int t = g->v.seats[k];
+        for (int k = 0; k < g->v->nseats; k++) {
+            const int t = g->v->seats[k];
             const char *name = pgn_tag(r, COLOUR_TAGS[t]);
             printf(" %c(%s):%d", variant_seat_letter(t), name ? name : "?", arrival[t]);
         }

@@ -106,7 +106,7 @@ static int move_value(const Game *g, const Move *m)
         return -SCORE_MATE;
     if (q.status[s] == ST_ARRIVED && q.place[s])
         return SCORE_MATE - q.place[s];
-    return pos_over(&q) ? place_score(&q, s) : eval_for(&q, s);
+    return pos_over(&q) ? place_score(&q, s) : eval_for(&q, s, NULL);
 }
 
 static unsigned long long next_random(unsigned long long *state)
@@ -119,7 +119,7 @@ static unsigned long long next_random(unsigned long long *state)
 static bool choose(Greedy *gr, Move *best, int *value)
 {
     static MoveList list;
-    gen_moves(&gr->game.pos, &list);
+    gen_moves(&gr->game.pos, &list, NULL);
     if (!list.n)
         return false;
     if (gr->o.random) {
@@ -218,7 +218,7 @@ static void cmd_position(Greedy *gr, const char *line)
         moves = copy + last;
     } else {
         g = gr->game;
-        game_new(&g, gr->game.v.name);
+        game_new(&g, gr->game.v->name);
         char *rest = copy + strlen("position");
         rest += strspn(rest, " \t");
         char *mv = strstr(rest, " moves");
@@ -233,7 +233,6 @@ static void cmd_position(Greedy *gr, const char *line)
             rc = -1;
         }
     }
-    game_fix_pointers(&g);
     if (!rc && moves)
         rc = play_moves(&g, moves, err, sizeof err);
     free(copy);
@@ -242,7 +241,6 @@ static void cmd_position(Greedy *gr, const char *line)
         return;
     }
     gr->game = g;
-    game_fix_pointers(&gr->game);
     free(gr->last_position);
     gr->last_position = strdup(line);
 }
@@ -277,7 +275,6 @@ static void cmd_setoption(Greedy *gr, const char *line)
         say("info string error setoption: unknown variant '%s'", value + 7);
         return;
     }
-    game_fix_pointers(&gr->game);
     forget_position(gr);
 }
 
@@ -296,8 +293,7 @@ static bool handle(Greedy *gr, char *line)
     else if (!strcmp(word, "setoption"))
         cmd_setoption(gr, line);
     else if (!strcmp(word, "ucinewgame")) {
-        game_new(&gr->game, gr->game.v.name);
-        game_fix_pointers(&gr->game);
+        game_new(&gr->game, gr->game.v->name);
         forget_position(gr);
     } else if (!strcmp(word, "position"))
         cmd_position(gr, line);
@@ -361,7 +357,6 @@ int main(int argc, char **argv)
     static Greedy gr;
     parse_options(&gr.o, argc, argv);
     game_new(&gr.game, "classic-2");
-    game_fix_pointers(&gr.game);
     char *line = NULL;
     size_t cap = 0;
     while (getline(&line, &cap, stdin) >= 0)

@@ -45,9 +45,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "stern-perft: unknown variant '%s'\n", variant);
         return 2;
     }
-    if (plain)
+    static Variant plain_rules;
+    if (plain) {
+        plain_rules = *g.v;
         for (int s = 0; s < MAX_SEATS; s++)
-            g.v.foreign[s] = 0;
+            plain_rules.foreign[s] = 0;
+        game_set_variant(&g, &plain_rules);
+    }
     char err[256];
     if (fen && game_set_fen(&g, fen, err, sizeof err)) {
         fprintf(stderr, "stern-perft: %s\n", err);
@@ -56,28 +60,33 @@ int main(int argc, char **argv)
     uint64_t total = 0;
     if (gens > 0) {
         /* The movegen benchmark: full move-list generations of the position and of
-         * every position one and two plies after it, in turn. Cycling through
-         * neighbouring positions keeps the per-thread destination memo of
+         * every position one and two plies after it, in turn, through one memo.
+         * Cycling through neighbouring positions keeps the destination memo of
          * movegen.c as busy as a search does; one position over and over would
          * only measure the memo's hits. */
         static MoveList list, list1;
         static Position set[GEN_BENCH_SET];
         int nset = 0;
         set[nset++] = g.pos;
-        gen_moves(&g.pos, &list);
+        gen_moves(&g.pos, &list, NULL);
         for (int i = 0; i < list.n && nset < GEN_BENCH_SET; i++) {
             Position c = g.pos;
             pos_play(&c, &list.m[i]);
             set[nset++] = c;
-            gen_moves(&c, &list1);
+            gen_moves(&c, &list1, NULL);
             for (int j = 0; j < list1.n && nset < GEN_BENCH_SET; j++) {
                 set[nset] = c;
                 pos_play(&set[nset++], &list1.m[j]);
             }
         }
+        GenMemo *memo = gen_memo_new();
+        if (!memo) {
+            fprintf(stderr, "stern-perft: out of memory\n");
+            return 1;
+        }
         const double t0 = now_s();
         for (long long i = 0; i < gens; i++) {
-            gen_moves(&set[i % nset], &list);
+            gen_moves(&set[i % nset], &list, memo);
             total += (uint64_t)list.n;
         }
         const double dt = now_s() - t0;
@@ -89,7 +98,7 @@ int main(int argc, char **argv)
     const double t0 = now_s();
     if (divide && depth > 0) {
         MoveList list = {0};
-        gen_moves(&g.pos, &list);
+        gen_moves(&g.pos, &list, NULL);
         char(*texts)[MOVE_STR_MAX] = malloc(sizeof *texts * (size_t)(list.n ? list.n : 1));
         if (list.cut || !texts || !move_list_sort(&g.pos, &list, texts)) {
             fprintf(stderr, "stern-perft: out of memory listing the moves\n");

@@ -246,9 +246,9 @@ static void show_move(const Game *g, const RefereeMove *m, void *ctx)
 static int eliminated_seats(const Game *g, char *letters)
 {
     int n = 0;
-    for (int i = 0; i < g->v.nseats; i++)
-        if (g->pos.status[g->v.seats[i]] == ST_ELIMINATED)
-            letters[n++] = variant_seat_letter(g->v.seats[i]);
+    for (int i = 0; i < g->v->nseats; i++)
+        if (g->pos.status[g->v->seats[i]] == ST_ELIMINATED)
+            letters[n++] = variant_seat_letter(g->v->seats[i]);
     letters[n] = '\0';
     return n;
 }
@@ -300,7 +300,7 @@ static void new_game(Game *g, const Options *o, int index)
     unsigned state = o->seed + (unsigned)index;
     static MoveList list;
     for (int i = 0; i < o->random_plies && !pos_over(&g->pos); i++) {
-        gen_moves(&g->pos, &list);
+        gen_moves(&g->pos, &list, NULL);
         state = state * 1103515245u + 12345u; /* the C standard's example rand() */
         game_play(g, &list.m[(state >> 16) % (unsigned)list.n]);
     }
@@ -311,9 +311,9 @@ static void new_game(Game *g, const Options *o, int index)
 
 static void print_header(const Match *m, const Game *g, int game, const char *const names[MAX_SEATS])
 {
-    printf("game %d of %d: %s", game + 1, m->o->games, g->v.name);
+    printf("game %d of %d: %s", game + 1, m->o->games, g->v->name);
     for (int i = 0; i < m->nseats; i++)
-        printf("%s%c=%s", i ? ", " : " - ", variant_seat_letter(g->v.seats[i]), names[g->v.seats[i]]);
+        printf("%s%c=%s", i ? ", " : " - ", variant_seat_letter(g->v->seats[i]), names[g->v->seats[i]]);
     printf(" (%s)\n", m->o->time_control);
     if (m->o->board)
         print_board(&g->pos);
@@ -345,7 +345,7 @@ static int play_game(Match *m, Game *g, int game)
     const char *names[MAX_SEATS] = {0};
     Player *seated[MAX_SEATS] = {0};
     for (int i = 0; i < m->nseats; i++) {
-        const int s = g->v.seats[i];
+        const int s = g->v->seats[i];
         seated[s] = &m->players[(i + game) % m->nseats];
         procs[s] = &seated[s]->proc;
         names[s] = seated[s]->label;
@@ -363,7 +363,7 @@ static int play_game(Match *m, Game *g, int game)
     m->elim_games += eliminated_seats(g, elim) > 0;
     print_result(g, &res, elim, game + 1, m->o->quiet);
     for (int i = 0; i < m->nseats; i++) {
-        const int s = g->v.seats[i];
+        const int s = g->v->seats[i];
         m->score[s].games++;
         m->score[s].wins += g->pos.place[s] == 1;
         m->score[s].place_sum += g->pos.place[s];
@@ -376,7 +376,7 @@ static int play_game(Match *m, Game *g, int game)
         return 0;
     Player *offender = seated[res.seat]; /* may still be searching: a fresh process */
     ep_kill(&offender->proc);
-    return start_player(offender, g->v.name);
+    return start_player(offender, g->v->name);
 }
 
 static void print_summary(const Match *m, const Variant *v)
@@ -409,12 +409,12 @@ static void check_setup(Game *g, const Options *o)
         fprintf(stderr, "stern-play: bad -fen: %s\n", err);
         exit(2);
     }
-    if (pos_over(&g->pos) || !count_moves(&g->pos)) {
+    if (pos_over(&g->pos) || !count_moves(&g->pos, NULL)) {
         fprintf(stderr, "stern-play: the start position has no move to play\n");
         exit(2);
     }
-    if (o->ncmds > g->v.nseats) {
-        fprintf(stderr, "stern-play: %d engines for %d seats\n", o->ncmds, g->v.nseats);
+    if (o->ncmds > g->v->nseats) {
+        fprintf(stderr, "stern-play: %d engines for %d seats\n", o->ncmds, g->v->nseats);
         exit(2);
     }
 }
@@ -430,11 +430,11 @@ int main(int argc, char **argv)
     check_setup(&g, &o);
     static Match m;
     m.o = &o;
-    m.nseats = g.v.nseats;
+    m.nseats = g.v->nseats;
     ep_kill_children_on_signals();
     for (int i = 0; i < m.nseats; i++) {
         m.players[i].cmd = o.cmds[i % o.ncmds];
-        if (start_player(&m.players[i], g.v.name)) {
+        if (start_player(&m.players[i], g.v->name)) {
             quit_players(&m, i);
             return 1;
         }
@@ -448,7 +448,7 @@ int main(int argc, char **argv)
     for (int game = 0; game < o.games && !status; game++)
         status = play_game(&m, &g, game) ? 1 : 0;
     if (o.games > 1)
-        print_summary(&m, &g.v);
+        print_summary(&m, g.v);
     quit_players(&m, m.nseats);
     if (m.pgn)
         fclose(m.pgn);

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static Game g;
-    if (game_new(&g, variant) || g.v.capture) {
+    if (game_new(&g, variant) || g.v->capture) {
         fprintf(stderr, "stern-race: unknown or capture variant '%s'\n", variant);
         return 2;
     }
@@ -72,15 +72,15 @@ int main(int argc, char **argv)
     }
     Position p = g.pos;
     if (seat < 0)
-        seat = p.stm >= 0 ? p.stm : g.v.seats[0];
-    if (g.v.slot[seat] < 0) {
+        seat = p.stm >= 0 ? p.stm : g.v->seats[0];
+    if (g.v->slot[seat] < 0) {
         fprintf(stderr, "stern-race: seat '%c' is not in %s\n", variant_seat_letter(seat), variant);
         return 2;
     }
     if (crossing) /* lift every other army off the board */
-        for (int i = 0; i < g.v.nseats; i++)
-            if (g.v.seats[i] != seat)
-                race_remove_army(&p, g.v.seats[i]);
+        for (int i = 0; i < g.v->nseats; i++)
+            if (g.v->seats[i] != seat)
+                race_remove_army(&p, g.v->seats[i]);
     p.stm = (int8_t)seat;
     RaceStats st;
     static Move pv[RACE_MAX_MOVES];

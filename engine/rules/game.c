@@ -5,29 +5,30 @@
 
 #include <string.h>
 
-void game_fix_pointers(Game *g)
-{
-    g->start.v = &g->v;
-    g->pos.v = &g->v;
-}
-
 int game_new(Game *g, const char *name)
 {
-    Variant v;
-    if (variant_init(&v, name))
+    const Variant *v = variant_find(name);
+    if (!v)
         return -1;
     g->v = v;
-    pos_set_start(&g->start, &g->v);
+    pos_set_start(&g->start, v);
     g->pos = g->start;
     g->nplies = 0;
     g->keys[0] = g->pos.key;
     return 0;
 }
 
+void game_set_variant(Game *g, const Variant *v)
+{
+    g->v = v;
+    g->start.v = v;
+    g->pos.v = v;
+}
+
 int game_set_fen(Game *g, const char *fen, char *err, size_t errlen)
 {
     Position p;
-    if (fen_parse(&p, &g->v, fen, err, errlen))
+    if (fen_parse(&p, g->v, fen, err, errlen))
         return -1;
     g->start = p;
     g->pos = p;

@@ -11,7 +11,7 @@
 #define GAME_MAX_PLIES 2048 /* 150 rounds x 6 seats = 900 moves at most */
 
 typedef struct Game {
-    Variant v;
+    const Variant *v;                    /* variant_find's entry: a Game copies as plain data */
     Position start;                      /* where the game (or `position`) began */
     Position pos;                        /* the current position */
     int nplies;                          /* moves played since start */
@@ -23,6 +23,11 @@ typedef struct Game {
  * unknown variant (*g unchanged). */
 int game_new(Game *g, const char *name);
 
+/* Puts g (its start and current positions) under the rules of v, which must
+ * outlive it: a variant changed from a standard one, e.g. without the
+ * foreign-point rule (variant_find's entries are shared and never change). */
+void game_set_variant(Game *g, const Variant *v);
+
 /* Starts a game of g's variant from `fen`. Returns 0, or -1 with a message in err
  * (g unchanged). */
 int game_set_fen(Game *g, const char *fen, char *err, size_t errlen);
@@ -33,8 +38,5 @@ int game_play(Game *g, const Move *m);
 
 /* How many times the current position has occurred (1 the first time). */
 int game_occurrences(const Game *g);
-
-/* Re-points the positions of *g at its own variant after g was copied. */
-void game_fix_pointers(Game *g);
 
 #endif

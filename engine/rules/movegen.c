@@ -3,7 +3,6 @@
 
 #include "board.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -350,15 +349,8 @@ typedef struct {
     void *abort_arg;
 } CaptureGen;
 
-static _Thread_local CaptureGen capture_gen;
-
-/* A thread's buffers are freed when it exits (search threads come and go). */
-static pthread_key_t capture_key;
-static pthread_once_t capture_key_once = PTHREAD_ONCE_INIT;
-
-static void capture_gen_free(void *arg)
+static void capture_gen_free(CaptureGen *g)
 {
-    CaptureGen *g = arg;
     free(g->cur);
     free(g->next);
     free(g->set);
@@ -366,23 +358,10 @@ static void capture_gen_free(void *arg)
     g->cap = g->set_size = g->set_alloc = 0;
 }
 
-static void capture_key_init(void) { pthread_key_create(&capture_key, capture_gen_free); }
-
-void movegen_set_abort(bool (*fn)(void *arg), void *arg)
-{
-    capture_gen.abort_fn = fn;
-    capture_gen.abort_arg = arg;
-    capture_gen.stopped = false;
-}
-
 #define ABORT_CHECK_STATES 4096
 
 static bool grow_layers(CaptureGen *g)
 {
-    if (!g->cap) { /* first buffers of this thread: freed at its exit */
-        pthread_once(&capture_key_once, capture_key_init);
-        pthread_setspecific(capture_key, g);
-    }
     const size_t cap = g->cap ? g->cap * 2 : 1024;
     ChainState *cur = realloc(g->cur, sizeof *cur * cap);
     if (!cur)
@@ -450,9 +429,8 @@ typedef enum { WANT_LIST, WANT_COUNT, WANT_BEST } CaptureWant;
 /* The capture moves of p: into list (WANT_LIST), or counted, or the most
  * captures of one move (WANT_BEST). Returns the count (or the most captures);
  * -1 when stopped or out of memory. */
-static int64_t capture_moves(const Position *p, MoveList *list, CaptureWant want)
+static int64_t capture_moves_in(CaptureGen *g, const Position *p, MoveList *list, CaptureWant want)
 {
-    CaptureGen *g = &capture_gen;
     const JumpRule rule = p->v->jump;
     int64_t count = 0;
     int most = 0;
@@ -545,6 +523,10 @@ static int64_t capture_moves(const Position *p, MoveList *list, CaptureWant want
 
 /* ---- entry points ---- */
 
+/* capture_moves_in with memo's buffers and abort hook, or (memo NULL) buffers
+ * of this call's own and no hook. */
+static int64_t capture_moves(const Position *p, MoveList *list, CaptureWant want, GenMemo *memo);
+
 /* A marble's destinations as race_moves last found them: they hold wherever the
  * occupancy agrees with `occ` on `area` (the holes the flood read). */
 typedef struct {
@@ -560,17 +542,48 @@ typedef struct {
     DestAnswer answer[NUM_HOLES];
 } DestMemo;
 
-/* Per thread and seat. A search generates the moves of nodes a few moves apart,
- * where most marbles' floods read none of the holes that changed. */
-static _Thread_local DestMemo dest_memo[MAX_SEATS];
+struct GenMemo {
+    /* Per seat: a search generates the moves of nodes a few moves apart, where
+     * most marbles' floods read none of the holes that changed. */
+    DestMemo dest[MAX_SEATS];
+    CaptureGen capture;
+};
 
-/* The memo of seat s for mover m (emptied when the rules changed), or NULL when
- * answers are not remembered (other jump rules: their floods read every hole). */
-static DestMemo *dest_memo_of(const Mover *m, int s)
+GenMemo *gen_memo_new(void) { return calloc(1, sizeof(GenMemo)); }
+
+void gen_memo_delete(GenMemo *memo)
 {
-    if (m->jump != JUMP_SHORT)
+    if (!memo)
+        return;
+    capture_gen_free(&memo->capture);
+    free(memo);
+}
+
+void gen_memo_set_abort(GenMemo *memo, bool (*fn)(void *arg), void *arg)
+{
+    memo->capture.abort_fn = fn;
+    memo->capture.abort_arg = arg;
+    memo->capture.stopped = false;
+}
+
+static int64_t capture_moves(const Position *p, MoveList *list, CaptureWant want, GenMemo *memo)
+{
+    if (memo)
+        return capture_moves_in(&memo->capture, p, list, want);
+    CaptureGen own = {0};
+    const int64_t n = capture_moves_in(&own, p, list, want);
+    capture_gen_free(&own);
+    return n;
+}
+
+/* The memo of seat s for mover m in `memo` (emptied when the rules changed), or
+ * NULL when answers are not remembered (no memo, or other jump rules: their
+ * floods read every hole). */
+static DestMemo *dest_memo_of(GenMemo *memo, const Mover *m, int s)
+{
+    if (!memo || m->jump != JUMP_SHORT)
         return NULL;
-    DestMemo *d = &dest_memo[s];
+    DestMemo *d = &memo->dest[s];
     if (!d->used || d->target != m->target || d->not_foreign != m->not_foreign)
         *d = (DestMemo){.target = m->target, .not_foreign = m->not_foreign, .used = true};
     return d;
@@ -603,11 +616,11 @@ static inline void add_race_moves(MoveList *list, int from, Bitboard dests)
 /* The race moves of the side to move (into list when not NULL); returns their
  * number. With `no_return`, a marble outside the home gets no move into it: then
  * *dropped tells whether some move was left out. */
-static int race_moves(const Position *p, MoveList *list, bool no_return, bool *dropped)
+static int race_moves(const Position *p, MoveList *list, bool no_return, bool *dropped, GenMemo *gm)
 {
     const int s = p->stm;
     const Mover mover = mover_of(p, s);
-    DestMemo *memo = dest_memo_of(&mover, s);
+    DestMemo *memo = dest_memo_of(gm, &mover, s);
     const Bitboard home = p->v->home[s];
     Bitboard left_out = 0;
     int count = 0;
@@ -636,55 +649,55 @@ static int race_moves(const Position *p, MoveList *list, bool no_return, bool *d
     return count;
 }
 
-bool race_move_exists(const Position *p, int from, int to)
+bool race_move_exists(const Position *p, int from, int to, GenMemo *memo)
 {
     const int s = p->stm;
     if (s < 0 || from < 0 || from >= NUM_HOLES || to < 0 || to >= NUM_HOLES || p->board[from] != s + 1)
         return false;
     const Mover mover = mover_of(p, s);
-    return bb_test(memo_destinations(p, &mover, dest_memo_of(&mover, s), from), to);
+    return bb_test(memo_destinations(p, &mover, dest_memo_of(memo, &mover, s), from), to);
 }
 
 /* Capture mode into list: cut when stopped or out of memory. */
-static void capture_list(const Position *p, MoveList *list)
+static void capture_list(const Position *p, MoveList *list, GenMemo *memo)
 {
-    if (capture_moves(p, list, WANT_LIST) < 0)
+    if (capture_moves(p, list, WANT_LIST, memo) < 0)
         list->cut = true;
 }
 
-void gen_moves(const Position *p, MoveList *list)
+void gen_moves(const Position *p, MoveList *list, GenMemo *memo)
 {
     list->n = 0;
     list->cut = false;
     if (pos_over(p))
         return;
     if (p->v->capture)
-        capture_list(p, list);
+        capture_list(p, list, memo);
     else
-        race_moves(p, list, false, NULL);
+        race_moves(p, list, false, NULL, memo);
 }
 
-void gen_moves_no_return(const Position *p, MoveList *list)
+void gen_moves_no_return(const Position *p, MoveList *list, GenMemo *memo)
 {
     list->n = 0;
     list->cut = false;
     if (pos_over(p))
         return;
     if (p->v->capture) {
-        capture_list(p, list);
+        capture_list(p, list, memo);
         return;
     }
     bool dropped;
-    race_moves(p, list, true, &dropped);
+    race_moves(p, list, true, &dropped, memo);
     if (list->n == 0 && dropped) /* only homecomings: they stay */
-        race_moves(p, list, false, NULL);
+        race_moves(p, list, false, NULL, memo);
 }
 
-int best_capture(const Position *p)
+int best_capture(const Position *p, GenMemo *memo)
 {
     if (pos_over(p) || !p->v->capture)
         return 0;
-    return (int)capture_moves(p, NULL, WANT_BEST);
+    return (int)capture_moves(p, NULL, WANT_BEST, memo);
 }
 
 /* Whether the marble on `from` has a first short jump: a piece next to it with the hole
@@ -697,13 +710,13 @@ static inline bool jump_start(const uint8_t *board, int from)
     return false;
 }
 
-int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch)
+int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *gm)
 {
     if (pos_over(p))
         return 0;
     int best = 0;
     if (p->v->capture || p->v->masters) { /* swaps and captures: from the whole list */
-        gen_moves(p, scratch);
+        gen_moves(p, scratch, gm);
         for (int i = 0; i < scratch->n; i++) {
             const int d = dist[scratch->m[i].from] - dist[scratch->m[i].to];
             best = d > best ? d : best;
@@ -712,7 +725,7 @@ int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *sc
     }
     const int s = p->stm;
     const Mover mover = mover_of(p, s);
-    DestMemo *memo = dest_memo_of(&mover, s);
+    DestMemo *memo = dest_memo_of(gm, &mover, s);
     /* The farthest marbles first, as they can gain the most and then let the
      * others be skipped: from the end of the hole order that is farther by
      * `dist` (the seats' tips lie at its ends or at its sides). */
@@ -743,9 +756,9 @@ int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *sc
     return best;
 }
 
-int64_t count_moves(const Position *p)
+int64_t count_moves(const Position *p, GenMemo *memo)
 {
     if (pos_over(p))
         return 0;
-    return p->v->capture ? capture_moves(p, NULL, WANT_COUNT) : race_moves(p, NULL, false, NULL);
+    return p->v->capture ? capture_moves(p, NULL, WANT_COUNT, memo) : race_moves(p, NULL, false, NULL, memo);
 }

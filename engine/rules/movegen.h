@@ -16,7 +16,7 @@
 typedef struct {
     int n;         /* moves in m[0..n) */
     int cap;       /* entries allocated in m, score and seat */
-    bool cut;      /* the last generation stopped early (movegen_set_abort, or out
+    bool cut;      /* the last generation stopped early (gen_memo_set_abort, or out
                     * of memory): the list holds only some of the moves */
     Move *m;
     int *score;
@@ -46,25 +46,37 @@ static inline bool move_list_push(MoveList *list, Move m)
     return true;
 }
 
-/* Per thread: while fn is set, capture-mode generation (gen_moves, count_moves,
- * best_capture) calls fn(arg) every few thousand chain states and stops when it
- * returns true, setting the list's `cut` (count_moves returns -1). A search sets
- * it to watch its stop flag and clock; NULL clears it. */
-void movegen_set_abort(bool (*fn)(void *arg), void *arg);
+/* What move generation remembers between calls of one thread: each marble's
+ * step and jump ends per seat (race games under the short jump rule, reused
+ * while the holes they were read from hold the same), the chain buffers of
+ * capture mode, and an abort hook. A search thread keeps one; a call given NULL
+ * remembers nothing, takes buffers for itself and cannot be aborted. Results
+ * never depend on the memo. */
+typedef struct GenMemo GenMemo;
+
+/* A new memo (NULL when out of memory), and its deletion (NULL is ignored). */
+GenMemo *gen_memo_new(void);
+void gen_memo_delete(GenMemo *memo);
+
+/* While fn is set, capture-mode generation with `memo` (gen_moves,
+ * count_moves, best_capture) calls fn(arg) every few thousand chain states and
+ * stops when it returns true, setting the list's `cut` (count_moves returns
+ * -1). A search sets it to watch its stop flag and clock; NULL clears it. */
+void gen_memo_set_abort(GenMemo *memo, bool (*fn)(void *arg), void *arg);
 
 /* Fills *list with the legal moves of the side to move in p, ordered by start hole
  * then end hole (in capture mode, chains with equal ends in depth-first order).
  * Empty when the game is over. Capture mode: one move per (start, end, captured
  * set), by start hole, then by number of captures; visits each chain state once.
- * list->cut tells whether the list is short (see movegen_set_abort). */
-void gen_moves(const Position *p, MoveList *list);
+ * list->cut tells whether the list is short (see gen_memo_set_abort). */
+void gen_moves(const Position *p, MoveList *list, GenMemo *memo);
 
 /* gen_moves without the race moves that bring a marble from outside its home
  * back into it, unless they are all the side to move has (then the whole list).
  * The search never needs them: such a marble must leave again before the exit
  * deadline (RULES.md section 5). Same order as gen_moves; capture mode: the same
  * list. */
-void gen_moves_no_return(const Position *p, MoveList *list);
+void gen_moves_no_return(const Position *p, MoveList *list, GenMemo *memo);
 
 /* The most any legal move of the side to move in p brings a marble nearer, in
  * steps of `dist` (a per-hole distance in steps, >= 0, that differs by at most 1
@@ -72,17 +84,17 @@ void gen_moves_no_return(const Position *p, MoveList *list);
  * max over moves of dist[from] - dist[to], or 0 when no move gains (or the game
  * is over). Equals that maximum over gen_moves' list; capture and Masters
  * positions build the list in *scratch, race positions read the marbles' ends
- * from the thread's memo without one. */
-int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch);
+ * (through memo, when given) without one. */
+int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *memo);
 
 /* Number of legal moves of the side to move in p (0 when over); equals the n of
  * gen_moves without building the list (perft bulk counting). -1 when
- * generation was stopped (movegen_set_abort) or memory ran out. */
-int64_t count_moves(const Position *p);
+ * generation was stopped (gen_memo_set_abort) or memory ran out. */
+int64_t count_moves(const Position *p, GenMemo *memo);
 
 /* Capture mode: the most pieces one legal move of the side to move captures
  * (0 when none, or not capture mode); -1 when stopped as count_moves is. */
-int best_capture(const Position *p);
+int best_capture(const Position *p, GenMemo *memo);
 
 /* One legal move of the side to move in p, found without allocating memory
  * (the answer of a search that could not get any): the first by start hole,
@@ -95,9 +107,9 @@ Bitboard marble_destinations(const Position *p, int s, int from);
 
 /* Race games without Masters swaps: whether the side to move in p has the move
  * from -> to (holes 0-120): its marble on `from` can end a step or jump chain on
- * `to`. Reads the thread's destination memo, as gen_moves does. False when the
- * game is over or either hole is out of range. */
-bool race_move_exists(const Position *p, int from, int to);
+ * `to`, through memo as gen_moves reads it. False when the game is over or
+ * either hole is out of range. */
+bool race_move_exists(const Position *p, int from, int to, GenMemo *memo);
 
 /* Whether the marble of seat s on hole `from` can end a step or jump chain on a
  * hole of `want` (marble_destinations(...) & want, without the whole set), with
@@ -112,7 +124,7 @@ bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s
 
 /* Whether an answer read from the holes `area` (0: no answer yet) when the
  * occupancy was `was` still holds at occupancy `now`: the holes it read hold
- * what they held (the per-thread memos of movegen.c and eval.c). */
+ * what they held (the memos of movegen.c and eval.c). */
 static inline bool area_answer_holds(Bitboard area, Bitboard was, Bitboard now)
 {
     return area && !((was ^ now) & area);

@@ -271,7 +271,7 @@ int move_parse(const Position *p, const char *text, Move *out, char *err, size_t
         return rc;
     }
     MoveList list = {0};
-    gen_moves(p, &list);
+    gen_moves(p, &list, NULL);
     if (list.cut) {
         move_list_free(&list);
         return errmsg(err, errlen, "out of memory");

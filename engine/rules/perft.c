@@ -50,6 +50,7 @@ static uint64_t count_cached(const Position *p, CountCache *cc)
 typedef struct {
     const atomic_bool *stop;
     bool failed;
+    GenMemo *memo; /* the run's generation memo, which watches `stop` */
 } PerftRun;
 
 static bool perft_stop(void *arg)
@@ -61,12 +62,12 @@ static bool perft_stop(void *arg)
 static uint64_t perft_rec(const Position *p, int depth, MoveList *lists, PerftRun *run)
 {
     if (depth == 1) {
-        const int64_t n = count_moves(p);
+        const int64_t n = count_moves(p, run->memo);
         run->failed |= n < 0;
         return n < 0 ? 0 : (uint64_t)n;
     }
     MoveList *list = &lists[0];
-    gen_moves(p, list);
+    gen_moves(p, list, run->memo);
     if (list->cut || perft_stop(run)) {
         run->failed = true;
         return 0;
@@ -95,12 +96,15 @@ int64_t perft(const Position *p, int depth, const atomic_bool *stop)
     if (depth <= 0)
         return 1;
     MoveList *lists = calloc((size_t)depth, sizeof *lists);
-    if (!lists)
+    PerftRun run = {.stop = stop, .failed = false, .memo = gen_memo_new()};
+    if (!lists || !run.memo) {
+        free(lists);
+        gen_memo_delete(run.memo);
         return -1;
-    PerftRun run = {.stop = stop, .failed = false};
-    movegen_set_abort(perft_stop, &run);
+    }
+    gen_memo_set_abort(run.memo, perft_stop, &run);
     const uint64_t n = perft_rec(p, depth, lists, &run);
-    movegen_set_abort(NULL, NULL);
+    gen_memo_delete(run.memo);
     for (int i = 0; i < depth; i++)
         move_list_free(&lists[i]);
     free(lists);

@@ -13,8 +13,7 @@
 
 /* Number of move sequences of `depth` plies (>= 0) from p; depth 0 gives 1.
  * -1 when *stop became true (read between moves and inside capture-mode move
- * generation; stop may be NULL) or memory ran out. Sets and clears the thread's
- * movegen_set_abort hook. */
+ * generation; stop may be NULL) or memory ran out. */
 int64_t perft(const Position *p, int depth, const atomic_bool *stop);
 
 #endif

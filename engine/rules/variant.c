@@ -3,6 +3,8 @@
 
 #include "board.h"
 
+#include <pthread.h>
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -113,4 +115,22 @@ int variant_init(Variant *out, const char *name)
     }
     *out = v;
     return 0;
+}
+
+static Variant table[NUM_VARIANT_NAMES];
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+
+static void table_fill(void)
+{
+    for (int i = 0; i < NUM_VARIANT_NAMES; i++)
+        variant_init(&table[i], variant_names[i]);
+}
+
+const Variant *variant_find(const char *name)
+{
+    pthread_once(&table_once, table_fill);
+    for (int i = 0; i < NUM_VARIANT_NAMES; i++)
+        if (!strcasecmp(name, variant_names[i]))
+            return &table[i];
+    return NULL;
 }

@@ -49,6 +49,11 @@ extern const char *const variant_names[NUM_VARIANT_NAMES];
  * Returns 0, or -1 when the name or its player count is unknown (*v unchanged). */
 int variant_init(Variant *v, const char *name);
 
+/* The rules of variant `name` (case-insensitive), from a table made once and
+ * shared by every position and game of that variant; NULL when the name is
+ * unknown. Thread-safe. */
+const Variant *variant_find(const char *name);
+
 /* Partner of seat s in a team variant; -1 without teams. */
 static inline int variant_partner(const Variant *v, int s) { return v->teams ? (s + 3) % 6 : -1; }
 

@@ -132,7 +132,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         !pv_node && c->duo_race && !c->cfg->full_width && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
     int static_eval = 0;
     if (selective) {
-        static_eval = side * eval_for(p, c->root_seat);
+        static_eval = side * eval_for(p, c->root_seat, w->eval);
         /* Reverse futility: this far above beta, a few plies do not bring it back. */
         if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
             return static_eval;

@@ -82,11 +82,11 @@ static bool filler_move(Worker *w, const Position *q, int s, int ply, MoveList *
     Position t = *q;
     pos_set_stm(&t, s);
     const Move *f = &w->filler[ply][s];
-    if (w->has_filler[ply][s] && !q->v->capture && !q->v->masters && race_move_exists(&t, f->from, f->to)) {
+    if (w->has_filler[ply][s] && !q->v->capture && !q->v->masters && race_move_exists(&t, f->from, f->to, w->gen)) {
         *out = *f;
         return true;
     }
-    gen_moves_no_return(&t, scratch);
+    gen_moves_no_return(&t, scratch, w->gen);
     return best_ordered(&t, scratch, out);
 }
 
@@ -104,7 +104,7 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
         Position q = *p;
         if (o != q.stm)
             pos_set_stm(&q, o);
-        gen_moves_no_return(&q, tmp);
+        gen_moves_no_return(&q, tmp, w->gen);
         const int top = v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP;
         if (top && !w->ctx->cfg->full_width)
             keep_top_replies(&q, tmp, top);

@@ -1,13 +1,14 @@
 /* eval.c - static evaluation; see eval.h. Weights are first guesses, to be tuned
  * with the arena; each can be overridden at build time (-DNAME=value)
- * for tuning experiments. eval_seat keeps its last answer per thread and seat
- * (SeatMemo) with everything it read: a new term that reads more of the board
+ * for tuning experiments. eval_seat keeps its last answer per seat in the
+ * caller's memo (SeatMemo) with everything it read: a new term that reads more of the board
  * must add what it reads to seat_memo_holds, or stale terms will be reused. */
 #include "eval.h"
 
 #include "board.h"
 #include "movegen.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* W_DISTANCE, W_CAPTURE: eval.h (the search prices progress and captures with them too) */
@@ -110,23 +111,6 @@ typedef struct {
     EscapeAnswer answer[2][NUM_HOLES];
 } EscapeMemo;
 
-/* Per thread and seat. Leaves searched one after another differ on a few holes,
- * and a home marble's flood reads only the holes near its home, so most answers
- * are found here (exactly: the same reads give the same answer). */
-static _Thread_local EscapeMemo escape_memo[MAX_SEATS];
-
-/* The memo of seat s under p's rules (emptied when they changed), or NULL when
- * answers are not remembered (other jump rules: their floods read every hole). */
-static EscapeMemo *escape_memo_of(const Variant *v, int s)
-{
-    if (v->jump != JUMP_SHORT)
-        return NULL;
-    EscapeMemo *m = &escape_memo[s];
-    if (!m->used || m->home != v->home[s] || m->target != v->target[s] || m->foreign != v->foreign[s]) {
-        *m = (EscapeMemo){.home = v->home[s], .target = v->target[s], .foreign = v->foreign[s], .used = true};
-    }
-    return m;
-}
 
 /* marble_reaches(p, board, occ, s, h, ~home) for question q, through memo m
  * (may be NULL). Adds to *area the holes the answer was read from. */
@@ -199,7 +183,32 @@ typedef struct {
     EvalTerms terms;
 } SeatMemo;
 
-static _Thread_local SeatMemo seat_memo[MAX_SEATS];
+/* Per seat. Leaves searched one after another differ on a few holes, and a home
+ * marble's flood reads only the holes near its home, so most escape answers
+ * are found again (exactly: the same reads give the same answer), and most
+ * seats' terms too. */
+struct EvalMemo {
+    EscapeMemo escape[MAX_SEATS];
+    SeatMemo seat[MAX_SEATS];
+};
+
+EvalMemo *eval_memo_new(void) { return calloc(1, sizeof(EvalMemo)); }
+
+void eval_memo_delete(EvalMemo *memo) { free(memo); }
+
+/* The memo of seat s under p's rules in `memo` (emptied when they changed), or
+ * NULL when answers are not remembered (no memo, or other jump rules: their
+ * floods read every hole). */
+static EscapeMemo *escape_memo_of(EvalMemo *memo, const Variant *v, int s)
+{
+    if (!memo || v->jump != JUMP_SHORT)
+        return NULL;
+    EscapeMemo *m = &memo->escape[s];
+    if (!m->used || m->home != v->home[s] || m->target != v->target[s] || m->foreign != v->foreign[s]) {
+        *m = (EscapeMemo){.home = v->home[s], .target = v->target[s], .foreign = v->foreign[s], .used = true};
+    }
+    return m;
+}
 
 /* On a crowded board (the traffic terms), bit o set for each seat o whose home
  * still holds some of its marbles; 0 otherwise. */
@@ -226,7 +235,7 @@ static bool seat_memo_holds(const SeatMemo *sm, const Position *p, int s, unsign
 
 /* eval_seat for a position whose homes_held() is `held`: eval_for works it out
  * once for every seat it evaluates. */
-static EvalTerms seat_terms(const Position *p, int s, unsigned held)
+static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *memo)
 {
     EvalTerms t = {0, 0, 0, 0, 0, 0};
     if (p->v->capture) {
@@ -240,8 +249,8 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held)
     const int n = bb_count(own);
     if (!n)
         return t;
-    SeatMemo *sm = &seat_memo[s];
-    if (seat_memo_holds(sm, p, s, held))
+    SeatMemo *sm = memo ? &memo->seat[s] : NULL;
+    if (sm && seat_memo_holds(sm, p, s, held))
         return sm->terms;
     Bitboard area = 0; /* holes the escape answers were read from */
     const uint8_t *tip_dist = p->v->tip_dist[s];
@@ -269,12 +278,12 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held)
             int steps = 0;
             uint8_t alone[NUM_HOLES];
             bool alone_ready = false;
-            EscapeMemo *memo = escape_memo_of(p->v, s);
+            EscapeMemo *em = escape_memo_of(memo, p->v, s);
             for (int w = 0; w < 2; w++)
                 for (uint64_t b = (uint64_t)(at_home >> (64 * w)); b; b &= b - 1) {
                     const int h = 64 * w + __builtin_ctzll(b);
                     steps += p->v->home_exit[s][h];
-                    escapes += escape_moves(p, memo, s, h, alone, &alone_ready, &area);
+                    escapes += escape_moves(p, em, s, h, alone, &alone_ready, &area);
                 }
             t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);
         }
@@ -294,40 +303,41 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held)
         }
     }
     t.total = t.distance + t.straggler + t.deadline + t.traffic;
-    *sm = (SeatMemo){p->v->home[s], p->v->target[s], p->v->foreign[s], (int)p->v->jump, p->v->deadline,
+    if (sm)
+        *sm = (SeatMemo){p->v->home[s], p->v->target[s], p->v->foreign[s], (int)p->v->jump, p->v->deadline,
                      p->v->nseats, own, p->occ, area, held, p->moves[s], true, t};
     return t;
 }
 
-EvalTerms eval_seat(const Position *p, int s)
+EvalTerms eval_seat(const Position *p, int s, EvalMemo *memo)
 {
-    return seat_terms(p, s, homes_held(p));
+    return seat_terms(p, s, homes_held(p), memo);
 }
 
 /* eval_standing for a position whose homes_held() is `held`. */
-static int standing(const Position *p, int s, unsigned held)
+static int standing(const Position *p, int s, unsigned held, EvalMemo *memo)
 {
     const int partner = variant_partner(p->v, s);
-    int v = seat_terms(p, s, held).total;
+    int v = seat_terms(p, s, held, memo).total;
     if (partner >= 0)
-        v += seat_terms(p, partner, held).total;
+        v += seat_terms(p, partner, held, memo).total;
     return v;
 }
 
-int eval_standing(const Position *p, int s)
+int eval_standing(const Position *p, int s, EvalMemo *memo)
 {
-    return standing(p, s, homes_held(p));
+    return standing(p, s, homes_held(p), memo);
 }
 
 /* Standing of seat s's team as a rival team sees it: without its members'
  * exit-deadline terms. */
-static int rival_standing(const Position *p, int s, unsigned held)
+static int rival_standing(const Position *p, int s, unsigned held, EvalMemo *memo)
 {
-    const EvalTerms a = seat_terms(p, s, held), b = seat_terms(p, variant_partner(p->v, s), held);
+    const EvalTerms a = seat_terms(p, s, held, memo), b = seat_terms(p, variant_partner(p->v, s), held, memo);
     return a.total - a.deadline + b.total - b.deadline;
 }
 
-void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS])
+void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
 {
     const Variant *v = p->v;
     const unsigned held = homes_held(p);
@@ -339,18 +349,18 @@ void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS])
         const int s = v->seats[i], partner = variant_partner(v, s);
         if (variant_unit(v, s) != s || p->place[s])
             continue;
-        const EvalTerms a = seat_terms(p, s, held);
-        const EvalTerms b = partner >= 0 ? seat_terms(p, partner, held) : (EvalTerms){0, 0, 0, 0, 0, 0};
+        const EvalTerms a = seat_terms(p, s, held, memo);
+        const EvalTerms b = partner >= 0 ? seat_terms(p, partner, held, memo) : (EvalTerms){0, 0, 0, 0, 0, 0};
         own[s] = a.total + b.total + (s == to_move ? tempo : 0);
         rival[s] = own[s] - a.deadline - b.deadline;
     }
 }
 
-int eval_for(const Position *p, int s)
+int eval_for(const Position *p, int s, EvalMemo *memo)
 {
     const Variant *v = p->v;
     const unsigned held = homes_held(p);
-    const int own = standing(p, s, held);
+    const int own = standing(p, s, held, memo);
     const int share = v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100;
     int best = -SCORE_INF;
     for (int i = 0; i < v->nseats && share; i++) { /* no share: the rivals' terms are not read */
@@ -359,7 +369,7 @@ int eval_for(const Position *p, int s)
             continue;
         if (p->place[o] && !v->capture)
             continue;
-        const int st = v->teams ? rival_standing(p, o, held) : standing(p, o, held);
+        const int st = v->teams ? rival_standing(p, o, held, memo) : standing(p, o, held, memo);
         if (st > best)
             best = st;
     }

@@ -41,23 +41,33 @@ typedef struct {
     int total;
 } EvalTerms;
 
+/* What the evaluation remembers between calls of one thread: each seat's terms
+ * and its home marbles' escapes, reused while the holes they were read from hold
+ * the same (a search thread keeps one; NULL wherever a call takes one: nothing
+ * remembered). Values never depend on the memo. */
+typedef struct EvalMemo EvalMemo;
+
+/* A new memo (NULL when out of memory), and its deletion (NULL is ignored). */
+EvalMemo *eval_memo_new(void);
+void eval_memo_delete(EvalMemo *memo);
+
 /* Terms for seat s (0-5) in p. A seat out of play (placed) has all terms 0. */
-EvalTerms eval_seat(const Position *p, int s);
+EvalTerms eval_seat(const Position *p, int s, EvalMemo *memo);
 
 /* Absolute value of seat s's (team's) own standing, higher is better: the sum of
  * its members' totals. */
-int eval_standing(const Position *p, int s);
+int eval_standing(const Position *p, int s, EvalMemo *memo);
 
 /* Standings of every unit (seat, or team) of p still unplaced, indexed by the
  * unit's seat (variant_unit): own[u] as eval_standing gives it, rival[u] the same
  * without the exit-deadline terms (how a rival sees it: walling a home in must
  * not pay), each with a tempo when the unit is to move. Other entries are 0. */
-void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS]);
+void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo);
 
 /* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus the
  * best standing among the other seats (teams) still unplaced (a rival team's
  * without its exit-deadline terms; with six seats, s's standing alone), plus a
  * tempo bonus when s (its team) is to move. p must not be over. */
-int eval_for(const Position *p, int s);
+int eval_for(const Position *p, int s, EvalMemo *memo);
 
 #endif

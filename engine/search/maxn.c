@@ -17,7 +17,7 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
     if (!enter_node(w, ply))
         return;
     if (depth <= 0 || ply >= MAX_PLY) {
-        places_values(p, ply, capture_bonus(p), out);
+        places_values(p, ply, capture_bonus(p, w->gen), out, w->eval);
         return;
     }
     w->path_keys[ply] = p->key;
@@ -36,7 +36,7 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
         int vals[MAX_SEATS], root_value;
         if (terminal_end(w, &child, ply + 1, &root_value, &end)) {
             w->pvlen[ply + 1] = ply + 1;
-            places_values(&end, ply + 1, 0, vals);
+            places_values(&end, ply + 1, 0, vals, w->eval);
         } else {
             maxn(w, &child, depth - 1, ply + 1, vals);
         }
@@ -55,7 +55,7 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
         }
     }
     if (!list->n) {
-        places_values(p, ply, 0, out);
+        places_values(p, ply, 0, out, w->eval);
         return;
     }
     const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};

@@ -44,9 +44,20 @@ typedef struct {
     uint64_t rng;
     int root_seat;
     MoveList *list;
+    GenMemo *gen;          /* the memos of the search's one thread */
+    EvalMemo *eval;
     const Move *root;
     int nroot;
 } Tree;
+
+/* Frees what t holds. */
+static void tree_free(Tree *t)
+{
+    free(t->nodes);
+    move_list_delete(t->list);
+    gen_memo_delete(t->gen);
+    eval_memo_delete(t->eval);
+}
 
 static uint64_t next_random(Tree *t)
 {
@@ -84,7 +95,7 @@ static bool expand(Tree *t, size_t i, const Position *p)
         t->list->n = t->nroot;
         memcpy(t->list->m, t->root, sizeof *t->root * (size_t)t->nroot);
     } else {
-        gen_moves_no_return(p, t->list);
+        gen_moves_no_return(p, t->list, t->gen);
 #if MCTS_CAPTURE_REPLY_SLACK >= 0
         if (p->v->capture && p->stm != t->root_seat) {
             int top = 0, kept = 0;
@@ -154,7 +165,7 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
 {
     const int plies = MCTS_PLAYOUT_ROUNDS * p->v->nseats;
     for (int k = 0; k < plies && !decided(t, p); k++) {
-        gen_moves_no_return(p, t->list);
+        gen_moves_no_return(p, t->list, t->gen);
         if (!t->list->n)
             break;
         int pick = 0;
@@ -174,7 +185,7 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
         ply++;
     }
     int values[MAX_SEATS];
-    places_values(p, ply, 0, values);
+    places_values(p, ply, 0, values, t->eval);
     rewards_of(values, out);
 }
 
@@ -185,35 +196,32 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
     Tree t = {.cap = MCTS_FIRST_NODES, .max = nodes_cap > MCTS_FIRST_NODES ? nodes_cap : MCTS_FIRST_NODES,
               .rng = 0x9E3779B97F4A7C15ull, .root_seat = g->pos.stm, .root = root, .nroot = nroot};
     t.nodes = malloc(t.cap * sizeof *t.nodes);
-    t.list = calloc(1, sizeof *t.list);
-    if (!t.nodes || !t.list) {
-        free(t.nodes);
-        move_list_free(t.list);
-        free(t.list);
+    t.list = move_list_new();
+    t.gen = gen_memo_new();
+    t.eval = eval_memo_new();
+    if (!t.nodes || !t.list || !t.gen || !t.eval) {
+        tree_free(&t);
         return -1;
     }
+    gen_memo_set_abort(t.gen, stop, ctx); /* generation stops with the search */
     /* An arrival takes the best place still free, which no line can better:
      * played at once, before sampling could miss it among many moves. */
     for (int i = 0; i < nroot; i++) {
         Position c = g->pos;
         pos_play(&c, &root[i]);
-        if (c.place[variant_unit(&g->v, t.root_seat)] && c.status[t.root_seat] == ST_ARRIVED) {
+        if (c.place[variant_unit(g->v, t.root_seat)] && c.status[t.root_seat] == ST_ARRIVED) {
             out->best = out->pv[0] = root[i];
             out->pvlen = 1;
             out->has_best = true;
-            places_values(&c, 1, 0, out->values);
-            free(t.nodes);
-            move_list_free(t.list);
-        free(t.list);
+            places_values(&c, 1, 0, out->values, t.eval);
+            tree_free(&t);
             return 0;
         }
     }
     memset(&t.nodes[0], 0, sizeof t.nodes[0]);
     t.n = 1;
     if (!expand(&t, 0, &g->pos) || !t.nodes[0].nchildren) {
-        free(t.nodes);
-        move_list_free(t.list);
-        free(t.list);
+        tree_free(&t);
         return 0;
     }
     size_t path[256];
@@ -242,7 +250,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         }
         if (t.nodes[i].terminal) {
             int values[MAX_SEATS];
-            places_values(&p, n - 1, 0, values);
+            places_values(&p, n - 1, 0, values, t.eval);
             rewards_of(values, r);
         } else {
             /* expansion of a node visited before, then one step into it */
@@ -297,8 +305,6 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         out->has_best = true;
     }
     out->depth = out->playouts ? (int)((depth_sum + out->playouts / 2) / out->playouts) : 0;
-    free(t.nodes);
-    move_list_free(t.list);
-        free(t.list);
+    tree_free(&t);
     return 0;
 }

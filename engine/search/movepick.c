@@ -99,7 +99,7 @@ void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     MoveList *list = &w->lists[ply];
     if (!brs_min_node(w->ctx, p)) {
-        gen_moves_no_return(p, list);
+        gen_moves_no_return(p, list, w->gen);
         if (list->n)
             memset(list->seat, p->stm, (size_t)list->n);
         if (!p->v->capture) {
@@ -116,9 +116,9 @@ void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 /* Whether race move m (a killer) is a legal move of p's side to move that its
  * list would hold: not a homecoming (gen_moves_no_return). 1: yes; 0: not legal,
  * so not in the list; -1: a legal homecoming, in the list when nothing else is. */
-static int stageable(const Position *p, const Move *m)
+static int stageable(const Position *p, const Move *m, GenMemo *memo)
 {
-    if (m->swap != NO_HOLE || m->captured || !race_move_exists(p, m->from, m->to))
+    if (m->swap != NO_HOLE || m->captured || !race_move_exists(p, m->from, m->to, memo))
         return 0;
     const Bitboard home = p->v->home[p->stm];
     return !bb_test(home, m->from) && bb_test(home, m->to) ? -1 : 1;
@@ -146,7 +146,7 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
         /* a race move's code holds its holes; one without a swap or captures codes the same */
         const Move m = {.from = (uint8_t)((tt_move - 1) & 127), .to = (uint8_t)((tt_move - 1) >> 7 & 127),
                         .swap = NO_HOLE};
-        if (move_code(&m) != tt_move || stageable(p, &m) != 1)
+        if (move_code(&m) != tt_move || stageable(p, &m, w->gen) != 1)
             return 0; /* perhaps a homecoming that the list holds first */
         list->m[0] = m;
         list->score[0] = ORDER_TT;
@@ -159,7 +159,7 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
             again |= move_same(m, &list->m[j]);
         if (again)
             continue; /* the same move scores as the earlier one */
-        const int ok = stageable(p, m);
+        const int ok = stageable(p, m, w->gen);
         if (ok < 0)
             break; /* perhaps in the list, ahead of the next killer */
         if (ok) {

@@ -42,11 +42,11 @@ int score_from_tt(int v, int ply)
 
 /* Value for seat `seat` of a position where its place is known (game over, or
  * its team placed), `ply` plies below the root. Three or more seats: places.h. */
-static int place_value_for(const SearchContext *c, const Position *p, int ply, int seat)
+static int place_value_for(const SearchContext *c, const Position *p, int ply, int seat, EvalMemo *memo)
 {
-    const Variant *v = &c->game->v;
+    const Variant *v = c->game->v;
     if (v->nseats > 2)
-        return places_value_for(p, seat, ply, 0);
+        return places_value_for(p, seat, ply, 0, memo);
     const int other = v->seats[v->seats[0] == seat];
     const int pl = p->place[seat];
     if (pl == 1 && p->place[other] == 1)
@@ -54,9 +54,9 @@ static int place_value_for(const SearchContext *c, const Position *p, int ply, i
     return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
 }
 
-int place_value(const SearchContext *c, const Position *p, int ply)
+int place_value(const Worker *w, const Position *p, int ply)
 {
-    return place_value_for(c, p, ply, c->root_seat);
+    return place_value_for(w->ctx, p, ply, w->ctx->root_seat, w->eval);
 }
 
 static bool in_game_history(const SearchContext *c, uint64_t key)
@@ -73,7 +73,7 @@ bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *e
 {
     const SearchContext *c = w->ctx;
     if (pos_over(p) || p->place[c->root_seat]) {
-        *value = place_value(c, p, ply);
+        *value = place_value(w, p, ply);
         if (end_out)
             *end_out = *p;
         return true;
@@ -90,12 +90,12 @@ bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *e
         for (int i = 0; i <= g->nplies; i++)
             in_game += g->keys[i] == p->key;
     }
-    const bool seen = c->game->v.nseats == 2 ? on_line > 0 || in_game >= 2 : on_line + in_game >= 2;
+    const bool seen = c->game->v->nseats == 2 ? on_line > 0 || in_game >= 2 : on_line + in_game >= 2;
     if (!seen)
         return false;
     Position end = *p;
     pos_finish(&end, END_REPETITION);
-    *value = place_value(c, &end, ply);
+    *value = place_value(w, &end, ply);
     if (end_out)
         *end_out = end;
     return true;
@@ -118,7 +118,7 @@ int move_progress(const Position *p, int mover, const Move *m)
 bool legal_move(const Position *p, const Move *m)
 {
     MoveList list = {0};
-    gen_moves(p, &list);
+    gen_moves(p, &list, NULL);
     bool found = false;
     for (int i = 0; i < list.n && !found; i++)
         found = move_same(&list.m[i], m);
@@ -168,11 +168,11 @@ bool enter_node(Worker *w, int ply)
 
 /* In capture mode every move is a capture, so a leaf also counts the best
  * capture of its side to move: the reply the horizon would otherwise hide (cp). */
-int capture_bonus(const Position *p)
+int capture_bonus(const Position *p, GenMemo *memo)
 {
     if (!p->v->capture)
         return 0;
-    const int best = best_capture(p);
+    const int best = best_capture(p, memo);
     return best > 0 ? best * W_CAPTURE : 0;
 }
 
@@ -185,16 +185,16 @@ int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
         /* The capture bonus (the side to move's best chain) only raises the
          * value for the side to move: at or above beta without it, the leaf
          * already fails high and the chains need not be walked. */
-        const int v = side * places_value_for(p, c->root_seat, ply, 0);
+        const int v = side * places_value_for(p, c->root_seat, ply, 0, w->eval);
         if (v >= beta || !p->v->capture)
             return v;
-        return side * places_value_for(p, c->root_seat, ply, capture_bonus(p));
+        return side * places_value_for(p, c->root_seat, ply, capture_bonus(p, w->gen), w->eval);
     }
-    int v = side * eval_for(p, c->root_seat);
+    int v = side * eval_for(p, c->root_seat, w->eval);
     /* The side to move's best progress this move, in part: what a quiescence
      * search over jumps would find first. It only raises the value, so at or above
      * beta the static value already fails high and the marbles' floods are saved. */
     if (LEAF_STEP_PCT && c->duo_race && v < beta)
-        v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply]) * W_DISTANCE * LEAF_STEP_PCT / 100;
-    return v >= beta ? v : v + capture_bonus(p);
+        v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply], w->gen) * W_DISTANCE * LEAF_STEP_PCT / 100;
+    return v >= beta ? v : v + capture_bonus(p, w->gen);
 }

@@ -20,8 +20,9 @@ int score_to_tt(int v, int ply);
 int score_from_tt(int v, int ply);
 
 /* Value for the root seat of a position where its place is known (game over, or
- * its team placed), `ply` plies below the root. Three or more seats: places.h. */
-int place_value(const SearchContext *c, const Position *p, int ply);
+ * its team placed), `ply` plies below the root, as worker w finds it. Three or
+ * more seats: places.h. */
+int place_value(const Worker *w, const Position *p, int ply);
 
 /* Whether child position p (at `ply`) ends the game for the root: over, the
  * root's team placed, or a repetition (a second occurrence inside the tree, or a
@@ -36,7 +37,8 @@ bool terminal(Worker *w, const Position *p, int ply, int *value);
  * (negative: backward). */
 int move_progress(const Position *p, int mover, const Move *m);
 
-/* Whether m is a legal move of p's side to move. */
+/* Whether m is a legal move of p's side to move (generated without a memo: for
+ * reports and answers, not inside the tree). */
 bool legal_move(const Position *p, const Move *m);
 
 /* The child of p (at `ply`) after move m by seat `mover`, into *child; in
@@ -54,8 +56,8 @@ bool enter_node(Worker *w, int ply);
 
 /* In capture mode every move is a capture, so a leaf also counts the best
  * capture of its side to move: the reply the horizon would otherwise hide
- * (centi-moves; 0 outside capture mode). */
-int capture_bonus(const Position *p);
+ * (centi-moves; 0 outside capture mode), generated through `memo`. */
+int capture_bonus(const Position *p, GenMemo *memo);
 
 /* Static value of leaf p (at `ply`) for its side to move (`side`, +1 or -1 as
  * side_of gives it), searched with upper bound `beta` (a value at or above it

@@ -62,23 +62,23 @@ static int unit_value(const Position *p, int a, int ply, const int own[MAX_SEATS
 
 /* eval_standings with `bonus` added for the side to move's unit, when some
  * comparison is open (the game goes on); zeros otherwise. */
-static void standings(const Position *p, int bonus, int own[MAX_SEATS], int rival[MAX_SEATS])
+static void standings(const Position *p, int bonus, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
 {
     if (pos_over(p)) {
         for (int s = 0; s < MAX_SEATS; s++)
             own[s] = rival[s] = 0;
         return;
     }
-    eval_standings(p, own, rival);
+    eval_standings(p, own, rival, memo);
     const int u = variant_unit(p->v, p->stm);
     own[u] += bonus;
     rival[u] += bonus;
 }
 
-void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS])
+void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS], EvalMemo *memo)
 {
     int own[MAX_SEATS], rival[MAX_SEATS];
-    standings(p, bonus, own, rival);
+    standings(p, bonus, own, rival, memo);
     const Variant *v = p->v;
     for (int s = 0; s < MAX_SEATS; s++)
         out[s] = 0;
@@ -92,11 +92,11 @@ void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS])
     }
 }
 
-int places_value_for(const Position *p, int s, int ply, int bonus)
+int places_value_for(const Position *p, int s, int ply, int bonus, EvalMemo *memo)
 {
     const int u = variant_unit(p->v, s);
     int own[MAX_SEATS] = {0}, rival[MAX_SEATS] = {0};
     if (!p->place[u])
-        standings(p, bonus, own, rival);
+        standings(p, bonus, own, rival, memo);
     return unit_value(p, u, ply, own, rival);
 }

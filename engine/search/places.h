@@ -22,7 +22,7 @@
 #ifndef STERN_PLACES_H
 #define STERN_PLACES_H
 
-#include "position.h"
+#include "eval.h"
 
 /* The whole span of comparisons, cp-like units: (units - 1) x PAIR_UNIT. It
  * stays below SCORE_MATE_BOUND (eval.h) so that only first place is a mate. */
@@ -31,10 +31,11 @@
 /* Values of every seat in play of p (3 or more units; p may be over), `ply`
  * plies below the root, into out[seat] (seats not in play: 0). `bonus` is added
  * to the standing of the side to move's unit (a leaf's share of its best move;
- * 0 for none). Teams: both members get their team's value. */
-void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS]);
+ * 0 for none). Teams: both members get their team's value. `memo`: the
+ * evaluation's (eval.h; NULL for none). */
+void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS], EvalMemo *memo);
 
 /* places_values for seat s alone. */
-int places_value_for(const Position *p, int s, int ply, int bonus);
+int places_value_for(const Position *p, int s, int ply, int bonus, EvalMemo *memo);
 
 #endif

@@ -15,7 +15,7 @@
  * seats each move is checked against p's legal moves; a two-seat line is. */
 static bool pv_move_playable(const SearchContext *c, const Position *p, const Move *m)
 {
-    if (c->game->v.nseats > 2)
+    if (c->game->v->nseats > 2)
         return legal_move(p, m);
     return p->v->capture || p->board[m->from] == p->stm + 1;
 }
@@ -27,7 +27,7 @@ static bool pv_move_playable(const SearchContext *c, const Position *p, const Mo
  * (places.h), as a decided result. */
 void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS])
 {
-    const Variant *v = &c->game->v;
+    const Variant *v = c->game->v;
     Position leaf = c->game->pos;
     int ply = 0;
     for (int i = 0; i < rm->pvlen; i++) {
@@ -41,11 +41,11 @@ void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEA
         ply++;
     }
     int own[MAX_SEATS], rival[MAX_SEATS];
-    eval_standings(&leaf, own, rival);
+    eval_standings(&leaf, own, rival, NULL);
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i], u = variant_unit(v, s);
         if (leaf.place[u]) {
-            rel[s] = places_value_for(&leaf, s, ply, 0);
+            rel[s] = places_value_for(&leaf, s, ply, 0, NULL);
             continue;
         }
         int best = -SCORE_INF;
@@ -61,7 +61,7 @@ void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEA
 void line_report(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
                  int hashfull, SearchReport *r)
 {
-    const Variant *v = &c->game->v;
+    const Variant *v = c->game->v;
     *r = (SearchReport){.kind = REPORT_LINE, .root = &c->game->pos, .depth = depth, .seldepth = seldepth,
                         .multipv = k + 1, .nodes = nodes, .hashfull = hashfull, .pv = rm->pv};
     /* a mate in own moves of the root seat when the search found one; else with

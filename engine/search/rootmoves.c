@@ -37,12 +37,18 @@ int root_moves(SearchContext *c, RootMove **out_array)
 {
     const Position *p = &c->game->pos;
     MoveList *list = move_list_new();
-    if (!list)
+    GenMemo *memo = gen_memo_new();
+    if (!list || !memo) {
+        move_list_delete(list);
+        gen_memo_delete(memo);
         return -1;
+    }
+    gen_memo_set_abort(memo, root_gen_abort, c);
     if (c->lim->nsearchmoves)
-        gen_moves(p, list);
+        gen_moves(p, list, memo);
     else
-        gen_moves_no_return(p, list);
+        gen_moves_no_return(p, list, memo);
+    gen_memo_delete(memo);
     c->root_cut = list->cut && root_gen_abort(c);
     if (c->root_cut) { /* no time to search: the most captures found */
         int best = 0;

@@ -88,9 +88,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        movegen_set_abort(mcts_stop, c); /* generation stops with the search */
         const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, mcts_stop, c, &r);
-        movegen_set_abort(NULL, NULL);
         if (rc == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;
@@ -110,14 +108,6 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     res.has_ponder = r.pvlen > 1 && ponder_playable(c, &res.best, &res.ponder);
     report_best(c, true, res.best, res.has_ponder, res.ponder);
     return res;
-}
-
-/* Move generation's abort hook while the root moves are listed (a capture-mode
- * position can have millions): stop, and the clock's hard limit. */
-static bool root_gen_abort(void *arg)
-{
-    SearchContext *c = arg;
-    return out_of_time(c, c->clock.budget.hard_ms);
 }
 
 /* Waits for stop (or ponderhit) while a search that has its answer is infinite
@@ -213,7 +203,7 @@ static bool race_answer(SearchContext *c, SearchResult *res)
     if (!race_root(c, pv, &len, &score, &nodes, moves))
         return false;
     const SearchReport solved = {.kind = REPORT_RACE_SOLVED, .root = &g->pos,
-                                 .seat = {g->pos.stm, g->pos.stm == g->v.seats[0] ? g->v.seats[1] : g->v.seats[0]},
+                                 .seat = {g->pos.stm, g->pos.stm == g->v->seats[0] ? g->v->seats[1] : g->v->seats[0]},
                                  .moves = {moves[0], moves[1]}};
     c->out(&solved, c->out_ctx);
     const RootMove rm = {.move = pv[0], .score = score, .pv = pv, .pvlen = len};
@@ -237,8 +227,8 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     c->root_seat = g->pos.stm;
     c->lim = limits;
     c->cfg = config;
-    c->algo = g->v.nseats == 2 ? ALGO_PARANOID : config->algo == ALGO_AUTO ? search_auto_algo(&g->v) : config->algo;
-    c->duo_race = g->v.nseats == 2 && !g->v.capture;
+    c->algo = g->v->nseats == 2 ? ALGO_PARANOID : config->algo == ALGO_AUTO ? search_auto_algo(g->v) : config->algo;
+    c->duo_race = g->v->nseats == 2 && !g->v->capture;
     c->sig = sig;
     c->out = out;
     c->out_ctx = ctx;
@@ -249,14 +239,12 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     }
     SearchResult res = {.has_best = false};
     RootMove *root = NULL;
-    const int s = pos_over(&g->pos) ? g->v.seats[0] : g->pos.stm; /* over: any seat, nothing is searched */
+    const int s = pos_over(&g->pos) ? g->v->seats[0] : g->pos.stm; /* over: any seat, nothing is searched */
     const TimeBudget budget =
         time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo, limits->movetime,
                     pos_over(&g->pos) ? 1 : moves_left_estimate(&g->pos), config->overhead);
     clock_init(&c->clock, budget, limits->ponder, limits->infinite, &sig->ponderhit);
-    movegen_set_abort(root_gen_abort, c);
     const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, &root);
-    movegen_set_abort(NULL, NULL);
     if (nroot < 0) {
         free(c);
         return answer_without_memory(g, limits, sig, out, ctx);

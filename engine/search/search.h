@@ -1,16 +1,12 @@
 /*
- * search.h - the game-tree search: iterative deepening over principal variation
- * search (alpha-beta with null windows) for two seats; for three to six, paranoid
- * alpha-beta (Sturtevant and Korf 2000: every other seat is assumed to play
- * against the root's team; the default), max-n (Luckhardt and Irani 1986: each
- * seat maximises its own value; no pruning) or best-reply search (Schadd and
- * Winands 2011: only the strongest reply of all opponents together is searched
- * between two root moves) or BRS+ (Esser, Gras, Winands et al. 2013: as
- * best-reply search, while the other opponents play their best-ordered move,
- * so that every opponent moves between two root moves), or Monte-Carlo tree
- * search (mcts.h; one thread, no table). The others share a transposition table (max-n uses it for
- * move ordering only), with Lazy SMP helper threads (independent searches sharing
- * the table).
+ * search.h - one search, from a game, its limits and the options to its answer:
+ * the search's public face. Two seats search by principal variation search
+ * (alphabeta.h), with the exact race solver once the armies are past each other
+ * (race_root.h); three to six by the algorithm of the Search option: paranoid
+ * alpha-beta, max-n (maxn.h), best-reply search or BRS+ (brs.h), or Monte-Carlo
+ * tree search (mcts.h; one thread, no table). The tree searches share a
+ * transposition table (tt.h) and run on a pool of threads (Lazy SMP, threads.h).
+ * What the search finds reaches the caller as reports (report.h).
  */
 #ifndef STERN_SEARCH_H
 #define STERN_SEARCH_H
@@ -23,8 +19,6 @@
 #define MAX_PLY 96
 #define MAX_THREADS 256
 
-#define MAX_SEARCHMOVES 4096 /* moves one `go searchmoves` may name */
-
 typedef struct {
     int64_t time[MAX_SEATS];   /* remaining ms per seat; -1 when not given */
     int64_t inc[MAX_SEATS];    /* ms per move per seat */
@@ -35,7 +29,7 @@ typedef struct {
     bool infinite;             /* search until stop */
     bool ponder;               /* search as infinite until ponderhit or stop */
     int nsearchmoves;          /* restrict the root to these moves when > 0 */
-    Move searchmoves[MAX_SEARCHMOVES];
+    const Move *searchmoves;   /* the caller's array, read during the search */
 } SearchLimits;
 
 /* Search algorithm for three or more seats (two seats always use PVS). */

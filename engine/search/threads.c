@@ -34,9 +34,10 @@ static bool worker_gen_abort(void *arg)
 
 void *worker_main(void *arg)
 {
-    movegen_set_abort(worker_gen_abort, arg);
-    iterate(arg);
-    movegen_set_abort(NULL, NULL);
+    Worker *w = arg;
+    gen_memo_set_abort(w->gen, worker_gen_abort, w);
+    iterate(w);
+    gen_memo_set_abort(w->gen, NULL, NULL);
     return NULL;
 }
 
@@ -97,6 +98,19 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
+/* Frees what a pool's worker holds for good: its lists and memos. */
+static void worker_delete(Worker *w)
+{
+    for (int j = 0; w->lists && j <= MAX_PLY; j++)
+        move_list_free(&w->lists[j]);
+    free(w->lists);
+    gen_memo_delete(w->gen);
+    eval_memo_delete(w->eval);
+    w->lists = NULL;
+    w->gen = NULL;
+    w->eval = NULL;
+}
+
 SearchPool *search_pool_new(int threads)
 {
     if (threads < 1)
@@ -123,16 +137,19 @@ SearchPool *search_pool_new(int threads)
         Worker *w = &pool->workers[pool->n];
         w->id = pool->n;
         w->lists = calloc(MAX_PLY + 1, sizeof *w->lists);
-        if (!w->lists)
+        w->gen = gen_memo_new();
+        w->eval = eval_memo_new();
+        if (!w->lists || !w->gen || !w->eval) {
+            worker_delete(w);
             break;
+        }
         if (pool->n > 0) {
             HelperArg *a = malloc(sizeof *a);
             if (a)
                 *a = (HelperArg){pool, pool->n};
             if (!a || pthread_create(&pool->tid[pool->n], NULL, helper_main, a)) {
                 free(a);
-                free(w->lists);
-                w->lists = NULL;
+                worker_delete(w);
                 break;
             }
         }
@@ -153,11 +170,8 @@ void search_pool_delete(SearchPool *pool)
     pthread_mutex_unlock(&pool->lock);
     for (int i = 1; i < pool->n; i++)
         pthread_join(pool->tid[i], NULL);
-    for (int i = 0; i < pool->n; i++) {
-        for (int j = 0; j <= MAX_PLY; j++)
-            move_list_free(&pool->workers[i].lists[j]);
-        free(pool->workers[i].lists);
-    }
+    for (int i = 0; i < pool->n; i++)
+        worker_delete(&pool->workers[i]);
     pthread_cond_destroy(&pool->done);
     pthread_cond_destroy(&pool->wake);
     pthread_mutex_destroy(&pool->lock);

@@ -47,7 +47,7 @@ int moves_left_estimate(const Position *p)
 {
     if (p->v->capture)
         return bb_count(p->neutral) / (CAPTURE_PIECES_PER_MOVE * p->v->nseats) + CAPTURE_MOVES_SPARE;
-    const int dist = -eval_seat(p, p->stm).distance / W_DISTANCE; /* steps still to go */
+    const int dist = -eval_seat(p, p->stm, NULL).distance / W_DISTANCE; /* steps still to go */
     const int est = dist / 3 + 8;
     return est < 10 ? 10 : est;
 }

@@ -45,6 +45,8 @@ typedef struct {
     RootMove *root;
     int nroot;
     int completed_depth;
+    GenMemo *gen;                        /* this thread's memos of move generation and */
+    EvalMemo *eval;                      /* evaluation (movegen.h, eval.h) */
 } Worker;
 
 struct SearchContext {
@@ -77,7 +79,7 @@ static inline bool stopped(const Worker *w)
 /* +1 when seat s plays on the root's side (the root seat or its partner), else -1. */
 static inline int side_of(const SearchContext *c, int s)
 {
-    return s == c->root_seat || s == variant_partner(&c->game->v, c->root_seat) ? 1 : -1;
+    return s == c->root_seat || s == variant_partner(c->game->v, c->root_seat) ? 1 : -1;
 }
 
 /* Whether search c must stop now: stop or quit, or its clock past `limit_ms`

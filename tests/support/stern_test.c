@@ -115,7 +115,7 @@ const char *legal_moves(const Position *p, const char *from)
     static MoveList list;
     static char (*texts)[MOVE_STR_MAX];
     static char out[1 << 16];
-    gen_moves(p, &list);
+    gen_moves(p, &list, NULL);
     free(texts);
     texts = malloc(sizeof *texts * (size_t)(list.n ? list.n : 1));
     if (!texts || !move_list_sort(p, &list, texts))
@@ -160,7 +160,7 @@ SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool 
     SearchLimits lim;
     search_limits_init(&lim);
     lim.depth = depth;
-    const SearchConfig cfg = {algo, 1, 1, 0, full_width};
+    const SearchConfig cfg = {.algo = algo, .threads = 1, .multipv = 1, .full_width = full_width};
     SearchSignals sig;
     atomic_init(&sig.stop, false);
     atomic_init(&sig.ponderhit, false);

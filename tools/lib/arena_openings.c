@@ -45,7 +45,7 @@ void openings_free(Openings *o)
 /* Whether a game can be played from p. */
 static bool playable(const Position *p)
 {
-    return !pos_over(p) && count_moves(p) > 0;
+    return !pos_over(p) && count_moves(p, NULL) > 0;
 }
 
 static int add_fen(Openings *o, int *cap, const Position *p)
@@ -217,14 +217,13 @@ char *openings_fen(const Openings *o, long index, char *buf)
     unsigned long long state = (unsigned long long)o->seed << 32 ^ (unsigned long long)index;
     MoveList *list = move_list_new();
     for (int i = 0; list && i < o->random_plies && !pos_over(&g->pos); i++) {
-        gen_moves(&g->pos, list);
+        gen_moves(&g->pos, list, NULL);
         if (!list->n)
             break;
         const Game before = *g;
         game_play(g, &list->m[splitmix64(&state) % (unsigned long long)list->n]);
         if (!playable(&g->pos)) { /* keep the last playable position */
             *g = before;
-            game_fix_pointers(g);
             break;
         }
     }

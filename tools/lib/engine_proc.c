@@ -287,11 +287,6 @@ int ep_start(EngineProc *e, const char *cmd, int err_fd)
     return spawn(e, argv[0], argv, err_fd);
 }
 
-int ep_start_argv(EngineProc *e, char *const argv[], int err_fd)
-{
-    return spawn(e, argv[0], argv, err_fd);
-}
-
 /* ---- talking ---- */
 
 /* Writes len bytes of s to the child within timeout_ms, draining its output
@@ -502,13 +497,6 @@ int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout
         }
     }
     return ep_sync(e, timeout_ms);
-}
-
-int ep_stop(EngineProc *e, int grace_ms, char **line)
-{
-    if (send_timeout(e, grace_ms, "stop"))
-        return -1;
-    return ep_wait_token(e, "bestmove", grace_ms, NULL, NULL, line);
 }
 
 /* ---- ending ---- */

@@ -54,10 +54,6 @@ typedef void (*EpLineFn)(const char *line, void *ctx);
  * first read sees EOF. */
 int ep_start(EngineProc *e, const char *cmd, int err_fd);
 
-/* As ep_start, but runs argv[0] (looked up in PATH) with argv (NULL-terminated)
- * directly. Returns 0, or -1 with e->error set (including "cannot execute"). */
-int ep_start_argv(EngineProc *e, char *const argv[], int err_fd);
-
 /* Sends one line: the printf-style text plus '\n'. Waits at most
  * EP_SEND_TIMEOUT_MS for the engine to take it, reading (and keeping) what the
  * engine writes meanwhile so neither side can block the other. Returns 0, or -1
@@ -84,11 +80,6 @@ int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout
 /* Sends `isready` and waits at most timeout_ms for `readyok`, dropping the lines
  * before it. Returns 0, or -1 with e->error set. */
 int ep_sync(EngineProc *e, int timeout_ms);
-
-/* Ends a search: sends `stop` and waits at most grace_ms for `bestmove`. Returns 1
- * with *line set to the bestmove line, 0 on timeout (the caller may ep_kill), -1
- * when the engine is gone. */
-int ep_stop(EngineProc *e, int grace_ms, char **line);
 
 /* Ends the engine: sends `quit`, closes its stdin, waits at most grace_ms for it to
  * exit, then kills its process group with SIGKILL; reaps it and frees e's buffers.

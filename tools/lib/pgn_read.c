@@ -550,7 +550,6 @@ static int replay_check(const PgnGame *g, const int place[MAX_SEATS], char *err,
         snprintf(err, errlen, "unknown variant");
         goto done;
     }
-    game_fix_pointers(game);
     if (fen && !blank(fen) && game_set_fen(game, fen, why, sizeof why)) {
         snprintf(err, errlen, "bad FEN tag: %s", why);
         goto done;
@@ -569,7 +568,7 @@ static int replay_check(const PgnGame *g, const int place[MAX_SEATS], char *err,
         }
         game_play(game, &m);
     }
-    const Variant *v = &game->v;
+    const Variant *v = game->v;
     if (pos_over(&game->pos))
         for (int i = 0; i < v->nseats; i++) {
             const int s = v->seats[i];

@@ -144,7 +144,7 @@ static void put_comment(Movetext *mt, const char *text)
  * still playing whose turn passed without a move) and the moves. */
 static void put_movetext(FILE *f, const Game *g, const RecordTags *t)
 {
-    const Variant *v = &g->v;
+    const Variant *v = g->v;
     Movetext mt = {f, 0, ""};
     Position pos = g->start;
     pos.v = v;
@@ -184,15 +184,15 @@ int record_write(FILE *f, const Game *g, const RecordTags *t)
     put_tag(f, "Site", or_default(t->site, "?"));
     put_tag(f, "Date", or_default(t->date, "????.??.??"));
     put_tag(f, "Round", or_default(t->round, "?"));
-    put_tag(f, "Variant", g->v.name);
+    put_tag(f, "Variant", g->v->name);
     Position std;
-    pos_set_start(&std, &g->v);
+    pos_set_start(&std, g->v);
     char fen[FEN_MAX], std_fen[FEN_MAX];
     if (strcmp(fen_write(&g->start, fen), fen_write(&std, std_fen)))
         put_tag(f, "FEN", fen);
     put_tag(f, "TimeControl", or_default(t->time_control, "-"));
-    for (int i = 0; i < g->v.nseats; i++) {
-        const int s = g->v.seats[i];
+    for (int i = 0; i < g->v->nseats; i++) {
+        const int s = g->v->seats[i];
         put_tag(f, record_colour_tag(s), or_default(t->players[s], "?"));
     }
     char result[RECORD_RESULT_MAX];

@@ -129,8 +129,8 @@ static int send_go(EngineProc *e, const Game *g, const RefereeSeatLimits lims[MA
     if (l->time.movetime_ms > 0)
         len += (size_t)snprintf(go + len, sizeof go - len, " movetime %d", l->time.movetime_ms);
     else if (l->time.time_ms > 0)
-        for (int i = 0; i < g->v.nseats; i++) {
-            const int s = g->v.seats[i];
+        for (int i = 0; i < g->v->nseats; i++) {
+            const int s = g->v->seats[i];
             const char c = variant_seat_letter(s);
             if (lims[s].time.movetime_ms <= 0 && lims[s].time.time_ms > 0)
                 len += (size_t)snprintf(go + len, sizeof go - len, " %ctime %d %cinc %d", c,
@@ -186,16 +186,16 @@ static int play_answer(Game *g, const char *line, const SearchInfo *si, RefereeR
 
 static int start_game(EngineProc *const engines[MAX_SEATS], const Game *g, RefereeResult *res)
 {
-    for (int i = 0; i < g->v.nseats; i++) {
-        EngineProc *e = engines[g->v.seats[i]];
+    for (int i = 0; i < g->v->nseats; i++) {
+        EngineProc *e = engines[g->v->seats[i]];
         bool done = false; /* one engine may play several seats */
         for (int j = 0; j < i; j++)
-            done |= engines[g->v.seats[j]] == e;
+            done |= engines[g->v->seats[j]] == e;
         if (done)
             continue;
         if (ep_send(e, "ucinewgame") || ep_sync(e, REF_SYNC_TIMEOUT_MS)) {
-            snprintf(res->detail, sizeof res->detail, "seat %c: %s", variant_seat_letter(g->v.seats[i]), e->error);
-            res->seat = g->v.seats[i];
+            snprintf(res->detail, sizeof res->detail, "seat %c: %s", variant_seat_letter(g->v->seats[i]), e->error);
+            res->seat = g->v->seats[i];
             return -1;
         }
     }
@@ -227,7 +227,7 @@ int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const Refe
     if (start_game(engines, g, res))
         return -1;
     Position std;
-    pos_set_start(&std, &g->v);
+    pos_set_start(&std, g->v);
     char fen[FEN_MAX], std_fen[FEN_MAX], base[FEN_MAX + 16];
     if (strcmp(fen_write(&g->start, fen), fen_write(&std, std_fen)))
         snprintf(base, sizeof base, "position fen %s", fen);

@@ -311,11 +311,11 @@ static void setup(void)
 {
     static Game g;
     game_new(&g, "classic-2");
-    seat = g.v.seats[0];
+    seat = g.v->seats[0];
     board_init();
-    const Bitboard foreign = g.v.foreign[seat];
+    const Bitboard foreign = g.v->foreign[seat];
     resting = geo.all & ~foreign;
-    target_bb = g.v.target[seat];
+    target_bb = g.v->target[seat];
     int n = 0;
     for (int h = 0; h < NUM_HOLES; h++) {
         row_of[h] = race_row(seat, h);
@@ -343,7 +343,7 @@ static void setup(void)
     for (int h = 0; h < NUM_HOLES; h++)
         if (row_of[mirr[h]] != row_of[h] || row_of[refl[h]] != 18 - row_of[h] ||
             bb_test(resting, mirr[h]) != bb_test(resting, h) || bb_test(resting, refl[h]) != bb_test(resting, h) ||
-            bb_test(target_bb, refl[h]) != bb_test(g.v.home[seat], h))
+            bb_test(target_bb, refl[h]) != bb_test(g.v->home[seat], h))
             fprintf(stderr, "bad symmetry at %d\n", h), exit(1);
 }
 
@@ -371,7 +371,7 @@ static int selftest(void)
     static Game g;
     game_new(&g, "classic-2");
     Position p = g.pos;
-    race_remove_army(&p, g.v.seats[1]);
+    race_remove_army(&p, g.v->seats[1]);
     srand(7);
     int bad = 0;
     for (int t = 0; t < 20000; t++) {
@@ -1102,7 +1102,7 @@ static int verify(const Bitboard *seq, int n)
     static Game g;
     game_new(&g, "classic-2");
     Position p = g.pos;
-    race_remove_army(&p, g.v.seats[1]);
+    race_remove_army(&p, g.v->seats[1]);
     p.stm = (int8_t)seat;
     if (p.seat_bb[seat] != seq[0])
         return printf("verify: not the start\n"), 0;

@@ -64,7 +64,7 @@ static int ahead_of(const Position *p, int s)
 static double rollout(Position p, int s, Ties ties, MoveList *l)
 {
     while (!pos_over(&p)) {
-        gen_moves(&p, l);
+        gen_moves(&p, l, NULL);
         if (!l->n)
             break;
         pos_play(&p, &l->m[most_captures(l, ties)]);
@@ -86,7 +86,7 @@ int main(int argc, char **argv)
         (argc == 6 && !arg_int("stern-capture-model", "ROLLOUTS", argv[5], 1, 1000000, &rollouts)))
         return 2;
     Game g;
-    if (game_new(&g, argv[1]) || !g.v.capture) {
+    if (game_new(&g, argv[1]) || !g.v->capture) {
         fprintf(stderr, "stern-capture-model: '%s' is not a capture variant\n", argv[1]);
         return 2;
     }
@@ -94,15 +94,15 @@ int main(int argc, char **argv)
     int places[MAX_SEATS + 1] = {0};
     for (int k = 0; k < games; k++) {
         game_new(&g, argv[1]);
-        const int me = g.v.seats[k % g.v.nseats];
+        const int me = g.v->seats[k % g.v->nseats];
         for (int i = 0; i < 4 && !pos_over(&g.pos); i++) {
-            gen_moves(&g.pos, &list);
+            gen_moves(&g.pos, &list, NULL);
             if (!list.n)
                 break;
             pos_play(&g.pos, &list.m[next_random() % (unsigned)list.n]);
         }
         while (!pos_over(&g.pos)) {
-            gen_moves(&g.pos, &list);
+            gen_moves(&g.pos, &list, NULL);
             if (!list.n)
                 break;
             int pick = most_captures(&list, TIES_FIRST);
@@ -133,7 +133,7 @@ int main(int argc, char **argv)
         places[ahead_of(&g.pos, me) + 1]++;
     }
     printf("%s %s ties=%s rollouts=%lld, %lld games: places", argv[1], argv[2], argv[3], rollouts, games);
-    for (int i = 1; i <= g.v.nseats; i++)
+    for (int i = 1; i <= g.v->nseats; i++)
         printf(" %d", places[i]);
     printf(", first %.1f%%\n", 100.0 * places[1] / games);
     return 0;
