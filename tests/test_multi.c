@@ -75,16 +75,6 @@ static int paranoid(const Position *p, int depth, int ply)
 
 /* ---- max-n: each seat maximises its own value, ties to the earlier move ---- */
 
-static bool move_before(const Move *a, const Move *b)
-{
-    if (a->from != b->from)
-        return a->from < b->from;
-    if (a->to != b->to)
-        return a->to < b->to;
-    if (a->swap != b->swap)
-        return a->swap < b->swap;
-    return a->captured < b->captured;
-}
 
 static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
 {

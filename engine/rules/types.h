@@ -32,6 +32,19 @@ static inline bool move_same(const Move *a, const Move *b)
     return a->from == b->from && a->to == b->to && a->swap == b->swap && a->captured == b->captured;
 }
 
+/* A total order of moves, for ties that must not depend on generation order:
+ * by start hole, end hole, swap hole, then captured set. */
+static inline bool move_before(const Move *a, const Move *b)
+{
+    if (a->from != b->from)
+        return a->from < b->from;
+    if (a->to != b->to)
+        return a->to < b->to;
+    if (a->swap != b->swap)
+        return a->swap < b->swap;
+    return a->captured < b->captured;
+}
+
 typedef struct Position {
     Bitboard seat_bb[MAX_SEATS]; /* marbles of each seat */
     Bitboard neutral;            /* capture mode pieces (x) */

@@ -16,19 +16,6 @@ uint32_t move_code(const Move *m)
     return 1u + (m->from | (uint32_t)m->to << 7 | (uint32_t)(m->swap & 127) << 14 | (uint32_t)(h >> 53) << 21);
 }
 
-/* A total order of moves for ties: by start hole, end hole, swap hole, then
- * captured set. */
-bool move_before(const Move *a, const Move *b)
-{
-    if (a->from != b->from)
-        return a->from < b->from;
-    if (a->to != b->to)
-        return a->to < b->to;
-    if (a->swap != b->swap)
-        return a->swap < b->swap;
-    return a->captured < b->captured;
-}
-
 /* Ordering score of move m of seat `mover` in p (higher first). */
 static int order_score(const Worker *w, const Position *p, int mover, const Move *m, uint32_t tt_move, int ply)
 {
@@ -41,32 +28,6 @@ static int order_score(const Worker *w, const Position *p, int mover, const Move
     if (p->v->capture)
         return m->ncapt * ORDER_PROGRESS + w->history[m->from][m->to];
     return move_progress(p, mover, m) * ORDER_PROGRESS + w->history[m->from][m->to];
-}
-
-/* Moves the best-ordered move among [i, n) to i (with its mover). */
-void pick(MoveList *list, int i)
-{
-    int *order = list->score;
-    uint8_t *movers = list->seat;
-    /* the first of the highest: the highest first, in a loop the compiler
-     * vectorizes, then where it first is */
-    int top = order[i];
-    for (int j = i + 1; j < list->n; j++)
-        top = order[j] > top ? order[j] : top;
-    int best = i;
-    while (order[best] != top)
-        best++;
-    if (best != i) {
-        const Move m = list->m[i];
-        list->m[i] = list->m[best];
-        list->m[best] = m;
-        const int o = order[i];
-        order[i] = order[best];
-        order[best] = o;
-        const uint8_t s = movers[i];
-        movers[i] = movers[best];
-        movers[best] = s;
-    }
 }
 
 /* order_score of every move in w->lists[ply], a race position's own moves (its

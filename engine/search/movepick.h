@@ -17,12 +17,32 @@
  * captured set. */
 uint32_t move_code(const Move *m);
 
-/* A total order of moves for ties: by start hole, end hole, swap hole, then
- * captured set. */
-bool move_before(const Move *a, const Move *b);
-
-/* Moves the best-ordered move among list[i, n) to i (with its mover and score). */
-void pick(MoveList *list, int i);
+/* Moves the best-ordered move among list[i, n) to i (with its mover and score);
+ * inline: it runs once per move searched. */
+static inline void pick(MoveList *list, int i)
+{
+    int *order = list->score;
+    uint8_t *movers = list->seat;
+    /* the first of the highest: the highest first, in a loop the compiler
+     * vectorizes, then where it first is */
+    int top = order[i];
+    for (int j = i + 1; j < list->n; j++)
+        top = order[j] > top ? order[j] : top;
+    int best = i;
+    while (order[best] != top)
+        best++;
+    if (best != i) {
+        const Move m = list->m[i];
+        list->m[i] = list->m[best];
+        list->m[best] = m;
+        const int o = order[i];
+        order[i] = order[best];
+        order[best] = o;
+        const uint8_t s = movers[i];
+        movers[i] = movers[best];
+        movers[best] = s;
+    }
+}
 
 /* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
  * ordering scores (`tt_move`: the table's move code, 0 for none): the side to
