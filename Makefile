@@ -8,16 +8,17 @@ ifeq ($(ARCH),x86_64)
 endif
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 OPT ?= -O3 $(MARCH) -g
-CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread -Iengine/rules -Iengine/search -Iprotocol -Itools/lib $(EXTRA_CFLAGS)
+CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread -Iengine/rules -Iengine/search -Iengine/book -Iprotocol -Itools/lib $(EXTRA_CFLAGS)
 LDLIBS := -lxxhash -pthread -lm
 BUILD ?= build
 
 RULES_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/rules/*.c))
 SEARCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/search/*.c))
+BOOK_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/book/*.c))
 PROTO_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out protocol/main.c,$(wildcard protocol/*.c)))
 TOOLLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/lib/*.c))
 # The rules (board ... perft) stand alone; the search is built on them.
-LIB := $(BUILD)/libsearch.a $(BUILD)/librules.a
+LIB := $(BUILD)/libbook.a $(BUILD)/libsearch.a $(BUILD)/librules.a
 TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
 # Research programs behind claims in docs/ (not installed): the solitaire
 # crossing proof (docs/RACE.md) and the capture-mode model (docs/MULTI.md).
@@ -76,6 +77,10 @@ $(BUILD)/librules.a: $(RULES_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/libsearch.a: $(SEARCH_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libbook.a: $(BOOK_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 

@@ -8,6 +8,7 @@
 #include "eval.h"
 #include "fen.h"
 #include "info.h"
+#include "ownbook.h"
 #include "notation.h"
 #include "perft.h"
 #include "search.h"
@@ -65,6 +66,7 @@ typedef struct {
     int hash_mib;
     SearchConfig config;
     SearchPool *pool;        /* the search threads, made at Threads */
+    OwnBook book;            /* OwnBook, BookFile, BookDepth, BookVariety */
     bool ponder_option;
     /* the running search */
     bool searching;
@@ -449,6 +451,10 @@ static void cmd_uci(Engine *e)
     for (int i = 0; i < NUM_ALGOS; i++)
         snprintf(combo + strlen(combo), sizeof combo - strlen(combo), " var %s", search_algo_names[i]);
     say(e, "%s", combo);
+    say(e, "option name OwnBook type check default true");
+    say(e, "option name BookFile type string default <empty>");
+    say(e, "option name BookDepth type spin default %d min 0 max %d", OWNBOOK_DEFAULT_DEPTH, GAME_MAX_PLIES);
+    say(e, "option name BookVariety type check default false");
     say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
     say(e, "option name Ponder type check default false");
     say(e, "option name Clear Hash type button");
@@ -548,6 +554,24 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             return;
         }
         e->ponder_option = !strcasecmp(value, "true");
+    } else if (!strcasecmp(name, "OwnBook") || !strcasecmp(name, "BookVariety")) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+            say(e, "info string error setoption: %s must be true or false", name);
+            return;
+        }
+        *(!strcasecmp(name, "OwnBook") ? &e->book.own : &e->book.variety) = !strcasecmp(value, "true");
+    } else if (!strcasecmp(name, "BookDepth")) {
+        if (!parse_int(value, 0, GAME_MAX_PLIES, &v)) {
+            say(e, "info string error setoption: BookDepth must be 0-%d (plies)", GAME_MAX_PLIES);
+            return;
+        }
+        e->book.depth = (int)v;
+    } else if (!strcasecmp(name, "BookFile")) {
+        /* read now, so that a bad file is said at once; the engine plays on without it */
+        snprintf(e->book.file, sizeof e->book.file, "%s", strcasecmp(value, "<empty>") ? value : "");
+        char err[OWNBOOK_PATH_MAX + 256];
+        if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))
+            say(e, "info string error book: %s", err);
     } else if (!strcasecmp(name, "Clear Hash")) {
         tt_clear();
     } else {
@@ -664,6 +688,30 @@ static void go_ignored(Engine *e, int *ignored, const char *fmt, ...)
 
 #define GO_FALLBACK_MS 1000 /* the search time of a go left without a limit by its bad fields */
 
+/* Answers go from the book when it may: OwnBook, a plain timed or limited search
+ * (not searchmoves, infinite, ponder or MultiPV > 1: those always search), and
+ * a book move for the position. */
+static bool book_answer(Engine *e, const SearchLimits *l)
+{
+    const Position *p = &e->game->pos;
+    if (!e->book.own || l->nsearchmoves || l->infinite || l->ponder || e->config.multipv > 1 || pos_over(p))
+        return false;
+    char err[OWNBOOK_PATH_MAX + 256];
+    if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))
+        say(e, "info string error book: %s", err);
+    int plies = 0;
+    for (int i = 0; i < e->game->v->nseats; i++)
+        plies += p->moves[e->game->v->seats[i]];
+    BookMove m;
+    if (!ownbook_choose(&e->book, p, plies, &m))
+        return false;
+    char mv[MOVE_STR_MAX];
+    move_str(p, &m.move, mv);
+    say(e, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
+    say(e, "bestmove %s", mv);
+    return true;
+}
+
 /* `go`: never refused whole (PROTOCOL.md). Each field that cannot be used is
  * reported on its own line and left out; a keyword's value is the next token
  * unless that is a keyword itself. The search runs on the rest and answers. */
@@ -736,6 +784,8 @@ static void cmd_go(Engine *e, const Tokens *tk)
     }
     l->searchmoves = e->searchmoves.m;
     l->nsearchmoves = e->searchmoves.n;
+    if (book_answer(e, l))
+        return;
     e->limits = *l;
     start_job(e, JOB_SEARCH);
 }
@@ -1032,6 +1082,7 @@ int uci_loop(int in_fd, FILE *out)
     if (e.hash_mib < DEFAULT_HASH_MIB)
         say(&e, "info string error out of memory: Hash is %d MiB, not %d", e.hash_mib, DEFAULT_HASH_MIB);
     e.pool = search_pool_new(1);
+    ownbook_init(&e.book);
     e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .pool = e.pool};
     for (Line *l; !e.quitting && (l = input_next(&e.in));) {
         const bool go_on = handle(&e, l);
@@ -1052,6 +1103,7 @@ int uci_loop(int in_fd, FILE *out)
     close(e.wake[0]);
     close(e.wake[1]);
     search_pool_delete(e.pool);
+    ownbook_free(&e.book);
     move_list_free(&e.searchmoves);
     free(e.game);
     return 0;

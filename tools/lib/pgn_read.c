@@ -593,6 +593,27 @@ done:
     return rc;
 }
 
+int pgn_places(const PgnGame *g, int place[MAX_SEATS], char *err, size_t errlen)
+{
+    const char *name = pgn_tag(g, "Variant");
+    const Variant *v = name ? variant_find(name) : NULL;
+    memset(place, 0, MAX_SEATS * sizeof *place);
+    if (!v) {
+        snprintf(err, errlen, "unknown variant \"%s\"", name ? name : "");
+        return -1;
+    }
+    const char *places = pgn_tag(g, "Places");
+    if (places && !blank(places)) {
+        const char *what = parse_places(places, v, place);
+        if (what) {
+            snprintf(err, errlen, "%s: \"%s\"", what, places);
+            return -1;
+        }
+        return 0;
+    }
+    return places_from_result(pgn_tag(g, "Result"), v, place) ? 0 : 1;
+}
+
 int pgn_rated_game(const PgnGame *g, const char *const *names, int nnames, RatedGame *out, char *err,
                    size_t errlen)
 {

@@ -25,6 +25,7 @@
 #define STERN_PGN_READ_H
 
 #include "ratings.h"
+#include "variant.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -115,6 +116,12 @@ const char *pgn_tag(const PgnGame *g, const char *name);
  * lower seat second). Returns buf, or NULL when the Variant tag is missing or
  * unknown, unit is out of range, a colour tag is missing or buf is too short. */
 char *pgn_unit_name(const PgnGame *g, int unit, char *buf, size_t n);
+
+/* The places of g's seats into place[seat] (0 for seats not in play), from its
+ * Places tag or else its Result. Returns 0; 1 when it has no outcome (no Places
+ * and no decisive Result); -1 with err for an unknown Variant or malformed
+ * Places. The moves are not replayed. */
+int pgn_places(const PgnGame *g, int place[MAX_SEATS], char *err, size_t errlen);
 
 /* Fills *out from g for rating: the units are the seats in play in turn order
  * (Variant tag; in team variants pairs-4 and pairs-6 one unit per team, named by

@@ -1,0 +1,102 @@
+/* ownbook.c - the engine's own opening book; see ownbook.h. */
+#include "ownbook.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void ownbook_init(OwnBook *b)
+{
+    memset(b, 0, sizeof *b);
+    b->own = true;
+    b->depth = OWNBOOK_DEFAULT_DEPTH;
+    b->rng = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull | 1;
+}
+
+void ownbook_free(OwnBook *b)
+{
+    book_free(&b->book);
+    b->loaded = false;
+}
+
+/* The shipped book of `variant`: book/<variant>.bin in the directory above the
+ * engine binary's (the build tree: build/stern), else in share/stern/ above it
+ * (an install: bin/stern). False when neither exists. */
+static bool shipped_path(const char *variant, char *out, size_t n)
+{
+    char exe[OWNBOOK_PATH_MAX];
+    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+        return false;
+    exe[len] = 0;
+    const char *dir = dirname(exe);
+    static const char *const places[] = {"%s/../book/%s.bin", "%s/../share/stern/book/%s.bin"};
+    for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
+        snprintf(out, n, places[i], dir, variant);
+        if (access(out, R_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+int ownbook_prepare(OwnBook *b, const char *variant, char *err, size_t errlen)
+{
+    if (!strcmp(b->for_variant, variant) && !strcmp(b->for_file, b->file))
+        return 0; /* tried already: loaded, or none, or refused once */
+    ownbook_free(b);
+    snprintf(b->for_variant, sizeof b->for_variant, "%s", variant);
+    snprintf(b->for_file, sizeof b->for_file, "%s", b->file);
+    char path[OWNBOOK_PATH_MAX];
+    if (b->file[0])
+        snprintf(path, sizeof path, "%s", b->file);
+    else if (!shipped_path(variant, path, sizeof path))
+        return 0;
+    if (book_load(&b->book, path, variant, err, errlen))
+        return -1;
+    b->loaded = true;
+    return 0;
+}
+
+static int effective(const BookMove *m)
+{
+    const int learn = m->learn < -16 ? -16 : m->learn > 16 ? 16 : m->learn;
+    return m->weight * (16 + learn) / 16;
+}
+
+/* xorshift64* (Vigna 2016): the variety's random draws. */
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x >> 12;
+    *x ^= *x << 25;
+    *x ^= *x >> 27;
+    return *x * 0x2545F4914F6CDD1Dull;
+}
+
+bool ownbook_choose(OwnBook *b, const Position *p, int plies, BookMove *out)
+{
+    if (!b->own || !b->loaded || plies >= b->depth)
+        return false;
+    BookMove m[BOOK_MAX_MOVES];
+    const int n = book_probe(&b->book, p, m, BOOK_MAX_MOVES);
+    long total = 0;
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        total += effective(&m[i]);
+        if (effective(&m[i]) > 0 && (best < 0 || effective(&m[i]) > effective(&m[best])))
+            best = i;
+    }
+    if (best < 0)
+        return false;
+    if (b->variety) {
+        long r = (long)(next_random(&b->rng) % (uint64_t)total);
+        for (int i = 0; i < n; i++)
+            if ((r -= effective(&m[i])) < 0) {
+                best = i;
+                break;
+            }
+    }
+    *out = m[best];
+    return true;
+}

@@ -1,0 +1,330 @@
+/*
+ * test_book.c - the opening book (engine/book/book.h): keys that fold the
+ * seats and, with two seats, the mirror; moves turned into the key's frame and
+ * back; the file written and read back; a book built from game records by
+ * stern-book, shown, and played by the engine through BookFile; and corrupt,
+ * truncated and foreign-variant files refused with their fault while the engine
+ * still answers.
+ */
+#include "support/engine_pipe.h"
+#include "support/stern_test.h"
+
+#include "book.h"
+#include "frame.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static Game g;
+
+/* p seen from the seat `shift` turns later: every marble moved by the star's
+ * turn that takes each seat's home to that seat's, every seat's counts handed to
+ * the seat `shift` places on in turn order, and that seat to move. With
+ * `mirror`, also reflected (two seats). */
+static Position turned(const Position *p, int shift, bool mirror)
+{
+    const Variant *v = p->v;
+    const int n = v->nseats;
+    Position q = *p;
+    memset(q.seat_bb, 0, sizeof q.seat_bb);
+    for (int i = 0; i < n; i++) {
+        const int s = v->seats[i], t = v->seats[(i + shift) % n];
+        /* the hole h of s's marble shows, in t's frame, where it shows in s's */
+        for (Bitboard b = p->seat_bb[s]; b;) {
+            const int h = bb_pop(&b);
+            const int to = frame_hole_back(frame_of_seat(t, mirror), frame_hole(frame_of_seat(s, false), h));
+            q.seat_bb[t] |= bb_bit(to);
+        }
+        q.moves[t] = p->moves[s];
+        q.status[t] = p->status[s];
+        q.place[t] = p->place[s];
+    }
+    q.stm = (int8_t)v->seats[(v->slot[p->stm] + shift) % n];
+    pos_refresh(&q);
+    return q;
+}
+
+/* A middle-game position of `variant` after `plies` moves (the first legal move
+ * of each turn after a few fixed choices). */
+static void middle(const char *variant, int plies)
+{
+    assert_int_equal(game_new(&g, variant), 0);
+    MoveList list = {0};
+    for (int i = 0; i < plies && !pos_over(&g.pos); i++) {
+        gen_moves(&g.pos, &list, NULL);
+        assert_true(list.n > 0);
+        assert_int_equal(game_play(&g, &list.m[(i * 7) % list.n]), 0);
+    }
+    move_list_free(&list);
+}
+
+static void assert_same_key_and_moves(const Position *p, const Position *q, int shift, bool mirror)
+{
+    int fp, fq;
+    assert_int_equal(book_key(p, &fp), book_key(q, &fq));
+    MoveList list = {0};
+    gen_moves(p, &list, NULL);
+    const int s = p->stm, t = q->stm;
+    for (int i = 0; i < list.n; i++) {
+        Move m;
+        assert_true(book_code_move(q, fq, book_move_code(fp, &list.m[i]), &m));
+        /* the move q makes is p's turned the same way */
+        const int f = frame_of_seat(s, false), fm = frame_of_seat(t, mirror);
+        assert_int_equal(m.from, frame_hole_back(fm, frame_hole(f, list.m[i].from)));
+        assert_int_equal(m.to, frame_hole_back(fm, frame_hole(f, list.m[i].to)));
+    }
+    (void)shift;
+    move_list_free(&list);
+}
+
+static void test_two_seats_fold_the_other_seat_and_the_mirror(void **state)
+{
+    (void)state;
+    middle("classic-2", 9);
+    const Position p = g.pos, other = turned(&p, 1, false), mirrored = turned(&p, 0, true);
+    assert_true(other.key != p.key && mirrored.key != p.key); /* really other positions */
+    assert_same_key_and_moves(&p, &other, 1, false);
+    assert_same_key_and_moves(&p, &mirrored, 0, true);
+    const Position both = turned(&p, 1, true);
+    assert_same_key_and_moves(&p, &both, 1, true);
+}
+
+static void test_three_and_six_seats_fold_the_seats_not_the_mirror(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"classic-3", "classic-6"};
+    for (int k = 0; k < 2; k++) {
+        middle(variants[k], 14);
+        const Position p = g.pos;
+        for (int shift = 1; shift < p.v->nseats; shift++) {
+            const Position q = turned(&p, shift, false);
+            assert_true(q.key != p.key);
+            assert_same_key_and_moves(&p, &q, shift, false);
+        }
+        int fp, fq;
+        const Position m = turned(&p, 0, true);
+        assert_true(book_key(&p, &fp) != book_key(&m, &fq)); /* play would run the other way round */
+    }
+}
+
+static void test_positions_that_differ_have_different_keys(void **state)
+{
+    (void)state;
+    middle("classic-2", 9);
+    Position p = g.pos;
+    MoveList list = {0};
+    gen_moves(&p, &list, NULL);
+    int f;
+    const uint64_t key = book_key(&p, &f);
+    for (int i = 0; i < list.n; i++) {
+        Position c = p;
+        pos_play(&c, &list.m[i]);
+        pos_set_stm(&c, p.stm); /* the same seat to move, one marble elsewhere */
+        int fc;
+        assert_true(book_key(&c, &fc) != key);
+    }
+    Position later = p;
+    later.moves[p.stm]++; /* the exit deadline counts own moves */
+    pos_refresh(&later);
+    int fl;
+    assert_true(book_key(&later, &fl) != key);
+    move_list_free(&list);
+}
+
+static void test_file_round_trip_merges_and_sorts(void **state)
+{
+    (void)state;
+    middle("classic-2", 4);
+    Book b;
+    book_init(&b, "classic-2");
+    MoveList list = {0};
+    gen_moves(&g.pos, &list, NULL);
+    assert_true(list.n >= 3);
+    assert_true(book_add(&b, &g.pos, &list.m[2], 10, 1));
+    assert_true(book_add(&b, &g.pos, &list.m[0], 30, -2));
+    assert_true(book_add(&b, &g.pos, &list.m[2], 5, 3)); /* the same entry again: summed */
+    book_finish(&b);
+    assert_int_equal(b.n, 2);
+    char path[] = "/tmp/stern-test-book-XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    char err[512];
+    assert_int_equal(book_save(&b, path, err, sizeof err), 0);
+    Book r;
+    assert_int_equal(book_load(&r, path, "classic-2", err, sizeof err), 0);
+    assert_int_equal(r.n, 2);
+    assert_memory_equal(r.e, b.e, sizeof *b.e * b.n);
+    BookMove m[BOOK_MAX_MOVES];
+    assert_int_equal(book_probe(&r, &g.pos, m, BOOK_MAX_MOVES), 2);
+    assert_true(move_same(&m[0].move, &list.m[0]) && m[0].weight == 30 && m[0].learn == -2);
+    assert_true(move_same(&m[1].move, &list.m[2]) && m[1].weight == 15 && m[1].learn == 4);
+    book_free(&b);
+    book_free(&r);
+    move_list_free(&list);
+    unlink(path);
+}
+
+/* Writes bytes [0, n) of file `from` to `to`, with byte `flip` (when >= 0) XORed. */
+static void copy_file(const char *from, const char *to, long n, long flip)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    assert_true(in && out);
+    for (long i = 0; i < n; i++) {
+        const int c = fgetc(in);
+        if (c == EOF)
+            break;
+        fputc(i == flip ? c ^ 0x40 : c, out);
+    }
+    fclose(in);
+    fclose(out);
+}
+
+static const char RECORDS[] =
+    "[Event \"t\"]\n[Variant \"classic-2\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n"
+    "1. j4-i5 e14-f13 2. k3-k5 1-0\n\n"
+    "[Event \"t\"]\n[Variant \"classic-2\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n\n"
+    "1. k3-i5 e14-f13 2. j4-h6 0-1\n\n"
+    "[Event \"t\"]\n[Variant \"classic-2\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n"
+    "1. j4-i5 f15-f13 1-0\n\n";
+
+/* Runs a shell command, returning its output's first line (static). */
+static const char *run(const char *cmd)
+{
+    static char line[4096];
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    line[0] = 0;
+    if (!fgets(line, sizeof line, f))
+        line[0] = 0;
+    while (fgetc(f) != EOF) {
+    }
+    pclose(f);
+    line[strcspn(line, "\n")] = 0;
+    return line;
+}
+
+static void test_built_from_records_shown_and_played(void **state)
+{
+    (void)state;
+    char pgn[] = "/tmp/stern-test-games-XXXXXX", book[64], cmd[512];
+    const int fd = mkstemp(pgn);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, RECORDS, sizeof RECORDS - 1), (ssize_t)(sizeof RECORDS - 1));
+    close(fd);
+    snprintf(book, sizeof book, "%s.bin", pgn);
+    snprintf(cmd, sizeof cmd, "build/stern-book pgn -o %s %s", book, pgn);
+    assert_non_null(strstr(run(cmd), ": 7 entries from 3 games of classic-2 (first 20 plies)"));
+    snprintf(cmd, sizeof cmd, "build/stern-book show %s | sed -n 2p", book);
+    /* j4-i5: two wins (2 + 2); k3-i5 a loss (0) */
+    assert_string_equal(run(cmd), "  j4-i5                    weight     4 learn 0");
+    /* black's e14-f13 after j4-i5 lost once: weight 0 */
+    snprintf(cmd, sizeof cmd, "build/stern-book show %s startpos moves j4-i5 | tail -n +2 | tr -s ' ' | sort", book);
+    assert_string_equal(run(cmd), " e14-f13 weight 0 learn 0");
+    snprintf(cmd, sizeof cmd, "build/stern-book verify %s > /dev/null", book);
+    assert_int_equal(system(cmd), 0);
+    /* the engine plays the book's move, and the learned results change the choice */
+    EPipe *e = epipe_start();
+    epipe_send(e, "setoption name BookFile value %s", book);
+    epipe_send(e, "position startpos");
+    epipe_send(e, "go movetime 50");
+    epipe_expect(e, "info string book j4-i5 weight 4 learn 0");
+    epipe_expect(e, "bestmove j4-i5");
+    /* searchmoves and infinite always search */
+    epipe_send(e, "go depth 1 searchmoves j4-j5");
+    char *last = NULL;
+    EPipeLines lines = {0};
+    epipe_collect(e, "bestmove", true, EPIPE_TIMEOUT_MS, &lines, &last);
+    assert_string_equal(last, "bestmove j4-j5");
+    free(last);
+    epipe_lines_free(&lines);
+    /* OwnBook false: a search */
+    epipe_send(e, "setoption name OwnBook value false");
+    epipe_send(e, "go depth 1");
+    epipe_collect(e, "bestmove", true, EPIPE_TIMEOUT_MS, &lines, &last);
+    assert_true(lines.n > 0 && !strncmp(lines.line[0], "info depth 1", 12));
+    free(last);
+    epipe_lines_free(&lines);
+    epipe_kill(e);
+    snprintf(cmd, sizeof cmd, "build/stern-book learn %s %s", book, pgn);
+    assert_non_null(strstr(run(cmd), ": 8 book moves learned from 3 games"));
+    snprintf(cmd, sizeof cmd, "build/stern-book show %s | sed -n 2p", book);
+    assert_string_equal(run(cmd), "  j4-i5                    weight     4 learn 2");
+    unlink(pgn);
+    unlink(book);
+}
+
+static void test_bad_files_are_refused_and_the_engine_plays_on(void **state)
+{
+    (void)state;
+    middle("classic-2", 2);
+    Book b;
+    book_init(&b, "classic-2");
+    MoveList list = {0};
+    gen_moves(&g.pos, &list, NULL);
+    for (int i = 0; i < list.n; i++)
+        assert_true(book_add(&b, &g.pos, &list.m[i], i + 1, 0));
+    book_finish(&b);
+    char good[] = "/tmp/stern-test-good-XXXXXX";
+    const int fd = mkstemp(good);
+    assert_true(fd >= 0);
+    close(fd);
+    char err[512];
+    assert_int_equal(book_save(&b, good, err, sizeof err), 0);
+    const long size = BOOK_HEADER_BYTES + (long)b.n * BOOK_ENTRY_BYTES;
+    static const struct {
+        long n, flip;
+        const char *variant, *fault;
+    } cases[] = {
+        {BOOK_HEADER_BYTES + 3 * BOOK_ENTRY_BYTES + 5, -1, "classic-2", "truncated (3 of "},
+        {-1, BOOK_HEADER_BYTES + 20, "classic-2", "checksum mismatch: corrupt"},
+        {-1, 2, "classic-2", "not a Stern book"},
+        {-1, -1, "classic-3", "a book of classic-2, not classic-3"},
+        {20, -1, "classic-2", "not a Stern book (no STERNBK1 header)"},
+    };
+    char bad[64];
+    snprintf(bad, sizeof bad, "%s.bad", good);
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        copy_file(good, bad, cases[k].n < 0 ? size : cases[k].n, cases[k].flip);
+        Book r;
+        assert_int_equal(book_load(&r, bad, cases[k].variant, err, sizeof err), -1);
+        if (!strstr(err, cases[k].fault))
+            fail_msg("case %zu: '%s' does not say '%s'", k, err, cases[k].fault);
+        assert_int_equal(r.n, 0);
+        EPipe *e = epipe_start();
+        epipe_send(e, "setoption name Variant value %s", cases[k].variant);
+        epipe_send(e, "setoption name BookFile value %s", bad);
+        char *line = epipe_expect_line(e, EPIPE_TIMEOUT_MS, "the book's error");
+        if (strncmp(line, "info string error book: ", 24) || !strstr(line, cases[k].fault))
+            fail_msg("case %zu: engine said '%s'", k, line);
+        epipe_send(e, "go depth 1");
+        char *last = NULL;
+        EPipeLines lines = {0};
+        epipe_collect(e, "bestmove", true, EPIPE_TIMEOUT_MS, &lines, &last);
+        for (int i = 0; i < lines.n; i++)
+            assert_null(strstr(lines.line[i], "book")); /* said once, then no book */
+        free(last);
+        epipe_lines_free(&lines);
+        epipe_kill(e);
+    }
+    unlink(bad);
+    unlink(good);
+    book_free(&b);
+    move_list_free(&list);
+}
+
+int main(void)
+{
+    board_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_two_seats_fold_the_other_seat_and_the_mirror),
+        cmocka_unit_test(test_three_and_six_seats_fold_the_seats_not_the_mirror),
+        cmocka_unit_test(test_positions_that_differ_have_different_keys),
+        cmocka_unit_test(test_file_round_trip_merges_and_sorts),
+        cmocka_unit_test(test_built_from_records_shown_and_played),
+        cmocka_unit_test(test_bad_files_are_refused_and_the_engine_plays_on),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

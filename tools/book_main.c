@@ -1,0 +1,749 @@
+/*
+ * book_main.c - stern-book: builds, shows, merges, checks and teaches opening
+ * books (engine/book/book.h, docs/BOOK.md).
+ *
+ *   build  expands the opening tree from a variant's start by searching every
+ *          position with engine processes (MultiPV through the protocol), keeping
+ *          the moves within a margin of the best, weighted by their scores
+ *   pgn    builds from game records, weights from the results
+ *   show   the moves of one position
+ *   merge  several books into one
+ *   stats  what a book holds
+ *   verify a book's header, order and checksum, and every move legal in the
+ *          positions reached from the start through the book
+ *   learn  adds the results of game records to the learn values of their moves
+ *
+ * A build is reproducible: every position is searched from a clean state
+ * (ucinewgame) to a node count on one thread, and the file is sorted.
+ */
+#include "args.h"
+#include "book.h"
+#include "engine_proc.h"
+#include "fen.h"
+#include "game.h"
+#include "notation.h"
+#include "pgn_read.h"
+
+#include <libgen.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_OPTIONS 16
+#define ENGINE_TIMEOUT_MS 600000 /* one position's search at most */
+#define MATE_CP 30000            /* a mate's score in cp, less its plies */
+
+static const char usage[] =
+    "usage: stern-book build -variant V -o FILE [-plies P] [-width K] [-margin CP] [-nodes N]\n"
+    "                        [-concurrency C] [-engine CMD] [-option NAME=VALUE]...\n"
+    "       stern-book pgn -o FILE [-plies P] GAMES.pgn...\n"
+    "       stern-book show FILE [startpos | fen FEN] [moves M...]\n"
+    "       stern-book merge -o FILE BOOK...\n"
+    "       stern-book stats FILE\n"
+    "       stern-book verify FILE\n"
+    "       stern-book learn FILE GAMES.pgn...\n"
+    "build: -plies 10, -width 3 (moves searched per position, MultiPV), -margin 40 (cp\n"
+    "below the best a move may be and stay), -nodes 100000 (per position),\n"
+    "-concurrency 2 (engine processes), -engine: the stern beside this program;\n"
+    "-option: sent to the engines (e.g. -option Search=brs).\n"
+    "pgn: -plies 20 (moves from each game's start; games from a FEN are skipped).\n";
+
+static int fail(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "stern-book: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return 1;
+}
+
+/* ---- build ---- */
+
+typedef struct {
+    char *moves;     /* the line from the start, as `position startpos moves` takes it */
+    Position pos;
+    uint64_t key;
+    /* what the search found: up to `width` moves with their scores */
+    int n;
+    Move move[BOOK_MAX_MOVES];
+    int score[BOOK_MAX_MOVES];
+    bool failed;
+    char error[EP_ERROR_MAX + 64];
+} Job;
+
+typedef struct {
+    const char *engine;
+    EngineOption options[MAX_OPTIONS + 4];
+    int noptions;
+    int width;
+    long long nodes;
+    Job *jobs;
+    int njobs, next;
+    pthread_mutex_t lock;
+} Builder;
+
+/* The score of an info line ("score cp X" or "score mate N") in cp; false when
+ * it has none. */
+static bool line_score(const char *line, int *cp)
+{
+    const char *s = strstr(line, " score ");
+    if (!s)
+        return false;
+    int v;
+    if (sscanf(s, " score cp %d", &v) == 1) {
+        *cp = v;
+        return true;
+    }
+    if (sscanf(s, " score mate %d", &v) == 1) {
+        *cp = v > 0 ? MATE_CP - v : -MATE_CP - v;
+        return true;
+    }
+    return false;
+}
+
+typedef struct {
+    Job *job;
+    char first[BOOK_MAX_MOVES][MOVE_STR_MAX]; /* each line's first move, by multipv */
+    int score[BOOK_MAX_MOVES];
+    int depth[BOOK_MAX_MOVES];
+} Lines;
+
+/* An info line of the search: keeps the deepest line of each multipv. */
+static void on_line(const char *line, void *ctx)
+{
+    Lines *l = ctx;
+    int depth, k;
+    const char *d = strstr(line, "info depth "), *mp = strstr(line, " multipv "), *pv = strstr(line, " pv ");
+    if (!d || !mp || !pv || sscanf(d, "info depth %d", &depth) != 1 || sscanf(mp, " multipv %d", &k) != 1 ||
+        k < 1 || k > BOOK_MAX_MOVES)
+        return;
+    int cp;
+    if (!line_score(line, &cp) || depth < l->depth[k - 1])
+        return;
+    char mv[MOVE_STR_MAX];
+    if (sscanf(pv, " pv %127s", mv) != 1)
+        return;
+    snprintf(l->first[k - 1], MOVE_STR_MAX, "%s", mv);
+    l->score[k - 1] = cp;
+    l->depth[k - 1] = depth;
+}
+
+/* Searches one position with engine e: fills the job's moves and scores. */
+static void search_job(Builder *b, EngineProc *e, Job *j)
+{
+    static Lines zero;
+    Lines *l = malloc(sizeof *l);
+    if (!l) {
+        j->failed = true;
+        snprintf(j->error, sizeof j->error, "out of memory");
+        return;
+    }
+    *l = zero;
+    l->job = j;
+    char *line;
+    if (ep_send(e, "ucinewgame") || ep_send(e, "position startpos%s%s", j->moves[0] ? " moves " : "", j->moves) ||
+        ep_send(e, "go nodes %lld", b->nodes) || ep_wait_token(e, "bestmove", ENGINE_TIMEOUT_MS, on_line, l, &line) != 1) {
+        j->failed = true;
+        snprintf(j->error, sizeof j->error, "engine: %s", e->error);
+        free(l);
+        return;
+    }
+    for (int k = 0; k < BOOK_MAX_MOVES && l->depth[k]; k++) {
+        char err[256];
+        if (move_parse(&j->pos, l->first[k], &j->move[j->n], err, sizeof err))
+            continue; /* the engine's own fault; the rest stand */
+        j->score[j->n++] = l->score[k];
+    }
+    free(l);
+}
+
+static void *build_worker(void *arg)
+{
+    Builder *b = arg;
+    EngineProc e;
+    if (ep_start(&e, b->engine, -1) || ep_handshake(&e, b->options, b->noptions, 30000)) {
+        pthread_mutex_lock(&b->lock);
+        for (; b->next < b->njobs; b->next++) {
+            b->jobs[b->next].failed = true;
+            snprintf(b->jobs[b->next].error, sizeof b->jobs[b->next].error, "engine '%s': %s", b->engine, e.error);
+        }
+        pthread_mutex_unlock(&b->lock);
+        ep_quit(&e, 1000);
+        return NULL;
+    }
+    for (;;) {
+        pthread_mutex_lock(&b->lock);
+        const int i = b->next < b->njobs ? b->next++ : -1;
+        pthread_mutex_unlock(&b->lock);
+        if (i < 0)
+            break;
+        search_job(b, &e, &b->jobs[i]);
+    }
+    ep_quit(&e, 5000);
+    return NULL;
+}
+
+static int by_moves(const void *x, const void *y)
+{
+    const Job *a = x, *b = y;
+    return strcmp(a->moves, b->moves);
+}
+
+/* The path to stern beside this program (the build tree's or an install's). */
+static void default_engine(char *out, size_t n)
+{
+    char exe[PATH_MAX];
+    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) {
+        snprintf(out, n, "stern");
+        return;
+    }
+    exe[len] = 0;
+    snprintf(out, n, "%s/stern", dirname(exe));
+}
+
+static int cmd_build(int argc, char **argv)
+{
+    const char *variant = NULL, *outpath = NULL;
+    long long plies = 10, width = 3, margin = 40, nodes = 100000, conc = 2;
+    char engine[PATH_MAX + 8];
+    default_engine(engine, sizeof engine);
+    Builder b = {.engine = engine};
+    static char optbuf[MAX_OPTIONS][512];
+    for (int i = 0; i < argc; i += 2) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v)
+            return fail("%s needs a value%s", a, "");
+        bool ok = true;
+        if (!strcmp(a, "-variant"))
+            variant = v;
+        else if (!strcmp(a, "-o"))
+            outpath = v;
+        else if (!strcmp(a, "-engine"))
+            b.engine = v;
+        else if (!strcmp(a, "-plies"))
+            ok = arg_int("stern-book", a, v, 1, 60, &plies);
+        else if (!strcmp(a, "-width"))
+            ok = arg_int("stern-book", a, v, 1, BOOK_MAX_MOVES, &width);
+        else if (!strcmp(a, "-margin"))
+            ok = arg_int("stern-book", a, v, 0, 10000, &margin);
+        else if (!strcmp(a, "-nodes"))
+            ok = arg_int("stern-book", a, v, 1, 1000000000, &nodes);
+        else if (!strcmp(a, "-concurrency"))
+            ok = arg_int("stern-book", a, v, 1, 64, &conc);
+        else if (!strcmp(a, "-option")) {
+            const char *eq = strchr(v, '=');
+            if (!eq || b.noptions == MAX_OPTIONS)
+                return fail("-option %s: expected NAME=VALUE (at most 16)%s", v, "");
+            char *o = optbuf[b.noptions];
+            snprintf(o, sizeof optbuf[0], "%s", v);
+            o[eq - v] = 0;
+            b.options[b.noptions++] = (EngineOption){o, o + (eq - v) + 1};
+        } else
+            return fail("unknown option '%s'%s", a, "");
+        if (!ok)
+            return 2;
+    }
+    if (!variant || !outpath)
+        return fail("build needs -variant and -o%s%s", "", "");
+    static Game g;
+    if (game_new(&g, variant))
+        return fail("unknown variant '%s'%s", variant, "");
+    if (g.v->capture)
+        return fail("%s: capture mode has no book%s", variant, "");
+    char multipv[16];
+    snprintf(multipv, sizeof multipv, "%lld", width);
+    b.options[b.noptions++] = (EngineOption){"Variant", variant};
+    b.options[b.noptions++] = (EngineOption){"MultiPV", multipv};
+    b.options[b.noptions++] = (EngineOption){"Threads", "1"};
+    b.options[b.noptions++] = (EngineOption){"OwnBook", "false"};
+    /* the variant first: setting it resets what the others do not touch */
+    const EngineOption first = b.options[b.noptions - 4];
+    memmove(b.options + 1, b.options, sizeof *b.options * (size_t)(b.noptions - 4));
+    b.options[0] = first;
+    b.width = (int)width;
+    b.nodes = nodes;
+    pthread_mutex_init(&b.lock, NULL);
+    Book book;
+    book_init(&book, variant);
+    /* the positions of one ply, searched together; their children the next ply's */
+    Job *level = calloc(1, sizeof *level);
+    int nlevel = 1;
+    if (!level)
+        return fail("out of memory%s%s", "", "");
+    level[0].moves = strdup("");
+    level[0].pos = g.pos;
+    uint64_t *seen = NULL;
+    size_t nseen = 0, capseen = 0;
+    long searched = 0;
+    for (int ply = 0; ply < plies && nlevel; ply++) {
+        qsort(level, (size_t)nlevel, sizeof *level, by_moves);
+        b.jobs = level;
+        b.njobs = nlevel;
+        b.next = 0;
+        pthread_t tid[64];
+        const int nthreads = (int)(conc < nlevel ? conc : nlevel);
+        for (int t = 0; t < nthreads; t++)
+            pthread_create(&tid[t], NULL, build_worker, &b);
+        for (int t = 0; t < nthreads; t++)
+            pthread_join(tid[t], NULL);
+        searched += nlevel;
+        Job *next = NULL;
+        int nnext = 0, capnext = 0;
+        for (int i = 0; i < nlevel; i++) {
+            Job *j = &level[i];
+            if (j->failed) {
+                fprintf(stderr, "stern-book: position after '%s': %s\n", j->moves, j->error);
+                return 1;
+            }
+            const int best = j->n ? j->score[0] : 0;
+            for (int k = 0; k < j->n; k++) {
+                if (best - j->score[k] > margin)
+                    continue;
+                /* the best weighs 1,000 + 1; one at the margin 1 */
+                const long w = margin ? 1 + 1000 * (margin - (best - j->score[k])) / margin : 1001;
+                if (!book_add(&book, &j->pos, &j->move[k], (int)w, 0))
+                    return fail("out of memory%s%s", "", "");
+                Position c = j->pos;
+                pos_play(&c, &j->move[k]);
+                if (pos_over(&c) || ply + 1 >= plies)
+                    continue;
+                int f;
+                const uint64_t key = book_key(&c, &f);
+                bool dup = false;
+                for (size_t s = 0; s < nseen && !dup; s++)
+                    dup = seen[s] == key;
+                if (dup)
+                    continue; /* reached by another line, or its mirror image */
+                if (nseen == capseen) {
+                    capseen = capseen ? capseen * 2 : 1024;
+                    seen = realloc(seen, sizeof *seen * capseen);
+                }
+                if (nnext == capnext) {
+                    capnext = capnext ? capnext * 2 : 64;
+                    next = realloc(next, sizeof *next * (size_t)capnext);
+                }
+                if (!seen || !next)
+                    return fail("out of memory%s%s", "", "");
+                seen[nseen++] = key;
+                char mv[MOVE_STR_MAX];
+                move_str(&j->pos, &j->move[k], mv);
+                Job *n = &next[nnext++];
+                memset(n, 0, sizeof *n);
+                n->pos = c;
+                n->key = key;
+                n->moves = malloc(strlen(j->moves) + strlen(mv) + 2);
+                if (!n->moves)
+                    return fail("out of memory%s%s", "", "");
+                sprintf(n->moves, "%s%s%s", j->moves, j->moves[0] ? " " : "", mv);
+            }
+            free(j->moves);
+        }
+        free(level);
+        level = next;
+        nlevel = nnext;
+        fprintf(stderr, "stern-book: ply %d done: %ld positions searched, %zu entries\n", ply + 1, searched, book.n);
+    }
+    for (int i = 0; i < nlevel; i++)
+        free(level[i].moves);
+    free(level);
+    free(seen);
+    book_finish(&book);
+    char err[512];
+    if (book_save(&book, outpath, err, sizeof err))
+        return fail("%s%s", err, "");
+    printf("%s: %zu entries from %ld positions searched (%s, %lld plies, width %lld, margin %lld cp, %lld nodes)\n",
+           outpath, book.n, searched, variant, plies, width, margin, nodes);
+    book_free(&book);
+    return 0;
+}
+
+/* ---- game records ---- */
+
+/* Game points of each seat of a game with places place[] (by seat) among the
+ * variant's units, doubled: 2 x (units - place), shared places sharing their
+ * points (a two-seat win 2, draw 1, loss 0). */
+static void doubled_points(const Variant *v, const int place[MAX_SEATS], int out[MAX_SEATS])
+{
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i], p = place[s];
+        int share = 0;
+        for (int j = 0; j < v->nseats; j++) {
+            const int t = v->seats[j];
+            share += variant_unit(v, t) == t && place[t] == p;
+        }
+        if (share < 1)
+            share = 1;
+        int sum = 0;
+        for (int k = 0; k < share; k++)
+            sum += v->nunits - (p + k);
+        out[s] = 2 * sum / share;
+    }
+}
+
+typedef bool (*MoveFn)(const Position *p, const Move *m, int doubled, int units, void *ctx);
+
+/* Replays every complete game of `path` from its variant's start (games from a
+ * FEN skipped), calling fn for each of its first `plies` moves with the mover's
+ * doubled points. Games of another variant are skipped with a message. Returns
+ * 0, or -1 with a message (file and line) when the file cannot be read. */
+static int each_game_move(const char *path, const char *variant, int plies, MoveFn fn, void *ctx, long *games)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "stern-book: %s: cannot open\n", path);
+        return -1;
+    }
+    PgnReader r;
+    pgn_reader_init(&r, f, path);
+    static Game g;
+    for (;;) {
+        PgnGame pg;
+        char err[PGN_ERR_MAX];
+        const PgnStatus st = pgn_read_game(&r, &pg, err, sizeof err);
+        if (st == PGN_EOF)
+            break;
+        if (st == PGN_ERROR) {
+            fprintf(stderr, "stern-book: %s\n", err);
+            continue;
+        }
+        const char *var = pgn_tag(&pg, "Variant"), *fen = pgn_tag(&pg, "FEN");
+        int place[MAX_SEATS];
+        if (st == PGN_INCOMPLETE || !var || strcmp(var, variant) || (fen && fen[0]) ||
+            pgn_places(&pg, place, err, sizeof err)) {
+            if (var && strcmp(var, variant))
+                fprintf(stderr, "stern-book: %s:%d: a game of %s, not %s: skipped\n", path, pg.line, var, variant);
+            pgn_game_free(&pg);
+            continue;
+        }
+        game_new(&g, variant);
+        int points[MAX_SEATS];
+        doubled_points(g.v, place, points);
+        for (int i = 0, k = 0; i < pg.nmoves && k < plies && !pos_over(&g.pos); i++) {
+            if (!strcmp(pg.moves[i], "--"))
+                continue;
+            Move m;
+            if (move_parse(&g.pos, pg.moves[i], &m, err, sizeof err)) {
+                fprintf(stderr, "stern-book: %s:%d: move %d '%s': %s: rest of the game skipped\n", path, pg.line,
+                        i + 1, pg.moves[i], err);
+                break;
+            }
+            if (!fn(&g.pos, &m, points[g.pos.stm], g.v->nunits, ctx)) {
+                pgn_game_free(&pg);
+                pgn_reader_free(&r);
+                fclose(f);
+                fprintf(stderr, "stern-book: out of memory\n");
+                return -1;
+            }
+            game_play(&g, &m);
+            k++;
+        }
+        (*games)++;
+        pgn_game_free(&pg);
+    }
+    pgn_reader_free(&r);
+    fclose(f);
+    return 0;
+}
+
+/* The Variant tag of the first game of `path` into out; false when none. */
+static bool first_variant(const char *path, char *out, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    PgnReader r;
+    pgn_reader_init(&r, f, path);
+    PgnGame pg;
+    char err[PGN_ERR_MAX];
+    bool found = false;
+    for (PgnStatus st; !found && (st = pgn_read_game(&r, &pg, err, sizeof err)) != PGN_EOF;) {
+        if (st == PGN_ERROR)
+            continue;
+        const char *v = pgn_tag(&pg, "Variant");
+        if (v && variant_find(v)) {
+            snprintf(out, n, "%s", v);
+            found = true;
+        }
+        pgn_game_free(&pg);
+    }
+    pgn_reader_free(&r);
+    fclose(f);
+    return found;
+}
+
+static bool add_move(const Position *p, const Move *m, int doubled, int units, void *ctx)
+{
+    (void)units;
+    return book_add(ctx, p, m, doubled, 0);
+}
+
+static int cmd_pgn(int argc, char **argv)
+{
+    const char *outpath = NULL;
+    long long plies = 20;
+    int i = 0;
+    for (; i < argc && argv[i][0] == '-'; i += 2) {
+        if (i + 1 >= argc)
+            return fail("%s needs a value%s", argv[i], "");
+        if (!strcmp(argv[i], "-o"))
+            outpath = argv[i + 1];
+        else if (!strcmp(argv[i], "-plies")) {
+            if (!arg_int("stern-book", argv[i], argv[i + 1], 1, GAME_MAX_PLIES, &plies))
+                return 2;
+        } else
+            return fail("unknown option '%s'%s", argv[i], "");
+    }
+    if (!outpath || i >= argc)
+        return fail("pgn needs -o and game records%s%s", "", "");
+    char variant[24];
+    if (!first_variant(argv[i], variant, sizeof variant))
+        return fail("%s: no game with a known Variant tag%s", argv[i], "");
+    Book book;
+    book_init(&book, variant);
+    long games = 0;
+    for (; i < argc; i++)
+        if (each_game_move(argv[i], variant, (int)plies, add_move, &book, &games))
+            return 1;
+    book_finish(&book);
+    char err[512];
+    if (book_save(&book, outpath, err, sizeof err))
+        return fail("%s%s", err, "");
+    printf("%s: %zu entries from %ld games of %s (first %lld plies)\n", outpath, book.n, games, variant, plies);
+    book_free(&book);
+    return 0;
+}
+
+typedef struct {
+    Book *book;
+    long updated;
+} Learn;
+
+static bool learn_move(const Position *p, const Move *m, int doubled, int units, void *ctx)
+{
+    Learn *l = ctx;
+    int f;
+    const uint64_t key = book_key(p, &f);
+    const uint32_t code = book_move_code(f, m);
+    size_t first;
+    const size_t end = book_find(l->book, key, &first);
+    for (size_t i = first; i < end; i++)
+        if (l->book->e[i].move == code) {
+            /* + for a result above the middle place, - below it */
+            const long v = (long)l->book->e[i].learn + doubled - (units - 1);
+            l->book->e[i].learn = (int16_t)(v < -32768 ? -32768 : v > 32767 ? 32767 : v);
+            l->updated++;
+        }
+    return true;
+}
+
+static int cmd_learn(int argc, char **argv)
+{
+    if (argc < 2)
+        return fail("learn needs a book and game records%s%s", "", "");
+    Book book;
+    char err[512];
+    if (book_load(&book, argv[0], NULL, err, sizeof err))
+        return fail("%s%s", err, "");
+    Learn l = {&book, 0};
+    long games = 0;
+    for (int i = 1; i < argc; i++)
+        if (each_game_move(argv[i], book.variant, GAME_MAX_PLIES, learn_move, &l, &games))
+            return 1;
+    if (book_save(&book, argv[0], err, sizeof err))
+        return fail("%s%s", err, "");
+    printf("%s: %ld book moves learned from %ld games\n", argv[0], l.updated, games);
+    book_free(&book);
+    return 0;
+}
+
+/* ---- reading books ---- */
+
+static int cmd_show(int argc, char **argv)
+{
+    if (argc < 1)
+        return fail("show needs a book%s%s", "", "");
+    Book book;
+    char err[512];
+    if (book_load(&book, argv[0], NULL, err, sizeof err))
+        return fail("%s%s", err, "");
+    static Game g;
+    game_new(&g, book.variant);
+    int i = 1;
+    if (i < argc && !strcmp(argv[i], "fen")) {
+        char fen[FEN_MAX] = "";
+        for (i++; i < argc && strcmp(argv[i], "moves"); i++)
+            snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%s", fen[0] ? " " : "", argv[i]);
+        if (game_set_fen(&g, fen, err, sizeof err))
+            return fail("fen: %s%s", err, "");
+    } else if (i < argc && !strcmp(argv[i], "startpos")) {
+        i++;
+    }
+    if (i < argc && !strcmp(argv[i], "moves"))
+        for (i++; i < argc; i++) {
+            Move m;
+            if (move_parse(&g.pos, argv[i], &m, err, sizeof err))
+                return fail("move '%s': %s", argv[i], err);
+            game_play(&g, &m);
+        }
+    BookMove m[BOOK_MAX_MOVES];
+    const int n = book_probe(&book, &g.pos, m, BOOK_MAX_MOVES);
+    char fen[FEN_MAX];
+    printf("%s: %d book move%s in %s\n", argv[0], n, n == 1 ? "" : "s", fen_write(&g.pos, fen));
+    for (int k = 0; k < n; k++) {
+        char mv[MOVE_STR_MAX];
+        printf("  %-24s weight %5u learn %d\n", move_str(&g.pos, &m[k].move, mv), m[k].weight, m[k].learn);
+    }
+    book_free(&book);
+    return 0;
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[0], "-o"))
+        return fail("merge needs -o FILE and books%s%s", "", "");
+    Book out;
+    char err[512];
+    for (int i = 2; i < argc; i++) {
+        Book b;
+        if (book_load(&b, argv[i], i > 2 ? out.variant : NULL, err, sizeof err))
+            return fail("%s%s", err, "");
+        if (i == 2)
+            book_init(&out, b.variant);
+        BookEntry *e = realloc(out.e, sizeof *e * (out.n + b.n + 1));
+        if (!e)
+            return fail("out of memory%s%s", "", "");
+        out.e = e;
+        memcpy(out.e + out.n, b.e, sizeof *e * b.n);
+        out.n += b.n;
+        out.cap = out.n;
+        book_free(&b);
+    }
+    book_finish(&out);
+    if (book_save(&out, argv[1], err, sizeof err))
+        return fail("%s%s", err, "");
+    printf("%s: %zu entries from %d books\n", argv[1], out.n, argc - 2);
+    book_free(&out);
+    return 0;
+}
+
+static int cmd_stats(int argc, char **argv)
+{
+    if (argc != 1)
+        return fail("stats needs one book%s%s", "", "");
+    Book b;
+    char err[512];
+    if (book_load(&b, argv[0], NULL, err, sizeof err))
+        return fail("%s%s", err, "");
+    size_t positions = 0, most = 0, run = 0;
+    long long weight = 0, learned = 0;
+    for (size_t i = 0; i < b.n; i++) {
+        if (i == 0 || b.e[i].key != b.e[i - 1].key) {
+            positions++;
+            run = 0;
+        }
+        run++;
+        most = run > most ? run : most;
+        weight += b.e[i].weight;
+        learned += b.e[i].learn != 0;
+    }
+    printf("%s: variant %s, format version %d, %zu entries, %zu positions, at most %zu moves a position, "
+           "mean weight %.1f, %lld entries learned\n",
+           argv[0], b.variant, BOOK_VERSION, b.n, positions, most, b.n ? (double)weight / (double)b.n : 0.0, learned);
+    book_free(&b);
+    return 0;
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+    if (argc != 1)
+        return fail("verify needs one book%s%s", "", "");
+    Book b;
+    char err[512];
+    if (book_load(&b, argv[0], NULL, err, sizeof err))
+        return fail("%s%s", err, "");
+    if (!variant_find(b.variant))
+        return fail("%s: unknown variant '%s'", argv[0], b.variant);
+    /* every position reached from the start through book moves, once: each of
+     * its entries must name a legal move */
+    bool *used = calloc(b.n ? b.n : 1, sizeof *used);
+    size_t cap = 1024, head = 0, tail = 0;
+    Position *queue = malloc(sizeof *queue * cap);
+    if (!used || !queue)
+        return fail("out of memory%s%s", "", "");
+    static Game g;
+    game_new(&g, b.variant);
+    queue[tail++] = g.pos;
+    size_t positions = 0, bad = 0;
+    while (head < tail) {
+        const Position p = queue[head++];
+        int f;
+        size_t first;
+        const size_t end = book_find(&b, book_key(&p, &f), &first);
+        if (first == end || used[first])
+            continue;
+        positions++;
+        for (size_t i = first; i < end; i++) {
+            used[i] = true;
+            Move m;
+            if (!book_code_move(&p, f, b.e[i].move, &m)) {
+                char fen[FEN_MAX];
+                fprintf(stderr, "stern-book: %s: entry %zu: move code %u is not legal in %s\n", argv[0], i,
+                        b.e[i].move, fen_write(&p, fen));
+                bad++;
+                continue;
+            }
+            Position c = p;
+            pos_play(&c, &m);
+            if (pos_over(&c))
+                continue;
+            if (tail == cap) {
+                cap *= 2;
+                Position *q = realloc(queue, sizeof *q * cap);
+                if (!q)
+                    return fail("out of memory%s%s", "", "");
+                queue = q;
+            }
+            queue[tail++] = c;
+        }
+    }
+    size_t reached = 0;
+    for (size_t i = 0; i < b.n; i++)
+        reached += used[i];
+    printf("%s: %s, %zu entries: header, order and checksum good; %zu entries in %zu positions reached from the "
+           "start, %zu illegal; %zu not reached from the start (from other openings)\n",
+           argv[0], b.variant, b.n, reached, positions, bad, b.n - reached);
+    free(used);
+    free(queue);
+    book_free(&b);
+    return bad ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    const char *c = argv[1];
+    argc -= 2;
+    argv += 2;
+    if (!strcmp(c, "build"))
+        return cmd_build(argc, argv);
+    if (!strcmp(c, "pgn"))
+        return cmd_pgn(argc, argv);
+    if (!strcmp(c, "show"))
+        return cmd_show(argc, argv);
+    if (!strcmp(c, "merge"))
+        return cmd_merge(argc, argv);
+    if (!strcmp(c, "stats"))
+        return cmd_stats(argc, argv);
+    if (!strcmp(c, "verify"))
+        return cmd_verify(argc, argv);
+    if (!strcmp(c, "learn"))
+        return cmd_learn(argc, argv);
+    fprintf(stderr, "stern-book: unknown command '%s'\n%s", c, usage);
+    return 2;
+}
