@@ -32,7 +32,7 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps test-deps test clean asan tsan play stress fuzz fuzz-run install
+.PHONY: all deps test-deps test clean asan tsan play stress fuzz fuzz-run install books
 all: deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
@@ -156,9 +156,29 @@ play: all
 # into $(DESTDIR)$(PREFIX)/share/doc/stern in the repository's layout (their
 # links hold there too).
 PREFIX ?= /usr/local
+# The shipped opening books (book/, committed; docs/BOOK.md): `make books`
+# builds them all again with the engine of this tree, each in well under 30
+# minutes on two cores. Their build settings, per variant:
+BOOKS := classic-2 classic-3 classic-4 classic-6 fifteen-2 longjumps-2 pairs-4
+BOOK_ARGS_classic-2 := -plies 10 -width 3 -nodes 100000
+BOOK_ARGS_classic-3 := -plies 9 -width 3 -nodes 50000 -option Search=brs
+BOOK_ARGS_classic-4 := -plies 12 -width 2 -nodes 40000 -option Search=brs
+BOOK_ARGS_classic-6 := -plies 12 -width 2 -nodes 20000 -option Search=brs
+BOOK_ARGS_fifteen-2 := -plies 9 -width 3 -nodes 100000
+BOOK_ARGS_longjumps-2 := -plies 9 -width 3 -nodes 100000
+BOOK_ARGS_pairs-4 := -plies 12 -width 2 -nodes 50000
+BOOK_CONCURRENCY ?= 2
+
+books: $(BUILD)/stern $(BUILD)/stern-book
+	@mkdir -p book
+	$(foreach v,$(BOOKS),$(BUILD)/stern-book build -variant $(v) $(BOOK_ARGS_$(v)) -concurrency $(BOOK_CONCURRENCY) \
+	  -o book/$(v).bin && $(BUILD)/stern-book verify book/$(v).bin &&) true
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern/docs $(DESTDIR)$(PREFIX)/share/doc/stern/tools
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern/docs $(DESTDIR)$(PREFIX)/share/doc/stern/tools \
+	  $(DESTDIR)$(PREFIX)/share/stern/book
 	install -m 755 $(BUILD)/stern $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(wildcard book/*.bin) $(DESTDIR)$(PREFIX)/share/stern/book/
 	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/stern/
 	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/stern/docs/
 	install -m 644 tools/ARENA.md $(DESTDIR)$(PREFIX)/share/doc/stern/tools/

@@ -688,13 +688,15 @@ static void go_ignored(Engine *e, int *ignored, const char *fmt, ...)
 
 #define GO_FALLBACK_MS 1000 /* the search time of a go left without a limit by its bad fields */
 
-/* Answers go from the book when it may: OwnBook, a plain timed or limited search
- * (not searchmoves, infinite, ponder or MultiPV > 1: those always search), and
- * a book move for the position. */
+/* Answers go from the book when it may: OwnBook, a move to play on the clock or
+ * in a fixed time (depth and node limits, searchmoves, infinite, ponder and
+ * MultiPV > 1 are analysis: they always search), and a book move for the
+ * position. */
 static bool book_answer(Engine *e, const SearchLimits *l)
 {
     const Position *p = &e->game->pos;
-    if (!e->book.own || l->nsearchmoves || l->infinite || l->ponder || e->config.multipv > 1 || pos_over(p))
+    if (!e->book.own || pos_over(p) || l->depth || l->nodes || l->nsearchmoves || l->infinite || l->ponder ||
+        e->config.multipv > 1 || !(l->movetime > 0 || l->time[p->stm] >= 0))
         return false;
     char err[OWNBOOK_PATH_MAX + 256];
     if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))

@@ -232,19 +232,24 @@ static void test_built_from_records_shown_and_played(void **state)
     epipe_send(e, "go movetime 50");
     epipe_expect(e, "info string book j4-i5 weight 4 learn 0");
     epipe_expect(e, "bestmove j4-i5");
-    /* searchmoves and infinite always search */
-    epipe_send(e, "go depth 1 searchmoves j4-j5");
+    /* depth limits and searchmoves always search */
     char *last = NULL;
     EPipeLines lines = {0};
+    epipe_send(e, "go depth 1");
+    epipe_collect(e, "bestmove", true, EPIPE_TIMEOUT_MS, &lines, &last);
+    assert_true(lines.n > 0 && !strncmp(lines.line[0], "info depth 1 ", 13));
+    free(last);
+    epipe_lines_free(&lines);
+    epipe_send(e, "go movetime 50 searchmoves j4-j5");
     epipe_collect(e, "bestmove", true, EPIPE_TIMEOUT_MS, &lines, &last);
     assert_string_equal(last, "bestmove j4-j5");
     free(last);
     epipe_lines_free(&lines);
     /* OwnBook false: a search */
     epipe_send(e, "setoption name OwnBook value false");
-    epipe_send(e, "go depth 1");
+    epipe_send(e, "go movetime 50");
     epipe_collect(e, "bestmove", true, EPIPE_TIMEOUT_MS, &lines, &last);
-    assert_true(lines.n > 0 && !strncmp(lines.line[0], "info depth 1", 12));
+    assert_true(lines.n > 0 && !strncmp(lines.line[0], "info depth ", 11));
     free(last);
     epipe_lines_free(&lines);
     epipe_kill(e);
