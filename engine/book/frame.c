@@ -83,24 +83,25 @@ uint8_t frame_hole_back(int f, int h)
     return h == NO_HOLE ? NO_HOLE : back[f][h];
 }
 
+/* m with every hole mapped through `to` (NO_HOLE kept). */
+static Move mapped(const uint8_t *to, const Move *m)
+{
+    Move out = *m;
+    out.from = to[m->from];
+    out.to = to[m->to];
+    out.swap = m->swap == NO_HOLE ? NO_HOLE : to[m->swap];
+    out.captured = image(to, m->captured);
+    return out;
+}
+
 Move frame_move(int f, const Move *m)
 {
     pthread_once(&once, build);
-    Move out = *m;
-    out.from = map[f][m->from];
-    out.to = map[f][m->to];
-    out.swap = frame_hole(f, m->swap);
-    out.captured = image(map[f], m->captured);
-    return out;
+    return mapped(map[f], m);
 }
 
 Move frame_move_back(int f, const Move *m)
 {
     pthread_once(&once, build);
-    Move out = *m;
-    out.from = back[f][m->from];
-    out.to = back[f][m->to];
-    out.swap = frame_hole_back(f, m->swap);
-    out.captured = image(back[f], m->captured);
-    return out;
+    return mapped(back[f], m);
 }
