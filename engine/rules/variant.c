@@ -4,6 +4,7 @@
 #include "board.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include <ctype.h>
 #include <stdio.h>
@@ -118,19 +119,23 @@ int variant_init(Variant *out, const char *name)
 }
 
 static Variant table[NUM_VARIANT_NAMES];
-static pthread_once_t table_once = PTHREAD_ONCE_INIT;
-
-static void table_fill(void)
-{
-    for (int i = 0; i < NUM_VARIANT_NAMES; i++)
-        variant_init(&table[i], variant_names[i]);
-}
+static atomic_bool table_ready[NUM_VARIANT_NAMES];
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 
 const Variant *variant_find(const char *name)
 {
-    pthread_once(&table_once, table_fill);
     for (int i = 0; i < NUM_VARIANT_NAMES; i++)
-        if (!strcasecmp(name, variant_names[i]))
+        if (!strcasecmp(name, variant_names[i])) {
+            /* each entry is made when first asked for: startup stays cheap */
+            if (!atomic_load_explicit(&table_ready[i], memory_order_acquire)) {
+                pthread_mutex_lock(&table_lock);
+                if (!atomic_load_explicit(&table_ready[i], memory_order_relaxed)) {
+                    variant_init(&table[i], variant_names[i]);
+                    atomic_store_explicit(&table_ready[i], true, memory_order_release);
+                }
+                pthread_mutex_unlock(&table_lock);
+            }
             return &table[i];
+        }
     return NULL;
 }
