@@ -111,9 +111,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(BUILD
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
 # Every test binary runs from the top directory; protocol tests start build/stern.
-test: all $(TESTS) $(BUILD)/stern-stress
+test: all $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
 	@fail=0; for t in $(TESTS); do echo "== $$t"; STERN_BIN=$(BUILD)/stern $$t || fail=1; done; \
 	echo "== rules library"; tests/build/rules_alone.sh $(BUILD) || fail=1; \
+	echo "== shipped books"; for b in book/*.bin; do $(BUILD)/stern-book verify $$b || fail=1; done; \
 	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
 

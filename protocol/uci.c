@@ -786,7 +786,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
     }
     l->searchmoves = e->searchmoves.m;
     l->nsearchmoves = e->searchmoves.n;
-    if (book_answer(e, l))
+    if (!ignored && book_answer(e, l)) /* a go that lost fields says it searches */
         return;
     e->limits = *l;
     start_job(e, JOB_SEARCH);

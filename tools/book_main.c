@@ -274,6 +274,8 @@ static int cmd_build(int argc, char **argv)
     if (!level)
         return fail("out of memory%s%s", "", "");
     level[0].moves = strdup("");
+    if (!level[0].moves)
+        return fail("out of memory%s%s", "", "");
     level[0].pos = g.pos;
     uint64_t *seen = NULL;
     size_t nseen = 0, capseen = 0;
@@ -284,9 +286,12 @@ static int cmd_build(int argc, char **argv)
         b.njobs = nlevel;
         b.next = 0;
         pthread_t tid[64];
-        const int nthreads = (int)(conc < nlevel ? conc : nlevel);
-        for (int t = 0; t < nthreads; t++)
-            pthread_create(&tid[t], NULL, build_worker, &b);
+        const int want = (int)(conc < nlevel ? conc : nlevel);
+        int nthreads = 0;
+        while (nthreads < want && !pthread_create(&tid[nthreads], NULL, build_worker, &b))
+            nthreads++;
+        if (!nthreads)
+            build_worker(&b); /* no thread to be had: one engine on this one */
         for (int t = 0; t < nthreads; t++)
             pthread_join(tid[t], NULL);
         searched += nlevel;
@@ -501,6 +506,8 @@ static int cmd_pgn(int argc, char **argv)
     char variant[24];
     if (!first_variant(argv[i], variant, sizeof variant))
         return fail("%s: no game with a known Variant tag%s", argv[i], "");
+    if (variant_find(variant)->capture)
+        return fail("%s: capture mode has no book%s", variant, "");
     Book book;
     book_init(&book, variant);
     long games = 0;
@@ -570,7 +577,8 @@ static int cmd_show(int argc, char **argv)
     if (book_load(&book, argv[0], NULL, err, sizeof err))
         return fail("%s%s", err, "");
     static Game g;
-    game_new(&g, book.variant);
+    if (game_new(&g, book.variant))
+        return fail("%s: unknown variant '%s'", argv[0], book.variant);
     int i = 1;
     if (i < argc && !strcmp(argv[i], "fen")) {
         char fen[FEN_MAX] = "";

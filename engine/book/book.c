@@ -214,9 +214,14 @@ int book_load(Book *b, const char *path, const char *variant, char *err, size_t 
         return -1;
     }
     const uint32_t version = get32(head + 8), esize = get32(head + 12);
-    char name[25] = {0};
-    memcpy(name, head + 16, 24);
+    char name[sizeof b->variant];
+    memcpy(name, head + 16, sizeof name);
     const uint64_t n = get64(head + 40), sum = get64(head + 48);
+    if (name[sizeof name - 1]) {
+        fclose(f);
+        snprintf(err, errlen, "%s: variant field not terminated: corrupt", path);
+        return -1;
+    }
     if (version != BOOK_VERSION || esize != BOOK_ENTRY_BYTES) {
         fclose(f);
         snprintf(err, errlen, "%s: format version %u with %u-byte entries, this engine reads version %d", path,
@@ -228,10 +233,21 @@ int book_load(Book *b, const char *path, const char *variant, char *err, size_t 
         snprintf(err, errlen, "%s: a book of %s, not %s", path, name[0] ? name : "no variant", variant);
         return -1;
     }
-    snprintf(b->variant, sizeof b->variant, "%s", name);
-    if (n > ((size_t)1 << 40) / BOOK_ENTRY_BYTES) {
+    memcpy(b->variant, name, sizeof name);
+    /* the file's size bounds the entries before any memory is asked for them */
+    long size = -1;
+    if (!fseek(f, 0, SEEK_END))
+        size = ftell(f);
+    if (size < 0 || fseek(f, BOOK_HEADER_BYTES, SEEK_SET)) {
         fclose(f);
-        snprintf(err, errlen, "%s: header says %llu entries: corrupt", path, (unsigned long long)n);
+        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+        return -1;
+    }
+    const uint64_t in_file = (uint64_t)(size - BOOK_HEADER_BYTES) / BOOK_ENTRY_BYTES;
+    if (n > in_file) {
+        fclose(f);
+        snprintf(err, errlen, "%s: truncated (%llu of %llu entries read)", path, (unsigned long long)in_file,
+                 (unsigned long long)n);
         return -1;
     }
     uint8_t *buf = malloc(n ? n * BOOK_ENTRY_BYTES : 1);
@@ -292,11 +308,13 @@ int book_probe(const Book *b, const Position *p, BookMove *out, int max)
     size_t first;
     const size_t end = book_find(b, key, &first);
     int n = 0;
-    for (size_t i = first; i < end && n < max; i++) {
+    for (size_t i = first; i < end && max > 0; i++) {
         Move m;
         if (!book_code_move(p, f, b->e[i].move, &m))
             continue; /* another position with the same key: not this one's move */
-        int k = n++;
+        if (n == max && out[n - 1].weight >= b->e[i].weight)
+            continue; /* the list is full of better ones */
+        int k = n < max ? n++ : n - 1;
         while (k > 0 && out[k - 1].weight < b->e[i].weight) { /* best weight first, stable */
             out[k] = out[k - 1];
             k--;

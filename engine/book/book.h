@@ -74,7 +74,7 @@ int book_load(Book *b, const char *path, const char *variant, char *err, size_t 
 int book_save(const Book *b, const char *path, char *err, size_t errlen);
 
 /* The moves the book has for p that are legal in p, best weight first (equal
- * weights in code order), at most `max` into out. Returns how many. */
+ * weights in code order): the `max` best into out. Returns how many. */
 int book_probe(const Book *b, const Position *p, BookMove *out, int max);
 
 /* The entries of b with key `key`: their index range [*first, return value). */

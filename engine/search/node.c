@@ -115,10 +115,10 @@ int move_progress(const Position *p, int mover, const Move *m)
 }
 
 /* Whether m is a legal move of p's side to move. */
-bool legal_move(const Position *p, const Move *m)
+bool legal_move(const Position *p, const Move *m, GenMemo *memo)
 {
     MoveList list = {0};
-    gen_moves(p, &list, NULL);
+    gen_moves(p, &list, memo);
     bool found = false;
     for (int i = 0; i < list.n && !found; i++)
         found = move_same(&list.m[i], m);

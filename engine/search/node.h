@@ -37,9 +37,10 @@ bool terminal(Worker *w, const Position *p, int ply, int *value);
  * (negative: backward). */
 int move_progress(const Position *p, int mover, const Move *m);
 
-/* Whether m is a legal move of p's side to move (generated without a memo: for
- * reports and answers, not inside the tree). */
-bool legal_move(const Position *p, const Move *m);
+/* Whether m is a legal move of p's side to move, generated through `memo`
+ * (false too when its abort hook cut the list short): for reports and answers,
+ * not inside the tree. */
+bool legal_move(const Position *p, const Move *m, GenMemo *memo);
 
 /* The child of p (at `ply`) after move m by seat `mover`, into *child; in
  * best-reply search the root's side moves again after any opponent's reply

@@ -16,7 +16,7 @@
 static bool pv_move_playable(const SearchContext *c, const Position *p, const Move *m)
 {
     if (c->game->v->nseats > 2)
-        return legal_move(p, m);
+        return legal_move(p, m, c->report_gen);
     return p->v->capture || p->board[m->from] == p->stm + 1;
 }
 

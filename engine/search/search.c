@@ -48,6 +48,13 @@ static void wait_for_answer(SearchContext *c)
     }
 }
 
+/* The report memo's abort hook: stop, or past the hard time limit. */
+static bool report_gen_abort(void *arg)
+{
+    SearchContext *c = arg;
+    return out_of_time(c, c->clock.budget.hard_ms);
+}
+
 /* MCTS's stop test: the soft limit (the search is anytime). */
 static bool mcts_stop(void *ctx)
 {
@@ -71,7 +78,7 @@ static bool ponder_playable(const SearchContext *c, const Move *best, const Move
 {
     Position after = c->game->pos;
     pos_play(&after, best);
-    return !pos_over(&after) && legal_move(&after, ponder);
+    return !pos_over(&after) && legal_move(&after, ponder, c->report_gen);
 }
 
 /* Searches with MCTS and reports its line and answer. */
@@ -244,8 +251,14 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo, limits->movetime,
                     pos_over(&g->pos) ? 1 : moves_left_estimate(&g->pos), config->overhead);
     clock_init(&c->clock, budget, limits->ponder, limits->infinite, &sig->ponderhit);
+    /* a report's legality checks stop with the search, not when its helpers are
+     * told to (abort_all): a capture-mode line is long to check */
+    c->report_gen = gen_memo_new();
+    if (c->report_gen)
+        gen_memo_set_abort(c->report_gen, report_gen_abort, c);
     const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, &root);
     if (nroot < 0) {
+        gen_memo_delete(c->report_gen);
         free(c);
         return answer_without_memory(g, limits, sig, out, ctx);
     }
@@ -263,6 +276,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         res = c->algo == ALGO_MCTS ? mcts_root(c, root, nroot) : tree_search(c, root, nroot);
     }
     free(root);
+    gen_memo_delete(c->report_gen);
     free(c);
     return res;
 }

@@ -155,6 +155,10 @@ SearchPool *search_pool_new(int threads)
         }
         pool->n++;
     }
+    if (pool->n == 0) { /* not even the caller's worker */
+        search_pool_delete(pool);
+        return NULL;
+    }
     return pool;
 }
 

@@ -62,6 +62,7 @@ struct SearchContext {
     SearchOutput out;
     void *out_ctx;
     SearchClock clock;
+    GenMemo *report_gen;     /* generation for reports, stopped by stop or the hard limit (NULL: none) */
     Move said[2];            /* the first two moves of the last line reported (multipv 1) */
     int nsaid;               /* how many of them were reported */
     Worker *workers;
