@@ -38,7 +38,7 @@ all: deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 # The objects of test and tool programs, made on the way to them, are kept
 # between runs: a second `make test` with nothing changed compiles and links
 # nothing. (Not every target: a missing archive must be rebuilt.)
-.SECONDARY: $(patsubst %,%.o,$(TESTS)) $(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/*_main.c)) \
+.SECONDARY: $(patsubst %,%.o,$(TESTS)) $(TEST_SUPPORT) $(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/*_main.c)) \
 	$(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/research/*.c)) \
 	$(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/%.o,$(wildcard tests/fuzz/*.c))
 
