@@ -261,6 +261,33 @@ static void test_built_from_records_shown_and_played(void **state)
     unlink(book);
 }
 
+/* The same build command gives the same file, whatever the number of engine
+ * processes; the file verifies, and the start has `-width` moves. */
+static void test_build_by_search_is_reproducible(void **state)
+{
+    (void)state;
+    char a[] = "/tmp/stern-test-build-XXXXXX", b[64], cmd[512];
+    const int fd = mkstemp(a);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(b, sizeof b, "%s.2", a);
+    for (int k = 0; k < 2; k++) {
+        snprintf(cmd, sizeof cmd,
+                 "build/stern-book build -variant classic-3 -plies 3 -width 3 -nodes 3000 -option Search=brs "
+                 "-concurrency %d -engine %s -o %s 2>/dev/null",
+                 k + 1, epipe_binary(), k ? b : a);
+        assert_non_null(strstr(run(cmd), "positions searched (classic-3, 3 plies, width 3, margin 40 cp, 3000 nodes)"));
+    }
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", a, b);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "build/stern-book verify %s > /dev/null", a);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "build/stern-book show %s | head -1", a);
+    assert_non_null(strstr(run(cmd), ": 3 book moves in "));
+    unlink(a);
+    unlink(b);
+}
+
 static void test_bad_files_are_refused_and_the_engine_plays_on(void **state)
 {
     (void)state;
@@ -329,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_positions_that_differ_have_different_keys),
         cmocka_unit_test(test_file_round_trip_merges_and_sorts),
         cmocka_unit_test(test_built_from_records_shown_and_played),
+        cmocka_unit_test(test_build_by_search_is_reproducible),
         cmocka_unit_test(test_bad_files_are_refused_and_the_engine_plays_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
