@@ -14,6 +14,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: stern                          the engine: protocol commands on stdin (docs/PROTOCOL.md)\n"
+            "       stern --ccp                    the same in the rating list's protocol CCP and rules\n"
+            "                                      ccerl-2 (docs/CCERL.md); a first line `ccp` does the same\n"
             "       stern bench [depth] [threads] [hash]\n"
             "                                      search the bench positions and exit (default depth %d,\n"
             "                                      1 thread, %d MiB); the node count is the search's signature\n"
@@ -53,7 +55,9 @@ int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a vanished GUI must not kill us mid-line */
     if (argc == 1)
-        return uci_loop(STDIN_FILENO, stdout);
+        return uci_loop(STDIN_FILENO, stdout, false);
+    if (argc == 2 && !strcmp(argv[1], "--ccp"))
+        return uci_loop(STDIN_FILENO, stdout, true);
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return 0;

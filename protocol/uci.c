@@ -4,6 +4,7 @@
 #include "uci.h"
 
 #include "bench.h"
+#include "ccp.h"
 #include "display.h"
 #include "eval.h"
 #include "fen.h"
@@ -68,6 +69,7 @@ typedef struct {
     SearchPool *pool;        /* the search threads, made at Threads */
     OwnBook book;            /* OwnBook, BookFile, BookDepth, BookVariety */
     bool ponder_option;
+    bool ccp;                /* speaking CCP (docs/CCERL.md): moves as cell ids */
     /* the running search */
     bool searching;
     pthread_t thread;
@@ -103,7 +105,7 @@ static void search_output(const SearchReport *report, void *ctx)
     if (last)
         atomic_store(&e->finished, true);
     char line[INFO_LINE_MAX];
-    say(e, "%s", info_text(report, line));
+    say(e, "%s", e->ccp ? ccp_info_text(report, line) : info_text(report, line));
     if (last) {
         const ssize_t r = write(e->wake[1], "", 1); /* fails only when full: woken anyway */
         (void)r;
@@ -435,7 +437,8 @@ static void start_job(Engine *e, int job)
 
 /* ---- commands ---- */
 
-static void cmd_uci(Engine *e)
+/* The id and option lines that `uci` and `ccp` answer with. */
+static void say_id_and_options(Engine *e)
 {
     say(e, "id name %s %s", STERN_NAME, STERN_VERSION);
     say(e, "id author %s", STERN_AUTHORS);
@@ -458,7 +461,32 @@ static void cmd_uci(Engine *e)
     say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
     say(e, "option name Ponder type check default false");
     say(e, "option name Clear Hash type button");
+}
+
+static void cmd_uci(Engine *e)
+{
+    if (refuse_if_busy(e, "uci"))
+        return;
+    e->ccp = false;
+    say_id_and_options(e);
     say(e, "uciok");
+}
+
+/* `ccp`: speak CCP from now on, in its rules (a new game of ccerl-2). */
+static void cmd_ccp(Engine *e)
+{
+    if (refuse_if_busy(e, "ccp"))
+        return;
+    e->ccp = true;
+    game_new(e->game, CCP_VARIANT);
+    say_id_and_options(e);
+    say(e, "ccpok");
+}
+
+/* A move of the protocol spoken: Stern's hole names, or CCP's cell ids. */
+static int parse_move(const Engine *e, const Position *p, const char *text, Move *m, char *err, size_t errlen)
+{
+    return e->ccp ? ccp_move_parse(p, text, m, err, errlen) : move_parse(p, text, m, err, errlen);
 }
 
 /* Joins tokens [from, to) with single spaces into buf (len bytes); returns false
@@ -594,7 +622,7 @@ static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
     char err[512];
     for (int i = from; i < tk->n; i++) {
         Move m;
-        if (move_parse(&g->pos, tk->t[i], &m, err, sizeof err) || game_play(g, &m)) {
+        if (parse_move(e, &g->pos, tk->t[i], &m, err, sizeof err) || game_play(g, &m)) {
             if (pos_over(&g->pos))
                 snprintf(err, sizeof err, "the game is already over");
             say(e, "info string error position: move %d '%s': %s", i - from + 1, tk->t[i], err);
@@ -635,8 +663,31 @@ static void cmd_position(Engine *e, const Tokens *tk)
             return;
         }
         i = end;
+    } else if (tk->n >= 2 && !strcmp(tk->t[1], "cells")) {
+        /* CCP: cells <121 chars> player <0|1> ply <n>, always its rules */
+        long long player, ply;
+        char fen[FEN_MAX];
+        if (tk->n < 7 || strcmp(tk->t[3], "player") || strcmp(tk->t[5], "ply")) {
+            say(e, "info string error position: expected 'position cells <121 cells> player <0|1> ply <n> [moves ...]'");
+            free(g);
+            return;
+        }
+        if (!parse_int(tk->t[4], 0, 1, &player) || !parse_int(tk->t[6], 0, 239, &ply)) {
+            say(e, "info string error position: player must be 0 or 1 and ply 0-239, got '%s' and '%s'", tk->t[4],
+                tk->t[6]);
+            free(g);
+            return;
+        }
+        g->v = variant_find(CCP_VARIANT);
+        if (ccp_position_fen(tk->t[2], (long)player, (long)ply, fen, err, sizeof err) ||
+            game_set_fen(g, fen, err, sizeof err)) {
+            say(e, "info string error position: %s", err);
+            free(g);
+            return;
+        }
+        i = 7;
     } else {
-        say(e, "info string error position: expected 'position startpos|fen <fen> [moves ...]'");
+        say(e, "info string error position: expected 'position startpos|fen <fen>|cells <cells> player <p> ply <n> [moves ...]'");
         free(g);
         return;
     }
@@ -741,7 +792,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
             while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
                 const char *text = tk->t[++i];
                 Move m;
-                if (move_parse(&e->game->pos, text, &m, err, sizeof err))
+                if (parse_move(e, &e->game->pos, text, &m, err, sizeof err))
                     go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", text, err);
                 else if (!move_list_push(&e->searchmoves, m))
                     go_ignored(e, &ignored, "searchmoves: '%s' ignored: out of memory", text);
@@ -986,7 +1037,7 @@ static void cmd_bench(Engine *e, const Tokens *tk)
 /* Commands that take no arguments. */
 static bool takes_no_arguments(const char *c)
 {
-    static const char *const words[] = {"uci", "isready", "ucinewgame", "stop", "ponderhit",
+    static const char *const words[] = {"uci", "ccp", "protocol", "isready", "ucinewgame", "stop", "ponderhit",
                                         "quit", "d", "legalmoves", "eval", "result"};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (!strcmp(c, words[i]))
@@ -1040,6 +1091,10 @@ static bool handle(Engine *e, Line *l)
         atomic_store(&e->sig.ponderhit, true);
     else if (!strcmp(c, "uci"))
         cmd_uci(e);
+    else if (!strcmp(c, "ccp"))
+        cmd_ccp(e);
+    else if (!strcmp(c, "protocol"))
+        say(e, "protocol %s", e->ccp ? "ccp 1" : "uci");
     else if (!strcmp(c, "setoption"))
         cmd_setoption(e, &tk);
     else if (!strcmp(c, "ucinewgame"))
@@ -1065,7 +1120,7 @@ static bool handle(Engine *e, Line *l)
     return true;
 }
 
-int uci_loop(int in_fd, FILE *out)
+int uci_loop(int in_fd, FILE *out, bool ccp)
 {
     static Engine e;
     memset(&e, 0, sizeof e); /* each call a fresh engine (the fuzzer runs many) */
@@ -1075,8 +1130,9 @@ int uci_loop(int in_fd, FILE *out)
     if (pipe(e.wake) || fcntl(e.wake[0], F_SETFL, O_NONBLOCK) || fcntl(e.wake[1], F_SETFL, O_NONBLOCK))
         return 1;
     e.game = malloc(sizeof *e.game);
-    if (!e.game || game_new(e.game, "classic-2"))
+    if (!e.game || game_new(e.game, ccp ? CCP_VARIANT : "classic-2"))
         return 1;
+    e.ccp = ccp;
     e.hash_mib = DEFAULT_HASH_MIB;
     /* short of memory, a smaller table (said once the engine talks) */
     while (tt_resize((size_t)e.hash_mib) && e.hash_mib > 1)

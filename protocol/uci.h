@@ -6,6 +6,7 @@
 #ifndef STERN_UCI_H
 #define STERN_UCI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define STERN_NAME "Stern"
@@ -17,8 +18,10 @@
 
 /* Reads commands from the file descriptor in_fd (read directly, with poll, so
  * that input is read on while a command waits for a search) until `quit` or end
- * of input, answering on `out` (flushed after every line). Returns the process
- * exit status: 0, or 1 when the start-up (wake pipe, game, hash table) fails. */
-int uci_loop(int in_fd, FILE *out);
+ * of input, answering on `out` (flushed after every line). With `ccp`, it starts
+ * in the CCP protocol and the ccerl-2 rules (docs/CCERL.md), as after a `ccp`
+ * command. Returns the process exit status: 0, or 1 when the start-up (wake
+ * pipe, game, hash table) fails. */
+int uci_loop(int in_fd, FILE *out, bool ccp);
 
 #endif

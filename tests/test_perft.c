@@ -46,6 +46,8 @@ static const PerftRow TABLE[] = {
     {"capture-bigjump-4", {54, 3720, 309366, NO_COUNT}},
     {"capture-bigjump-5", {54, 3720, 309366, NO_COUNT}},
     {"capture-bigjump-6", {54, 3720, 309366, NO_COUNT}},
+    /* the rating list's rules: ../shared/CCERL.md section 4 (1-2 published, 3-5 from its referee's code) */
+    {"ccerl-2", {14, 196, 4760, 115600}},
 };
 
 static void assert_perft(int depth, uint64_t want)
@@ -145,6 +147,9 @@ static void test_perft_plain_rules_without_foreign_points(void **state)
     game_set_variant(&g, &plain_rules);
     for (int d = 1; d <= 5; d++)
         assert_perft(d, plain[d - 1]);
+    /* ccerl-2 moves by the same rules: the rating list's counts (CCERL.md section 4) */
+    assert_int_equal(game_new(&g, "ccerl-2"), 0);
+    assert_perft(5, plain[4]);
 }
 
 #define NVARIANTS (sizeof TABLE / sizeof TABLE[0])

@@ -158,6 +158,7 @@ static void test_start_position_of_each_kind_of_variant(void **state)
         {"capture-5", CAPTURE_BOARD " w w0c0,r0c0,u0c0,b0c0,y0c0 1"},
         {"capture-bigjump-4", CAPTURE_BOARD " w w0c0,r0c0,b0c0,y0c0 1"},
         {"capture-bigjump-6", CAPTURE_BOARD " w w0c0,r0c0,u0c0,b0c0,y0c0,g0c0 1"},
+        {"ccerl-2", CLASSIC2_START},
     };
     for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
         variant(p, starts[i][0]);

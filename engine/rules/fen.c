@@ -167,7 +167,7 @@ static EndReason infer_reason(const Position *p)
         return END_ARRIVED;
     if (eliminated && (v->nseats == 2 || unplaced <= 1))
         return END_DEADLINE;
-    if (p->round >= ROUND_LIMIT)
+    if (p->round >= v->round_limit)
         return END_LIMIT;
     return any_move ? END_REPETITION : END_NOMOVES;
 }
@@ -226,7 +226,7 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
     const long round = read_number(&r);
     /* Capture mode has no round limit, but every move captures one of the 60
      * pieces at least: 60 more moves cannot overflow the 16-bit counters. */
-    const long max_round = v->capture ? FEN_MAX_COUNT - 60 : ROUND_LIMIT;
+    const long max_round = v->capture ? FEN_MAX_COUNT - 60 : v->round_limit;
     if (round < 1 || r != fend[3] || round > max_round)
         return errmsg(err, errlen, "fen: round must be a number from 1 to %ld", max_round);
     p.round = (int16_t)round;

@@ -95,7 +95,7 @@ void pos_set_start(Position *p, const Variant *v)
 
 const char *pos_reason_name(EndReason r)
 {
-    static const char *const names[] = {"none", "arrived", "deadline", "limit", "repetition", "nomoves", "captures"};
+    static const char *const names[] = {"none", "arrived", "deadline", "limit", "repetition", "nomoves", "captures", "blocked"};
     return names[r];
 }
 
@@ -215,9 +215,25 @@ static int rank_better(const Rank *a, const Rank *b)
     return 0;
 }
 
+/* ccerl-2: ends the game with `winner` (a seat, or -1 for a draw) in place 1 and
+ * the other seat in place 2. */
+static void ccerl_finish(Position *p, int winner, EndReason reason)
+{
+    for (int i = 0; i < 2; i++) {
+        const int s = p->v->seats[i];
+        set_status(p, s, (SeatStatus)p->status[s], winner < 0 || s == winner ? 1 : 2);
+    }
+    p->reason = (uint8_t)reason;
+    set_stm(p, -1);
+}
+
 void pos_finish(Position *p, EndReason reason)
 {
     const Variant *v = p->v;
+    if (v->ccerl && !p->place[v->seats[0]] && !p->place[v->seats[1]]) {
+        ccerl_finish(p, -1, reason); /* the limit and repetition are plain draws */
+        return;
+    }
     Rank r[MAX_SEATS];
     int n = 0;
     for (int i = 0; i < v->nseats; i++) {
@@ -299,7 +315,7 @@ static void hand_on(Position *p, int mover)
     for (int k = 1; k <= n; k++) {
         const int j = i0 + k < n ? i0 + k : i0 + k - n; /* (i0 + k) mod n, without a division */
         if (j == 0) {
-            if (p->round >= ROUND_LIMIT && !v->capture) {
+            if (p->round >= v->round_limit && !v->capture) {
                 pos_finish(p, END_LIMIT);
                 return;
             }
@@ -310,6 +326,10 @@ static void hand_on(Position *p, int mover)
             continue;
         if (pos_has_move(p, t)) {
             set_stm(p, t);
+            return;
+        }
+        if (v->ccerl) { /* no pass: a seat without a move loses */
+            ccerl_finish(p, v->seats[v->slot[t] ^ 1], END_NOMOVES);
             return;
         }
         if (v->capture)
@@ -337,6 +357,45 @@ static void deadline_checks(Position *p, int s, const Move *m)
         }
 }
 
+/* Whether seat s of a ccerl-2 game has every target hole full, by itself and by
+ * the opponent (its anti-block win). */
+static bool ccerl_blocked(const Position *p, int s)
+{
+    const Bitboard target = p->v->target[s];
+    return (p->occ & target) == target && (p->seat_bb[s] & target) && (target & ~p->seat_bb[s]);
+}
+
+/* ccerl-2's end checks after a move, in the rating list's order (docs/CCERL.md):
+ * both armies home, white's arrival (a draw when black has nine in and a move
+ * that brings the tenth), black's arrival, white's then black's full target.
+ * Returns whether the game ended. */
+static bool ccerl_end(Position *p)
+{
+    const Variant *v = p->v;
+    const int w = v->seats[0], b = v->seats[1];
+    const bool w_in = !(p->seat_bb[w] & ~v->target[w]), b_in = !(p->seat_bb[b] & ~v->target[b]);
+    if (w_in && b_in) {
+        ccerl_finish(p, -1, END_ARRIVED);
+        return true;
+    }
+    if (w_in) {
+        const Bitboard out = p->seat_bb[b] & ~v->target[b], free = v->target[b] & ~p->occ;
+        const bool reply = bb_count(out) == 1 && free && marble_reaches(p, p->board, p->occ, b, bb_first(out), free, NULL);
+        ccerl_finish(p, reply ? -1 : w, END_ARRIVED);
+        return true;
+    }
+    if (b_in) {
+        ccerl_finish(p, b, END_ARRIVED);
+        return true;
+    }
+    for (int i = 0; i < 2; i++)
+        if (ccerl_blocked(p, v->seats[i])) {
+            ccerl_finish(p, v->seats[i], END_BLOCKED);
+            return true;
+        }
+    return false;
+}
+
 void pos_play(Position *p, const Move *m)
 {
     const Variant *v = p->v;
@@ -355,10 +414,12 @@ void pos_play(Position *p, const Move *m)
     }
     put(p, m->to, piece);
     p->moves[s]++;
-    if (v->capture) {
+    if (v->capture || (v->ccerl && !ccerl_end(p))) {
         hand_on(p, s);
         return;
     }
+    if (v->ccerl)
+        return;
     deadline_checks(p, s, m);
     bool arrived = false;
     /* Another seat's marbles and moves are as they were, and the move (or an

@@ -41,15 +41,15 @@ void pos_set_stm(Position *p, int s);
 void pos_refresh(Position *p);
 
 /* Whether seat s has arrived in p after `moves_made` own moves (RULES.md section
- * 6): all its marbles in its target, or - from its exit deadline on - every target
- * hole full with at least one of its own. Used after every move and by the race
+ * 6): all its marbles in its target, or - from its exit deadline on (from the
+ * start in ccerl-2) - every target hole full with at least one of its own. Used after every move and by the race
  * solver, which counts moves it has not played on p. */
 static inline bool pos_arrived(const Position *p, int s, int moves_made)
 {
     const Bitboard own = p->seat_bb[s], target = p->v->target[s];
     if (!(own & ~target))
         return true;
-    return moves_made >= p->v->deadline && (p->occ & target) == target && (own & target);
+    return moves_made >= p->v->full_target_from && (p->occ & target) == target && (own & target);
 }
 
 /* Name of an end reason as the `result` command prints it ("arrived", ...). */

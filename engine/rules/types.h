@@ -15,7 +15,8 @@ typedef enum { ST_PLAYING, ST_ARRIVED, ST_ELIMINATED } SeatStatus;
 
 /* Why the game ended; the order is the reporting priority of RULES.md section 6. */
 typedef enum {
-    END_NONE, END_ARRIVED, END_DEADLINE, END_LIMIT, END_REPETITION, END_NOMOVES, END_CAPTURES
+    END_NONE, END_ARRIVED, END_DEADLINE, END_LIMIT, END_REPETITION, END_NOMOVES, END_CAPTURES,
+    END_BLOCKED /* ccerl-2: a full target with an opponent's marble in it (anti-block) */
 } EndReason;
 
 /* A move, identified by the position it produces (RULES.md section 3). */

@@ -18,7 +18,7 @@ const char *const variant_names[NUM_VARIANT_NAMES] = {
     "pairs-4", "pairs-6", "masters-2", "masters-6",
     "capture-2", "capture-3", "capture-4", "capture-5", "capture-6",
     "capture-bigjump-2", "capture-bigjump-3", "capture-bigjump-4",
-    "capture-bigjump-5", "capture-bigjump-6",
+    "capture-bigjump-5", "capture-bigjump-6", "ccerl-2",
 };
 
 static const char SEAT_LETTERS[MAX_SEATS + 1] = "wrubyg";
@@ -63,6 +63,7 @@ int variant_init(Variant *out, const char *name)
     v.marbles = 10;
     v.deadline = 30;
     v.foreign_rule = true;
+    v.round_limit = ROUND_LIMIT;
     if (!strncmp(v.name, "longjumps", 9)) v.jump = JUMP_LONG;
     if (!strncmp(v.name, "symmetric", 9)) v.jump = JUMP_SYMMETRIC;
     if (!strncmp(v.name, "fifteen", 7)) { v.marbles = 15; v.deadline = 40; }
@@ -75,6 +76,13 @@ int variant_init(Variant *out, const char *name)
         v.start = geo.hexagon & ~bb_bit(board_hole_at(0, 0));
         if (strstr(v.name, "bigjump")) v.jump = JUMP_LONG;
     }
+    if (!strncmp(v.name, "ccerl", 5)) { /* the rating list's rules profile CCZ-121-Strict-LG-v2 */
+        v.ccerl = true;
+        v.foreign_rule = false;
+        v.deadline = NO_DEADLINE;
+        v.round_limit = 120;
+    }
+    v.full_target_from = v.ccerl ? 0 : v.deadline;
     v.nunits = v.teams ? v.nseats / 2 : v.nseats;
     for (int s = 0; s < MAX_SEATS; s++) {
         const int t = (s + 3) % 6;

@@ -10,6 +10,7 @@
 
 #define MAX_SEATS 6
 #define ROUND_LIMIT 150 /* RULES.md section 6 */
+#define NO_DEADLINE 10000 /* ccerl-2: no exit deadline (a count no game reaches) */
 
 enum { SEAT_WHITE, SEAT_RED, SEAT_BLUE, SEAT_BLACK, SEAT_YELLOW, SEAT_GREEN };
 
@@ -22,11 +23,18 @@ typedef struct Variant {
     int slot[MAX_SEATS];       /* seat -> index in seats[], or -1 when not in play */
     JumpRule jump;
     int marbles;               /* per seat: 10 or 15 (0 in capture mode) */
-    int deadline;              /* own moves to leave home: 30 or 40 */
+    int deadline;              /* own moves to leave home: 30 or 40; NO_DEADLINE for ccerl-2 */
+    int full_target_from;      /* own moves made from which a full target is an arrival:
+                                  the deadline, or 0 (ccerl-2's anti-block rule) */
+    int round_limit;           /* rounds after which the game ends: 150, or 120 (ccerl-2's 240 plies) */
     bool capture;              /* capture mode, RULES.md section 9 */
     bool masters;              /* swap rule, RULES.md section 8 */
     bool teams;                /* partners sit opposite (seat ^ 3 is seat + 3 mod 6) */
     bool foreign_rule;         /* no move may end in a foreign point */
+    bool ccerl;                /* the rating list's end rules (docs/CCERL.md): white's arrival
+                                  ends the game (a draw when black can arrive at once), a full
+                                  target wins for either seat on any move, repetition and the
+                                  limit are draws, a seat without a move loses */
     int nunits;                /* places to hand out: seats, or teams */
     Bitboard home[MAX_SEATS];  /* 10 or 15 holes */
     Bitboard target[MAX_SEATS];
@@ -40,7 +48,7 @@ typedef struct Variant {
     uint8_t home_exit[MAX_SEATS][NUM_HOLES];   /* steps from a home hole to the nearest hole outside the home */
 } Variant;
 
-#define NUM_VARIANT_NAMES 26
+#define NUM_VARIANT_NAMES 27
 
 /* Names of every variant, in the order the Variant option lists them. */
 extern const char *const variant_names[NUM_VARIANT_NAMES];

@@ -80,12 +80,12 @@ static int lower_bound(const Position *p, int s, int made)
     const int n = bb_count(own), nfree = bb_count(free_target);
     if (pos_arrived(p, s, made))
         return 0;
-    if (n > nfree && v->deadline > RACE_MAX_MOVES + made)
+    if (n > nfree && v->full_target_from > RACE_MAX_MOVES + made)
         return RACE_MAX_MOVES + 1;
     const int goal_n = n < nfree ? n : nfree; /* own marbles surely in the target at the end */
     int best = n <= nfree ? bb_count(own & ~v->target[s]) : bb_count(free_target & ~own);
-    if (n > nfree && v->deadline - made > best) /* only a full target can do, from the deadline on */
-        best = v->deadline - made;
+    if (n > nfree && v->full_target_from - made > best) /* only a full target can do, from the deadline on */
+        best = v->full_target_from - made;
     if (v->jump != JUMP_SHORT) /* long jumps land beyond F + 1: the row bounds do not hold */
         return best;
     /* front: rows r..17 */

@@ -59,7 +59,7 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
         result = a <= b ? 1 : a == b + 1 ? 0 : -1;
         plies = result >= 0 ? 2 * a - 1 : 2 * b + 1;
     }
-    if (p->round + (plies + 1) / 2 >= ROUND_LIMIT)
+    if (p->round + (plies + 1) / 2 >= p->v->round_limit)
         return false; /* the round limit would end it first */
     Position q = *p;
     int n = 0;
