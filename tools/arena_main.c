@@ -24,6 +24,7 @@
 #include "arena_openings.h"
 #include "arena_schedule.h"
 #include "arena_table.h"
+#include "ccpcells.h"
 #include "engine_proc.h"
 #include "fen.h"
 #include "pgn_read.h"
@@ -74,6 +75,8 @@ static const char usage[] =
     "  timemargin=MS      grace past the allotted time before a time forfeit\n"
     "                     (default 0 with tc, 2000 with st, 60000 with depth/nodes only)\n"
     "  restart=on|off     a fresh process for every game (default off)\n"
+    "  proto=uci|ccp      the protocol the engine speaks (default uci); ccp: the\n"
+    "                     rating list's CCP, for -variant ccerl-2 (docs/CCERL.md)\n"
     "  seats=K            the engine fills K units of every game (default 1 once any\n"
     "                     engine has seats=): one engine against copies of another,\n"
     "                     e.g. seats=5 for the second of two engines in classic-6\n"
@@ -124,6 +127,7 @@ typedef struct EngineConf {
     RefereeSeatLimits lim;
     bool restart;
     int seats;                   /* seats=: units of every game it fills; 0 when not given */
+    bool ccp;                    /* proto=ccp: the engine speaks CCP (ccerl-2 only) */
     char tc_text[96];            /* for the TimeControl tag */
     char id_name[128];           /* from the probe, when name= is not given */
     int failures;                /* failed starts in a row (under the arena's lock) */
@@ -222,8 +226,9 @@ static void apply_key(EngineConf *c, const KeyValue *kv, const char **tc, const 
     } else if (!strcmp(k, "seats")) {
         c->seats = (int)parse_long(v, 1, MAX_SEATS, "seats");
     } else if (!strcmp(k, "proto")) {
-        if (strcmp(v, "uci"))
-            die("proto=%s: the arena speaks the uci-style protocol only", v);
+        if (strcmp(v, "uci") && strcmp(v, "ccp"))
+            die("proto=%s: uci (the default) or ccp", v);
+        c->ccp = !strcmp(v, "ccp");
     } else if (!strncmp(k, "option.", 7) && k[7]) {
         for (int i = 0; i < c->nopts; i++)
             if (!strcasecmp(c->opts[i].name, k + 7)) {
@@ -850,7 +855,9 @@ static int proc_start_reason(const Arena *a, Proc *p, int e, char *reason, size_
     EngineOption opts[MAX_ENGINE_OPTIONS + 1] = {{"Variant", a->v.name}};
     memcpy(opts + 1, c->opts, (size_t)c->nopts * sizeof *opts);
     p->engine = e;
-    if (ep_start(&p->ep, c->cmdline, a->stderr_fd) || ep_handshake(&p->ep, opts, c->nopts + 1, HANDSHAKE_TIMEOUT_MS)) {
+    int rc = ep_start(&p->ep, c->cmdline, a->stderr_fd);
+    p->ep.ccp = c->ccp; /* a CCP engine has no Variant option: it plays ccerl-2 */
+    if (rc || ep_handshake(&p->ep, opts + c->ccp, c->nopts + !c->ccp, HANDSHAKE_TIMEOUT_MS)) {
         char how[128];
         ep_reap(&p->ep, 100);
         snprintf(reason, n, "%s (%s)", p->ep.error, ep_exit_desc(&p->ep, how, sizeof how));
@@ -1224,6 +1231,9 @@ static void setup(Arena *a, Options *o)
     pthread_mutex_init(&a->lock, NULL);
     if (variant_init(&a->v, o->variant))
         die("unknown variant '%s'", o->variant);
+    for (int i = 0; i < o->nengines; i++)
+        if (o->engines[i].ccp && !a->v.ccerl)
+            die("engine %d: proto=ccp plays %s only, not %s", i + 1, CCP_VARIANT, a->v.name);
     int units = 0, unit_slot[MAX_SEATS] = {0};
     for (int i = 0; i < a->v.nseats; i++) {
         const int s = a->v.seats[i];

@@ -478,8 +478,13 @@ int ep_sync(EngineProc *e, int timeout_ms)
 int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
 {
     char *line;
-    if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_id_name, e, &line) != 1)
+    if (e->ccp) {
+        if (ep_send(e, "ccp") || ep_send(e, "isready") ||
+            ep_wait_token(e, "readyok", timeout_ms, keep_id_name, e, &line) != 1)
+            return -1;
+    } else if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_id_name, e, &line) != 1) {
         return -1;
+    }
     for (int i = 0; i < nopts; i++) {
         const int rc = opts[i].value ? ep_send(e, "setoption name %s value %s", opts[i].name, opts[i].value)
                                      : ep_send(e, "setoption name %s", opts[i].name);

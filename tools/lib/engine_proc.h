@@ -33,6 +33,7 @@ typedef struct EngineProc {
     bool reaped;               /* the child has been waited for; wstatus is its status */
     int wstatus;
     char name[128];            /* `id name ...` from the handshake, or "" */
+    bool ccp;                  /* the engine speaks CCP (docs/CCERL.md), set after ep_start */
     char error[EP_ERROR_MAX];  /* what went wrong in the last failed call */
 } EngineProc;
 
@@ -76,6 +77,9 @@ int ep_wait_token(EngineProc *e, const char *token, int timeout_ms, EpLineFn fn,
  * `setoption` per option (nopts of opts, may be 0), then ep_sync. timeout_ms bounds
  * each of the two waits. Returns 0, or -1 with e->error set. */
 int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms);
+/* (With e->ccp the handshake is `ccp`, answered by anything up to the readyok
+ * of an `isready` sent after it: CCP engines answer `ccp` with id lines and
+ * `ccpok`, or less.) */
 
 /* Sends `isready` and waits at most timeout_ms for `readyok`, dropping the lines
  * before it. Returns 0, or -1 with e->error set. */

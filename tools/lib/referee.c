@@ -1,6 +1,8 @@
 /* referee.c - one game between engine processes; see referee.h. */
 #include "referee.h"
 
+#include "ccpcells.h"
+
 #include "fen.h"
 #include "notation.h"
 
@@ -121,6 +123,20 @@ static int text_add(Text *t, const char *a)
     return 0;
 }
 
+/* The `position` line of the game so far: `base` (startpos or fen) and the
+ * moves; for a CCP engine the position itself, with no history (as the rating
+ * list's referee sends it). */
+static int send_position(EngineProc *e, const Game *g, const char *base, const Text *moves)
+{
+    if (e->ccp) {
+        char cells[CCP_CELLS_MAX];
+        int player, ply;
+        ccp_cells_of(&g->pos, cells, &player, &ply);
+        return ep_send(e, "position cells %s player %d ply %d", cells, player, ply);
+    }
+    return ep_send(e, "%s%s%s", base, moves->len ? " moves" : "", moves->len ? moves->s : "");
+}
+
 static int send_go(EngineProc *e, const Game *g, const RefereeSeatLimits lims[MAX_SEATS], const int clock[MAX_SEATS])
 {
     const RefereeSeatLimits *l = &lims[g->pos.stm];
@@ -159,9 +175,9 @@ static void describe_crash(EngineProc *e, RefereeResult *res)
     snprintf(res->detail, sizeof res->detail, "engine %s (%s)", ep_exit_desc(e, how, sizeof how), e->error);
 }
 
-/* Checks the answer line "bestmove X ..." and plays X. Returns 0, or -1 after a
- * forfeit for an illegal move. */
-static int play_answer(Game *g, const char *line, const SearchInfo *si, RefereeResult *res, char *text)
+/* Checks the answer line "bestmove X ..." (X in cell ids from a CCP engine) and
+ * plays X. Returns 0, or -1 after a forfeit for an illegal move. */
+static int play_answer(Game *g, const char *line, bool ccp, const SearchInfo *si, RefereeResult *res, char *text)
 {
     char tok[MOVE_STR_MAX];
     const char *p = line + strspn(line, " \t") + strlen("bestmove");
@@ -170,7 +186,7 @@ static int play_answer(Game *g, const char *line, const SearchInfo *si, RefereeR
     snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok ? n : sizeof tok - 1), p);
     Move m;
     char err[256];
-    if (!n || move_parse(&g->pos, tok, &m, err, sizeof err)) {
+    if (!n || (ccp ? ccp_move_parse(&g->pos, tok, &m, err, sizeof err) : move_parse(&g->pos, tok, &m, err, sizeof err))) {
         snprintf(res->detail, sizeof res->detail, "played '%s': %s%s%s", tok, n ? err : "no move given",
                  si->error[0] ? "; engine said: " : "", si->error);
         forfeit(g, res, FORFEIT_ILLEGAL);
@@ -193,7 +209,8 @@ static int start_game(EngineProc *const engines[MAX_SEATS], const Game *g, Refer
             done |= engines[g->v->seats[j]] == e;
         if (done)
             continue;
-        if (ep_send(e, "ucinewgame") || ep_sync(e, REF_SYNC_TIMEOUT_MS)) {
+        /* CCP has no new-game command: one process plays the whole run */
+        if ((!e->ccp && ep_send(e, "ucinewgame")) || ep_sync(e, REF_SYNC_TIMEOUT_MS)) {
             snprintf(res->detail, sizeof res->detail, "seat %c: %s", variant_seat_letter(g->v->seats[i]), e->error);
             res->seat = g->v->seats[i];
             return -1;
@@ -246,8 +263,7 @@ int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const Refe
         const int64_t t0 = ep_now_ms();
         char *line = NULL;
         int rc = -1;
-        if (!ep_send(e, "%s%s%s", base, moves.len ? " moves" : "", moves.len ? moves.s : "") &&
-            !send_go(e, g, lims, clock))
+        if (!send_position(e, g, base, &moves) && !send_go(e, g, lims, clock))
             rc = ep_wait_token(e, "bestmove", allotted + lim->margin_ms, read_info, &si, &line);
         const int elapsed = (int)(ep_now_ms() - t0);
         if (rc < 0) {
@@ -262,7 +278,7 @@ int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const Refe
             break;
         }
         char text[MOVE_STR_MAX];
-        if (play_answer(g, line, &si, res, text))
+        if (play_answer(g, line, e->ccp, &si, res, text))
             break;
         const bool clocked = lim->movetime_ms <= 0 && lim->time_ms > 0;
         if (clocked)
