@@ -478,6 +478,8 @@ static void cmd_ccp(Engine *e)
     if (refuse_if_busy(e, "ccp"))
         return;
     e->ccp = true;
+    tt_clear(); /* a new game, as after ucinewgame */
+    search_clear();
     game_new(e->game, CCP_VARIANT);
     say_id_and_options(e);
     say(e, "ccpok");
