@@ -216,12 +216,13 @@ static int rank_better(const Rank *a, const Rank *b)
 }
 
 /* ccerl-2: ends the game with `winner` (a seat, or -1 for a draw) in place 1 and
- * the other seat in place 2. */
+ * the other seat in place 2. The winner counts as arrived, so that the FEN of the
+ * finished game keeps the result (fen.h writes the places of arrived seats). */
 static void ccerl_finish(Position *p, int winner, EndReason reason)
 {
     for (int i = 0; i < 2; i++) {
         const int s = p->v->seats[i];
-        set_status(p, s, (SeatStatus)p->status[s], winner < 0 || s == winner ? 1 : 2);
+        set_status(p, s, s == winner ? ST_ARRIVED : (SeatStatus)p->status[s], winner < 0 || s == winner ? 1 : 2);
     }
     p->reason = (uint8_t)reason;
     set_stm(p, -1);
