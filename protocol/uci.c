@@ -761,7 +761,10 @@ static bool book_answer(Engine *e, const SearchLimits *l)
     if (!ownbook_choose(&e->book, p, plies, &m))
         return false;
     char mv[MOVE_STR_MAX];
-    move_str(p, &m.move, mv);
+    if (e->ccp)
+        ccp_move_str(p, &m.move, mv);
+    else
+        move_str(p, &m.move, mv);
     say(e, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
     say(e, "bestmove %s", mv);
     return true;

@@ -163,6 +163,12 @@ static EndReason infer_reason(const Position *p)
         unplaced += !p->place[s] && variant_unit(v, s) == s; /* seats, or teams */
         any_move |= p->status[s] == ST_PLAYING && pos_has_move(p, s);
     }
+    if (v->ccerl) /* a winner in place 1 whose marbles are not all home won by a full target or the loser's lack of moves */
+        for (int i = 0; i < 2; i++) {
+            const int s = v->seats[i];
+            if (p->status[s] == ST_ARRIVED && (p->seat_bb[s] & ~v->target[s]))
+                return (p->occ & v->target[s]) == v->target[s] ? END_BLOCKED : END_NOMOVES;
+        }
     if (arrived && (v->nseats == 2 || unplaced <= 1))
         return END_ARRIVED;
     if (eliminated && (v->nseats == 2 || unplaced <= 1))

@@ -8,6 +8,7 @@
 #include <string.h>
 
 static void set_stm(Position *p, int s);
+static bool ccerl_end(Position *p);
 
 static void put(Position *p, int h, int piece)
 {
@@ -232,7 +233,10 @@ void pos_finish(Position *p, EndReason reason)
 {
     const Variant *v = p->v;
     if (v->ccerl && !p->place[v->seats[0]] && !p->place[v->seats[1]]) {
-        ccerl_finish(p, -1, reason); /* the limit and repetition are plain draws */
+        /* the limit and repetition are plain draws; a finished position loaded
+         * from a FEN may still hold an arrival or a full target */
+        if (!ccerl_end(p))
+            ccerl_finish(p, -1, reason);
         return;
     }
     Rank r[MAX_SEATS];
@@ -330,6 +334,7 @@ static void hand_on(Position *p, int mover)
             return;
         }
         if (v->ccerl) { /* no pass: a seat without a move loses */
+            p->round = round; /* a game over keeps the round of its last move (PROTOCOL.md) */
             ccerl_finish(p, v->seats[v->slot[t] ^ 1], END_NOMOVES);
             return;
         }
