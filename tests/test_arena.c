@@ -1128,6 +1128,49 @@ static void test_arena_plus_minus_agrees_with_the_interval(void **state)
  * the message named only the engine ("engine C failed to start: engine closed its
  * output"). Now every engine is started once before the first game: one that
  * cannot start ends the run there, naming it and its command, with no record. */
+/* A proto=ccp engine is spoken to in CCP (the handshake `ccp`, positions as cells
+ * with no history, moves in cell ids) and plays whole ccerl-2 games against a UCI
+ * engine; proto=ccp in another variant is refused before any game. */
+static void test_arena_plays_ccp_engines(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char pgn[PATH_MAX], out[PATH_MAX], heard[PATH_MAX];
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(heard, sizeof heard, "%s/heard.txt", dir);
+    const char *stern = tool("stern");
+    int st = run(out, "%s -variant ccerl-2 -engine 'cmd=tee -a %s | %s' name=ccp proto=ccp -engine cmd=%s name=uci "
+                      "-each depth=2 -games 2 -pgnout %s",
+                 tool("stern-arena"), heard, stern, stern, pgn);
+    char *text = slurp(out);
+    if (st)
+        fail_msg("stern-arena exited with %d:\n%s", st, text);
+    free(text);
+    Records r = read_records(pgn);
+    assert_games_once(&r, 2);
+    for (int i = 0; i < 2; i++) {
+        const char *why = tag(&r, i, "Termination");
+        if (strcmp(why, "arrived") && strcmp(why, "blocked") && strcmp(why, "limit") && strcmp(why, "repetition"))
+            fail_msg("game %d ended '%s', not by the rules", i + 1, why);
+        assert_true(r.g[i].nmoves > 20);
+    }
+    pgn_games_free(r.g, r.n);
+    char *said = slurp(heard);
+    if (strncmp(said, "ccp\n", 4) || !strstr(said, "\nposition cells ") || strstr(said, "position startpos") ||
+        strstr(said, "uci") || strstr(said, "Variant"))
+        fail_msg("the CCP engine was not spoken to in CCP:\n%.600s", said);
+    free(said);
+    st = run(out, "%s -variant classic-2 -engine cmd=%s proto=ccp -engine cmd=%s -each depth=1 -games 2",
+             tool("stern-arena"), stern, stern);
+    text = slurp(out);
+    assert_int_not_equal(st, 0);
+    if (!strstr(text, "proto=ccp plays ccerl-2 only, not classic-2"))
+        fail_msg("proto=ccp in classic-2: %s", text);
+    free(text);
+    remove_dir(dir);
+}
+
 static void test_arena_engine_that_cannot_start_stops_before_any_game(void **state)
 {
     (void)state;
@@ -1184,6 +1227,7 @@ int main(void)
         cmocka_unit_test(test_arena_plus_minus_agrees_with_the_interval),
         cmocka_unit_test(test_arena_table_rows_count_games_as_the_header),
         cmocka_unit_test(test_arena_engine_that_cannot_start_stops_before_any_game),
+        cmocka_unit_test(test_arena_plays_ccp_engines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
