@@ -1,7 +1,6 @@
 /* tt.c - lockless shared transposition table; see tt.h. */
 #include "tt.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,7 +9,6 @@
 
 #define BUCKET_ENTRIES 4
 #define HUGE_PAGE ((size_t)2 << 20) /* x86-64 and arm64 huge page size */
-#define POPULATE_MAX ((size_t)1 << 30) /* larger tables fill in as used: see populate */
 
 /* 16 bytes, four to a 64-byte bucket: one cache line per probe. */
 typedef struct {
@@ -42,58 +40,6 @@ static int age_of(uint64_t data) { return (int)(data >> 58 & 63); }
 /* The mapping holding the table: table lies in it, aligned to HUGE_PAGE. */
 static void *map_base;
 static size_t map_bytes, table_bytes;
-
-typedef struct {
-    void *addr;
-    size_t bytes;
-} Range;
-
-static atomic_bool populating; /* one populate thread at a time */
-
-static void *populate_thread(void *arg)
-{
-    Range r = *(Range *)arg;
-    free(arg);
-#ifdef MADV_POPULATE_WRITE
-    madvise(r.addr, r.bytes, MADV_POPULATE_WRITE); /* fails harmlessly on old kernels, or once unmapped */
-#else
-    (void)r;
-#endif
-    atomic_store(&populating, false);
-    return NULL;
-}
-
-/* Has the kernel fault in [addr, addr + bytes) on a thread of its own, unless
- * one is at it already. A cleared table is otherwise faulted in by the first
- * search that writes it, and with huge pages each fault zeroes 2 MiB: the first
- * search of a game took up to 200 ms more than its time. Populating changes no
- * byte, so it may race with searches and with a later clear or resize. Tables
- * above POPULATE_MAX are left to fill in as used: committing a huge table at once
- * could bring the out-of-memory killer where a lazily used one would not. */
-static void populate(void *addr, size_t bytes)
-{
-    if (bytes > POPULATE_MAX || atomic_exchange(&populating, true))
-        return;
-    Range *r = malloc(sizeof *r);
-    if (!r) {
-        atomic_store(&populating, false);
-        return;
-    }
-    *r = (Range){addr, bytes};
-    pthread_attr_t attr;
-    pthread_t t;
-    if (pthread_attr_init(&attr)) {
-        free(r);
-        atomic_store(&populating, false);
-        return;
-    }
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    if (pthread_create(&t, &attr, populate_thread, r)) {
-        free(r);
-        atomic_store(&populating, false);
-    }
-    pthread_attr_destroy(&attr);
-}
 
 int tt_resize(size_t mib)
 {
@@ -130,8 +76,6 @@ void tt_clear(void)
      * any size takes about as long as a system call */
     if (madvise(table, table_bytes, MADV_DONTNEED))
         memset(table, 0, nbuckets * sizeof(Bucket));
-    else
-        populate(table, table_bytes);
     age = 0;
 }
 

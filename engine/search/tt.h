@@ -25,9 +25,7 @@ typedef struct {
  * old table is kept). Not thread-safe: call with no search running. */
 int tt_resize(size_t mib);
 
-/* Clears every entry (no search running), and has a thread of its own fault the
- * table's pages back in meanwhile (tables up to 1 GiB), so that the next search
- * does not pay for them. */
+/* Clears every entry (no search running). */
 void tt_clear(void);
 
 /* Starts a new search generation (entries of older searches are replaced first). */
