@@ -465,7 +465,7 @@ static void say_id_and_options(Engine *e)
 
 static void cmd_uci(Engine *e)
 {
-    if (refuse_if_busy(e, "uci"))
+    if (e->ccp && refuse_if_busy(e, "uci")) /* the search thread reads e->ccp */
         return;
     e->ccp = false;
     say_id_and_options(e);

@@ -1123,11 +1123,6 @@ static void test_arena_plus_minus_agrees_with_the_interval(void **state)
     remove_dir(dir);
 }
 
-/* An engine that could not start was found out by its first game, so in a round
- * robin the other engines' games were played and recorded first, and with name=
- * the message named only the engine ("engine C failed to start: engine closed its
- * output"). Now every engine is started once before the first game: one that
- * cannot start ends the run there, naming it and its command, with no record. */
 /* A proto=ccp engine is spoken to in CCP (the handshake `ccp`, positions as cells
  * with no history, moves in cell ids) and plays whole ccerl-2 games against a UCI
  * engine; proto=ccp in another variant is refused before any game. */
@@ -1171,6 +1166,11 @@ static void test_arena_plays_ccp_engines(void **state)
     remove_dir(dir);
 }
 
+/* An engine that could not start was found out by its first game, so in a round
+ * robin the other engines' games were played and recorded first, and with name=
+ * the message named only the engine ("engine C failed to start: engine closed its
+ * output"). Now every engine is started once before the first game: one that
+ * cannot start ends the run there, naming it and its command, with no record. */
 static void test_arena_engine_that_cannot_start_stops_before_any_game(void **state)
 {
     (void)state;

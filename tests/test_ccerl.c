@@ -200,12 +200,14 @@ static void test_anti_block_black_wins_on_whites_move(void **state)
 static void test_anti_block_checked_for_white_first(void **state)
 {
     (void)state;
+    /* both targets full, each with an opponent's marble in it: only a loaded
+     * position can be so (the first full target ends the game), and the rating
+     * list checks the position before each move, white's target first */
 #define ORD_W "w e14 f14 g14 h14 e15 f15 g15 e16 f16 m1 b e17 l2 m2 k3 l3 m3 j4 k4 l4 "
-    game_setup(&g, "ccerl-2", ORD_W "m5", "b w5,b4 5");
-    play(&g, "m5-m4");
+    game_setup(&g, "ccerl-2", ORD_W "m4", "b w5,b4 5");
     assert_over(END_BLOCKED);
     assert_places(1, 2);
-    assert_position(&g.pos, ORD_W "m4", "- w5=1,b5 5");
+    assert_position(&g.pos, ORD_W "m4", "- w5=1,b4 5");
 #undef ORD_W
 }
 
@@ -304,11 +306,34 @@ static void test_black_arrival_wins_at_once(void **state)
 static void test_both_arrived_is_a_draw(void **state)
 {
     (void)state;
-    game_setup(&g, "ccerl-2", WA_W " b " S9 " m4", "w w20,b20 21");
-    play(&g, "h13-h14");
+    /* only a loaded position can have both armies home: either arrival ends the game */
+    game_setup(&g, "ccerl-2", WA_W_IN " b " S9 " m4", "w w20,b20 21");
     assert_over(END_ARRIVED);
     assert_places(1, 1);
-    assert_position(&g.pos, WA_W_IN " b " S9 " m4", "- w21,b20 21");
+}
+
+/* A loaded position is checked as the rating list checks every position before
+ * its move: white home with black to move is white's win, or a draw when black
+ * can bring its tenth in; with white to move it is white's win either way. */
+static void test_loaded_position_already_over(void **state)
+{
+    (void)state;
+    game_setup(&g, "ccerl-2", WA_W_IN " b m1 l2 m2 k3 l3 m3 k4 l4 j5 m5", "b w21,b20 21");
+    assert_over(END_ARRIVED);
+    assert_places(1, 2);
+    game_setup(&g, "ccerl-2", WA_W_IN " b " S9J " j5", "b w21,b20 21");
+    assert_over(END_ARRIVED);
+    assert_places(1, 1);
+    game_setup(&g, "ccerl-2", WA_W_IN " b " S9J " j5", "w w21,b21 22");
+    assert_over(END_ARRIVED);
+    assert_places(1, 2);
+    /* black home: black's win whoever is to move */
+    game_setup(&g, "ccerl-2", "w " N8 " h13 i9 b " S9J " j4", "w w20,b20 21");
+    assert_over(END_ARRIVED);
+    assert_places(2, 1);
+    /* and a position with nothing over plays on */
+    game_setup(&g, "ccerl-2", WA_W " b " S9J " j5", "w w20,b20 21");
+    assert_ongoing(SEAT_WHITE);
 }
 
 /* ---- repetition: a plain draw ---- */
@@ -379,6 +404,18 @@ static void test_limit_not_before_the_240th_ply(void **state)
     assert_over(END_LIMIT);
     assert_places(1, 1);
     assert_position(&g.pos, "w e14 f14 g14 h14 e15 i11 g9 g10 h8 f10" LIM_B "k10", "- w120,b120 120");
+}
+
+/* The 240th ply that also makes the third occurrence ends by repetition: the
+ * rating list checks repetition before the limit (both are draws). */
+static void test_repetition_on_the_last_ply_is_repetition(void **state)
+{
+    (void)state;
+    game_setup(&g, "ccerl-2", REP_POS, "w w116,b116 117");
+    play_cycle_twice();
+    assert_int_equal(g.pos.round, 120);
+    assert_over(END_REPETITION);
+    assert_places(1, 1);
 }
 
 static void test_limit_yields_to_a_win_on_the_last_move(void **state)
@@ -695,9 +732,11 @@ int main(void)
         cmocka_unit_test(test_white_arrival_classic2_lets_black_reply),
         cmocka_unit_test(test_black_arrival_wins_at_once),
         cmocka_unit_test(test_both_arrived_is_a_draw),
+        cmocka_unit_test(test_loaded_position_already_over),
         cmocka_unit_test(test_third_repetition_is_a_draw),
         cmocka_unit_test(test_limit_after_blacks_move_in_round_120),
         cmocka_unit_test(test_limit_not_before_the_240th_ply),
+        cmocka_unit_test(test_repetition_on_the_last_ply_is_repetition),
         cmocka_unit_test(test_limit_yields_to_a_win_on_the_last_move),
         cmocka_unit_test(test_fen_needs_ten_marbles_a_seat),
         cmocka_unit_test(test_no_legal_move_loses_black),

@@ -496,6 +496,10 @@ static void test_bad_input_keeps_the_position(void **state)
     refused(p, cmd, E "cells: '2' at cell 5 (expected '.', '0' or '1')");
     snprintf(cmd, sizeof cmd, "position cells %s player 2 ply 0", s);
     refused(p, cmd, E "player must be 0 or 1 and ply 0-239, got '2' and '0'");
+    snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 17", s);
+    refused(p, cmd, E "ply 17 is odd: player 1 is to move, not 0");
+    snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 0", s);
+    refused(p, cmd, E "ply 0 is even: player 0 is to move, not 1");
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 240", s);
     refused(p, cmd, E "player must be 0 or 1 and ply 0-239, got '0' and '240'");
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply -1", s);
@@ -597,6 +601,49 @@ static void test_book_move_in_cell_ids(void **state)
     assert_string_equal(got, "bestmove 3-14");
 }
 
+/* How stern-arena reads a CCP engine's move, as the rating list's referee does:
+ * empty items dropped, and a path that is no legal chain taken by its two ends
+ * when one legal move joins them; the engine's own reading stays strict. */
+static void test_moves_read_as_the_referee_reads_them(void **state)
+{
+    (void)state;
+    static Game game;
+    assert_int_equal(game_new(&game, "ccerl-2"), 0);
+    Move m;
+    char err[512], text[MOVE_STR_MAX];
+    static const struct {
+        const char *in, *want; /* want NULL: refused */
+        int plies;             /* after 3-14 115-102 (k3-i5 e15-e13): m1-k3-k5 is legal */
+    } cases[] = {
+        {"3-14", "3-14", 0},     {"3--14", "3-14", 0},  {"3-14,", "3-14", 0}, {",3,14", "3-14", 0},
+        {"3-15", NULL, 0},       {"3", NULL, 0},        {"--", NULL, 0},      {"3-14-25", NULL, 0},
+        {"x-14", NULL, 0},       {"", NULL, 0},         {"0-9-16", NULL, 0},  {"0-9-16", "0-3-16", 2},
+        {"0-16", "0-3-16", 2},   {"0-3-16", "0-3-16", 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        if (cases[i].plies == 2 && game.nplies == 0) {
+            static const char *const opening[2] = {"3-14", "115-102"};
+            for (int k = 0; k < 2; k++) {
+                assert_int_equal(ccp_move_parse(&game.pos, opening[k], &m, err, sizeof err), 0);
+                assert_int_equal(game_play(&game, &m), 0);
+            }
+        }
+        const int rc = ccp_move_parse_as_referee(&game.pos, cases[i].in, &m, err, sizeof err);
+        if (!cases[i].want) {
+            if (!rc)
+                fail_msg("'%s' should be refused, read as %s", cases[i].in, ccp_move_str(&game.pos, &m, text));
+            continue;
+        }
+        if (rc)
+            fail_msg("'%s' refused: %s", cases[i].in, err);
+        assert_string_equal(ccp_move_str(&game.pos, &m, text), cases[i].want);
+    }
+    /* the engine's reading: no empty items, the path as given */
+    assert_int_equal(ccp_move_parse(&game.pos, "0--3-16", &m, err, sizeof err), -1);
+    assert_int_equal(ccp_move_parse(&game.pos, "0-9-16", &m, err, sizeof err), -1);
+    assert_int_equal(ccp_move_parse(&game.pos, "0-3-16", &m, err, sizeof err), 0);
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
 
 int main(void)
@@ -612,6 +659,7 @@ int main(void)
         TEST(test_bad_input_keeps_the_position),
         TEST(test_go_limits_answer_once),
         TEST(test_book_move_in_cell_ids),
+        cmocka_unit_test(test_moves_read_as_the_referee_reads_them),
     };
     return cmocka_run_group_tests_name("ccp", tests, NULL, NULL);
 }

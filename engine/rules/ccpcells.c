@@ -84,6 +84,39 @@ int ccp_move_parse(const Position *p, const char *text, Move *out, char *err, si
     return 0;
 }
 
+int ccp_move_parse_as_referee(const Position *p, const char *text, Move *out, char *err, size_t errlen)
+{
+    char clean[MOVE_STR_MAX];
+    size_t n = 0;
+    const char *first = NULL, *last = NULL;
+    size_t first_len = 0, last_len = 0;
+    for (const char *s = text; *s;) {
+        const size_t len = strcspn(s, "-,");
+        if (len) {
+            if (n + len + 2 > sizeof clean)
+                return errmsg(err, errlen, "move '%.40s...': too long", text);
+            n += (size_t)snprintf(clean + n, sizeof clean - n, "%s%.*s", n ? "-" : "", (int)len, s);
+            if (!first) {
+                first = s;
+                first_len = len;
+            }
+            last = s;
+            last_len = len;
+        }
+        s += len;
+        s += *s != 0;
+    }
+    if (!ccp_move_parse(p, clean, out, err, errlen))
+        return 0;
+    if (!first || first == last)
+        return -1;
+    char ends[16];
+    snprintf(ends, sizeof ends, "%.*s-%.*s", (int)(first_len < 5 ? first_len : 5), first,
+             (int)(last_len < 5 ? last_len : 5), last);
+    char why[512];
+    return ccp_move_parse(p, ends, out, why, sizeof why) ? -1 : 0; /* err keeps the path's reason */
+}
+
 int ccp_position_fen(const char *cells, long player, long ply, char *fen, char *err, size_t errlen)
 {
     if (strlen(cells) != NUM_HOLES)
@@ -92,6 +125,9 @@ int ccp_position_fen(const char *cells, long player, long ply, char *fen, char *
         return errmsg(err, errlen, "player must be 0 or 1");
     if (ply < 0 || ply > 239)
         return errmsg(err, errlen, "ply must be 0-239 (the game ends at 240)");
+    if ((ply & 1) != player) /* white (player 0) moves first, so on the even plies */
+        return errmsg(err, errlen, "ply %ld is %s: player %d is to move, not %ld", ply, ply & 1 ? "odd" : "even",
+                      (int)(ply & 1), player);
     Position p;
     memset(&p, 0, sizeof p);
     p.v = variant_find(CCP_VARIANT);

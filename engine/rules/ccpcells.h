@@ -29,12 +29,19 @@ char *ccp_move_str(const Position *p, const Move *m, char *buf);
  * with *out set, or -1 with the reason in err (errlen bytes). */
 int ccp_move_parse(const Position *p, const char *text, Move *out, char *err, size_t errlen);
 
+/* Parses `text` as the rating list's referee reads an engine's move: cell ids
+ * separated by '-' or ',' with empty items dropped; the exact path of a legal
+ * move, else the first and last cell when exactly one legal move joins them.
+ * Returns 0 with *out set, or -1 with the reason in err (errlen bytes). */
+int ccp_move_parse_as_referee(const Position *p, const char *text, Move *out, char *err, size_t errlen);
+
 /* The FEN (FEN_MAX bytes into fen) of the CCP position `cells` (121 characters in
  * cell-id order: '.' empty, '0' white, '1' black), `player` 0 or 1 to move, and
- * `ply` plies played (0-239): white's and black's own moves ply/2 each when white
- * moves, else (ply-1)/2 for black and one more for white; the round is black's
- * moves + 1. Returns 0, or -1 with the reason in err. The FEN is then loaded as
- * any other (fen.h checks the material and the rest). */
+ * `ply` plies played (0-239, even when white is to move: white moves first):
+ * white's and black's own moves ply/2 each when white moves, else (ply-1)/2 for
+ * black and one more for white; the round is black's moves + 1. Returns 0, or
+ * -1 with the reason in err. The FEN is then loaded as any other (fen.h checks
+ * the material and the rest). */
 int ccp_position_fen(const char *cells, long player, long ply, char *fen, char *err, size_t errlen);
 
 /* Writes the CCP position of p (ccerl-2, game not over) into cells

@@ -246,6 +246,8 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
     pos_refresh(&p);
     if (p.stm < 0)
         pos_finish(&p, infer_reason(&p));
+    else
+        pos_ccerl_end_checks(&p); /* the rating list checks the end before each move */
     *out = p;
     return 0;
 }

@@ -45,14 +45,35 @@ int game_occurrences(const Game *g)
     return n;
 }
 
+/* ccerl-2: whether move m, played from `before`, which the round limit ended,
+ * also made the third occurrence of its position: the position as it would
+ * stand with the turn handed on, played under a limit one round later. */
+static bool limit_move_repeats(const Game *g, const Position *before, const Move *m)
+{
+    Variant later = *g->v;
+    later.round_limit++;
+    Position q = *before;
+    q.v = &later;
+    pos_play(&q, m);
+    if (pos_over(&q))
+        return false;
+    int n = 1;
+    for (int i = 0; i < g->nplies; i++) /* keys[nplies] is the finished position's */
+        n += g->keys[i] == q.key;
+    return n >= 3;
+}
+
 int game_play(Game *g, const Move *m)
 {
     if (pos_over(&g->pos) || g->nplies >= GAME_MAX_PLIES)
         return -1;
     const int round = g->pos.round; /* the round this move is made in */
+    const Position before = g->pos;
     pos_play(&g->pos, m);
     g->moves[g->nplies++] = *m;
     g->keys[g->nplies] = g->pos.key;
+    if (g->v->ccerl && pos_over(&g->pos) && g->pos.reason == END_LIMIT && limit_move_repeats(g, &before, m))
+        g->pos.reason = END_REPETITION; /* the rating list checks repetition before the limit */
     if (!pos_over(&g->pos) && game_occurrences(g) >= 3) {
         g->pos.round = round; /* a game over keeps the round of its last move (PROTOCOL.md) */
         pos_finish(&g->pos, END_REPETITION);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static void set_stm(Position *p, int s);
-static bool ccerl_end(Position *p);
+static bool ccerl_end(Position *p, bool black_next);
 
 static void put(Position *p, int h, int piece)
 {
@@ -235,7 +235,7 @@ void pos_finish(Position *p, EndReason reason)
     if (v->ccerl && !p->place[v->seats[0]] && !p->place[v->seats[1]]) {
         /* the limit and repetition are plain draws; a finished position loaded
          * from a FEN may still hold an arrival or a full target */
-        if (!ccerl_end(p))
+        if (!ccerl_end(p, true))
             ccerl_finish(p, -1, reason);
         return;
     }
@@ -371,11 +371,12 @@ static bool ccerl_blocked(const Position *p, int s)
     return (p->occ & target) == target && (p->seat_bb[s] & target) && (target & ~p->seat_bb[s]);
 }
 
-/* ccerl-2's end checks after a move, in the rating list's order (docs/CCERL.md):
- * both armies home, white's arrival (a draw when black has nine in and a move
- * that brings the tenth), black's arrival, white's then black's full target.
- * Returns whether the game ended. */
-static bool ccerl_end(Position *p)
+/* ccerl-2's end checks on a position whose next mover is black when
+ * `black_next`, in the rating list's order (docs/CCERL.md): both armies home,
+ * white's arrival (a draw when black moves next, has nine in and a move that
+ * brings the tenth), black's arrival, white's then black's full target. Returns
+ * whether the game ended. */
+static bool ccerl_end(Position *p, bool black_next)
 {
     const Variant *v = p->v;
     const int w = v->seats[0], b = v->seats[1];
@@ -386,7 +387,8 @@ static bool ccerl_end(Position *p)
     }
     if (w_in) {
         const Bitboard out = p->seat_bb[b] & ~v->target[b], free = v->target[b] & ~p->occ;
-        const bool reply = bb_count(out) == 1 && free && marble_reaches(p, p->board, p->occ, b, bb_first(out), free, NULL);
+        const bool reply = black_next && bb_count(out) == 1 && free &&
+                           marble_reaches(p, p->board, p->occ, b, bb_first(out), free, NULL);
         ccerl_finish(p, reply ? -1 : w, END_ARRIVED);
         return true;
     }
@@ -400,6 +402,11 @@ static bool ccerl_end(Position *p)
             return true;
         }
     return false;
+}
+
+bool pos_ccerl_end_checks(Position *p)
+{
+    return p->v->ccerl && !pos_over(p) && ccerl_end(p, p->stm == p->v->seats[1]);
 }
 
 void pos_play(Position *p, const Move *m)
@@ -420,7 +427,7 @@ void pos_play(Position *p, const Move *m)
     }
     put(p, m->to, piece);
     p->moves[s]++;
-    if (v->capture || (v->ccerl && !ccerl_end(p))) {
+    if (v->capture || (v->ccerl && !ccerl_end(p, s == v->seats[0]))) {
         hand_on(p, s);
         return;
     }

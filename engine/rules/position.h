@@ -52,6 +52,13 @@ static inline bool pos_arrived(const Position *p, int s, int moves_made)
     return moves_made >= p->v->full_target_from && (p->occ & target) == target && (own & target);
 }
 
+/* ccerl-2: the rating list's end checks on p as it stands, before its side to
+ * move moves (a position loaded from a FEN or CCP cells may already be over):
+ * both armies home, an arrival (white's with the draw rule when black is to
+ * move), a full target. Ends the game and returns true when one holds; false
+ * (p unchanged) otherwise, or in another variant. */
+bool pos_ccerl_end_checks(Position *p);
+
 /* Name of an end reason as the `result` command prints it ("arrived", ...). */
 const char *pos_reason_name(EndReason r);
 

@@ -186,7 +186,8 @@ static int play_answer(Game *g, const char *line, bool ccp, const SearchInfo *si
     snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok ? n : sizeof tok - 1), p);
     Move m;
     char err[256];
-    if (!n || (ccp ? ccp_move_parse(&g->pos, tok, &m, err, sizeof err) : move_parse(&g->pos, tok, &m, err, sizeof err))) {
+    if (!n || (ccp ? ccp_move_parse_as_referee(&g->pos, tok, &m, err, sizeof err)
+                : move_parse(&g->pos, tok, &m, err, sizeof err))) {
         snprintf(res->detail, sizeof res->detail, "played '%s': %s%s%s", tok, n ? err : "no move given",
                  si->error[0] ? "; engine said: " : "", si->error);
         forfeit(g, res, FORFEIT_ILLEGAL);
