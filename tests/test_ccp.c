@@ -63,17 +63,6 @@ static const char *start_cells(void)
     return c;
 }
 
-/* Sends `cmd` and asserts that the engine answers nothing. */
-static void silent(EPipe *p, const char *cmd)
-{
-    EPipeLines l;
-    epipe_command(p, cmd, &l);
-    char d[2048];
-    epipe_lines_dump(&l, d, sizeof d);
-    if (l.n)
-        fail_msg("'%.300s' should print nothing, got %d lines: %s", cmd, l.n, d);
-    epipe_lines_free(&l);
-}
 
 /* Sends `ccp` and checks the answer: `id name Stern <version>`, `id author ...`,
  * option lines only, then `ccpok`. Returns the lines before ccpok in *out. */
@@ -218,7 +207,7 @@ static void test_handshake(void **state)
     epipe_lines_free(&uci);
     assert_string_equal(one_line(p, "protocol"), "protocol uci");
     /* ccp again: back in CCP, a new game of ccerl-2 from the start */
-    silent(p, "position startpos moves k3-i5");
+    epipe_silent(p, "position startpos moves k3-i5");
     ccp_on(p);
     assert_string_equal(one_line(p, "protocol"), "protocol ccp 1");
     assert_string_equal(epipe_fen(p), START_FEN);
@@ -289,7 +278,7 @@ static void test_cells_position_through_d(void **state)
     ccp_on(p);
     char cmd[512];
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 0", start_cells());
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), START_FEN);
     /* white m1 (0) on e5 (10) and m4 (9) on q5 (22); black e14 (111) on i9 (60) */
     char c[NUM_HOLES + 1];
@@ -298,17 +287,17 @@ static void test_cells_position_through_d(void **state)
     c[10] = c[22] = '0';
     c[60] = '1';
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 0", c);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), "b/bb/bbb/1bbb/13/12/11/10/4b4/10/11/12/w11w/www1/www/ww/1 w w0,b0 1");
     /* the counts from ply: player 1 at ply 17 = black's 9th move, white has made 9 */
     snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 17", c);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), "b/bb/bbb/1bbb/13/12/11/10/4b4/10/11/12/w11w/www1/www/ww/1 b w9,b8 9");
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 238", c);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), "b/bb/bbb/1bbb/13/12/11/10/4b4/10/11/12/w11w/www1/www/ww/1 w w119,b119 120");
     snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 239", c);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), "b/bb/bbb/1bbb/13/12/11/10/4b4/10/11/12/w11w/www1/www/ww/1 b w120,b119 120");
 }
 
@@ -316,19 +305,19 @@ static void test_paths_in_cell_ids(void **state)
 {
     EPipe *p = *state;
     ccp_on(p);
-    silent(p, "position startpos moves 3-14");
+    epipe_silent(p, "position startpos moves 3-14");
     assert_string_equal(epipe_fen(p), AFTER_3_14);
-    silent(p, "position startpos moves 3-14 115-102 0-3-16");
+    epipe_silent(p, "position startpos moves 3-14 115-102 0-3-16");
     assert_string_equal(epipe_fen(p), AFTER_3_MOVES);
     /* the same by from-to (one move matches) and with ',' between the cells */
-    silent(p, "position startpos moves 3-14 115-102 0-16");
+    epipe_silent(p, "position startpos moves 3-14 115-102 0-16");
     assert_string_equal(epipe_fen(p), AFTER_3_MOVES);
-    silent(p, "position startpos moves 3,14 115,102 0,3,16");
+    epipe_silent(p, "position startpos moves 3,14 115,102 0,3,16");
     assert_string_equal(epipe_fen(p), AFTER_3_MOVES);
     /* the same moves on cells */
     char cmd[512];
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 0 moves 3-14 115-102 0-3-16", start_cells());
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), AFTER_3_MOVES);
     /* Stern's hole names are not CCP moves */
     assert_string_equal(one_line(p, "position startpos moves k3-i5"),
@@ -337,7 +326,7 @@ static void test_paths_in_cell_ids(void **state)
     assert_string_equal(epipe_fen(p), AFTER_3_MOVES);
     /* the engine writes its moves as full paths of cell ids: from the start its
      * depth-1 answer is one of the 14 moves */
-    silent(p, "position startpos");
+    epipe_silent(p, "position startpos");
     const Position start = position_of(START_FEN);
     epipe_send(p, "go depth 1");
     finish_search(p, &start, 1);
@@ -387,7 +376,7 @@ static void test_session_after_17_plies(void **state)
     epipe_lines_free(&l);
     epipe_sync(p);
     snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 17", c);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), fen);
     epipe_send(p, "go movetime 100");
     const Move best = finish_search(p, &gm.pos, 0);
@@ -395,14 +384,14 @@ static void test_session_after_17_plies(void **state)
     char path[MOVE_STR_MAX];
     ccp_move_str(&gm.pos, &best, path);
     snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 17 moves %s", c, path);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     Position after = gm.pos;
     pos_play(&after, &best);
     assert_int_equal(after.stm, SEAT_WHITE);
     assert_string_equal(epipe_fen(p), fen_now(&after));
     /* the next position, as the referee sends it: white to move at ply 18 */
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 18", cells_of(&after, c));
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), fen_now(&after));
     epipe_send(p, "go movetime 100");
     finish_search(p, &after, 0);
@@ -418,7 +407,7 @@ static void test_finished_game_answers_0000(void **state)
     EPipe *p = *state;
     ccp_on(p);
     /* repetition: the start for the third time */
-    silent(p, "position startpos moves " REPEAT8);
+    epipe_silent(p, "position startpos moves " REPEAT8);
     assert_string_equal(epipe_fen(p), "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w - w4,b4 4");
     assert_string_equal(one_line(p, "result"), "result w:1 b:1 reason repetition");
     epipe_send(p, "go depth 1");
@@ -430,7 +419,7 @@ static void test_finished_game_answers_0000(void **state)
     /* the limit: black's move of ply 240 ends the game in a draw */
     char cmd[512];
     snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 239 moves 115-102", start_cells());
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(one_line(p, "result"), "result w:1 b:1 reason limit");
     epipe_send(p, "go movetime 100");
     assert_string_equal(epipe_expect_line(p, T, "bestmove"), "bestmove 0000");
@@ -446,7 +435,7 @@ static void test_finished_game_answers_0000(void **state)
     c[111] = c[112] = c[113] = c[115] = c[116] = c[117] = c[118] = c[119] = '0';
     c[105] = c[60] = '0';
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 0 moves 105-114", c);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     assert_string_equal(one_line(p, "result"), "result w:1 b:2 reason blocked");
     epipe_send(p, "go wtime 1000 btime 1000");
     assert_string_equal(epipe_expect_line(p, T, "bestmove"), "bestmove 0000");
@@ -479,7 +468,7 @@ static void test_bad_input_keeps_the_position(void **state)
 {
     EPipe *p = *state;
     ccp_on(p);
-    silent(p, "position startpos moves 3-14");
+    epipe_silent(p, "position startpos moves 3-14");
     const char *s = start_cells();
     char cmd[1024], c[NUM_HOLES + 2];
 #define E "info string error position: "
@@ -550,7 +539,7 @@ static void test_go_limits_answer_once(void **state)
     seventeen_plies(&gm);
     char c[NUM_HOLES + 1], cmd[512];
     snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 17", cells_of(&gm.pos, c));
-    silent(p, cmd);
+    epipe_silent(p, cmd);
     epipe_send(p, "go wtime 1000 btime 1000");
     finish_search(p, &gm.pos, 0);
     epipe_send(p, "go nodes 1000");
@@ -586,8 +575,8 @@ static void test_book_move_in_cell_ids(void **state)
     ccp_on(p);
     char cmd[512];
     snprintf(cmd, sizeof cmd, "setoption name BookFile value %s", path);
-    silent(p, cmd);
-    silent(p, "position startpos");
+    epipe_silent(p, cmd);
+    epipe_silent(p, "position startpos");
     epipe_send(p, "go movetime 100");
     EPipeLines l;
     char *bm = NULL;

@@ -133,17 +133,6 @@ static void lines_for(EPipe *p, int ms, EPipeLines *out)
     }
 }
 
-/* Sends `cmd` and asserts that it is answered by nothing at all. */
-static void silent(EPipe *p, const char *cmd)
-{
-    EPipeLines l;
-    epipe_command(p, cmd, &l);
-    char d[2048];
-    epipe_lines_dump(&l, d, sizeof d);
-    if (l.n)
-        fail_msg("'%s' should print nothing, got %d lines: %s", cmd, l.n, d);
-    epipe_lines_free(&l);
-}
 
 /* Sends `cmd` (a bad command), asserts that it is answered by exactly one line
  * "info string error ..." that contains every string of the NULL-terminated list,
@@ -190,14 +179,14 @@ static const char *legal(EPipe *p)
 
 static void position(EPipe *p, const char *cmd)
 {
-    silent(p, cmd);
+    epipe_silent(p, cmd);
 }
 
 static void set_variant(EPipe *p, const char *variant)
 {
     char cmd[128];
     snprintf(cmd, sizeof cmd, "setoption name Variant value %s", variant);
-    silent(p, cmd);
+    epipe_silent(p, cmd);
 }
 
 /* Whether `key` occurs in line followed by a whole integer (stored in *v). */
@@ -388,17 +377,17 @@ static void test_uci_documented_options(void **state)
     if (o)
         fail_msg("uci: documented option lines missing or repeated:%s", missing);
     /* and each documented option is accepted by setoption */
-    silent(p, "setoption name Search value paranoid");
-    silent(p, "setoption name Search value auto");
-    silent(p, "setoption name Search value maxn");
-    silent(p, "setoption name Search value brs");
-    silent(p, "setoption name Threads value 2");
-    silent(p, "setoption name Threads value 1");
-    silent(p, "setoption name MultiPV value 1");
-    silent(p, "setoption name Move Overhead value 10");
-    silent(p, "setoption name Ponder value true");
-    silent(p, "setoption name Clear Hash");
-    silent(p, "setoption name Hash value 16");
+    epipe_silent(p, "setoption name Search value paranoid");
+    epipe_silent(p, "setoption name Search value auto");
+    epipe_silent(p, "setoption name Search value maxn");
+    epipe_silent(p, "setoption name Search value brs");
+    epipe_silent(p, "setoption name Threads value 2");
+    epipe_silent(p, "setoption name Threads value 1");
+    epipe_silent(p, "setoption name MultiPV value 1");
+    epipe_silent(p, "setoption name Move Overhead value 10");
+    epipe_silent(p, "setoption name Ponder value true");
+    epipe_silent(p, "setoption name Clear Hash");
+    epipe_silent(p, "setoption name Hash value 16");
 }
 
 static void test_isready(void **state)
@@ -406,7 +395,7 @@ static void test_isready(void **state)
     EPipe *p = *state;
     epipe_sync(p);
     epipe_sync(p);
-    silent(p, "ucinewgame");
+    epipe_silent(p, "ucinewgame");
 }
 
 /* Changing Variant resets to its start; option names are case-insensitive. */
@@ -417,11 +406,11 @@ static void test_setoption_variant(void **state)
     position(p, "position startpos moves k4-k5");
     set_variant(p, "classic-6");
     assert_string_equal(epipe_fen(p), START6);
-    silent(p, "setoption name VARIANT value capture-2");
+    epipe_silent(p, "setoption name VARIANT value capture-2");
     assert_string_equal(epipe_fen(p), START_CAP2);
-    silent(p, "setoption name variant value classic-2");
+    epipe_silent(p, "setoption name variant value classic-2");
     assert_string_equal(epipe_fen(p), START2);
-    silent(p, "setoption name hash value 8");
+    epipe_silent(p, "setoption name hash value 8");
     /* every listed variant is accepted */
     for (int i = 0; i < NVARIANTS; i++)
         set_variant(p, VARIANTS[i]);
@@ -433,7 +422,7 @@ static void test_ucinewgame_resets(void **state)
     set_variant(p, "classic-6");
     position(p, "position startpos moves k4-k5");
     assert_string_not_equal(epipe_fen(p), START6);
-    silent(p, "ucinewgame");
+    epipe_silent(p, "ucinewgame");
     assert_string_equal(epipe_fen(p), START6);
 }
 
@@ -966,7 +955,7 @@ static void test_go_depth(void **state)
     position(p, "position startpos");
     epipe_send(p, "go depth 3");
     finish_search(p, 30000, START_MOVES, NULL, 3);
-    silent(p, "stop"); /* nothing to stop: no second bestmove */
+    epipe_silent(p, "stop"); /* nothing to stop: no second bestmove */
     /* again from another position */
     position(p, "position startpos moves m4-m5 h14-h13 m3-m4");
     char moves[4096];
@@ -1036,7 +1025,7 @@ static void test_go_searchmoves(void **state)
 static void test_go_multipv_threads(void **state)
 {
     EPipe *p = *state;
-    silent(p, "setoption name MultiPV value 3");
+    epipe_silent(p, "setoption name MultiPV value 3");
     position(p, "position startpos");
     epipe_send(p, "go depth 2");
     EPipeLines l;
@@ -1063,8 +1052,8 @@ static void test_go_multipv_threads(void **state)
     }
     epipe_lines_free(&l);
     epipe_sync(p);
-    silent(p, "setoption name MultiPV value 1");
-    silent(p, "setoption name Threads value 4");
+    epipe_silent(p, "setoption name MultiPV value 1");
+    epipe_silent(p, "setoption name Threads value 4");
     epipe_send(p, "go depth 4");
     finish_search(p, 30000, START_MOVES, NULL, 4);
     epipe_send(p, "go infinite");
@@ -1100,7 +1089,7 @@ static void test_go_infinite_stop(void **state)
     epipe_lines_free(&l);
     epipe_send(p, "stop");
     finish_search(p, T, START_MOVES, NULL, 0);
-    silent(p, "stop");
+    epipe_silent(p, "stop");
     /* the engine takes commands again */
     position(p, "position startpos moves k4-k5");
     assert_string_equal(epipe_fen(p), AFTER_K4K5);
@@ -1299,7 +1288,7 @@ static void test_large_relative_score_is_no_mate(void **state)
 static void test_ponder_is_pv_second(void **state)
 {
     EPipe *p = *state;
-    silent(p, "setoption name OwnBook value false"); /* the search's answer, not the book's */
+    epipe_silent(p, "setoption name OwnBook value false"); /* the search's answer, not the book's */
     for (int k = 0; k < 8; k++) {
         position(p, k % 2 ? "position startpos moves k3-i5" : "position startpos moves k3-i5 e15-e13");
         epipe_send(p, "go movetime %d", 60 + 47 * k);
@@ -1393,7 +1382,7 @@ static void test_stop_ends_running_search(void **state)
     position(p, "position startpos moves k3-i5 e15-e13 m4-m5");
     snprintf(second, sizeof second, "%s", legal(p));
     position(p, AFTER_TWO);
-    silent(p, "setoption name OwnBook value false"); /* a search that runs, not a book move */
+    epipe_silent(p, "setoption name OwnBook value false"); /* a search that runs, not a book move */
     epipe_send(p, "go movetime 600000");
     epipe_send(p, "position startpos moves k3-i5 e15-e13 m4-m5");
     epipe_send(p, "go infinite");

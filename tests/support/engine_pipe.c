@@ -315,6 +315,17 @@ void epipe_command(EPipe *p, const char *cmd, EPipeLines *out)
     epipe_sync_collect(p, out);
 }
 
+void epipe_silent(EPipe *p, const char *cmd)
+{
+    EPipeLines l;
+    epipe_command(p, cmd, &l);
+    char d[2048];
+    epipe_lines_dump(&l, d, sizeof d);
+    if (l.n)
+        fail_msg("'%.300s' should print nothing, got %d lines: %s", cmd, l.n, d);
+    epipe_lines_free(&l);
+}
+
 const char *epipe_fen(EPipe *p)
 {
     static char fen[8192];

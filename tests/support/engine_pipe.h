@@ -82,6 +82,10 @@ void epipe_sync(EPipe *p);
 /* Sends `cmd` then `isready`; returns the lines written before `readyok`. */
 void epipe_command(EPipe *p, const char *cmd, EPipeLines *out);
 
+/* Sends `cmd` and asserts that it is answered by nothing at all before the
+ * `readyok` of an `isready` sent after it. */
+void epipe_silent(EPipe *p, const char *cmd);
+
 /* Sends `d` and returns the text after "Fen: " of its single Fen line (static
  * buffer); fails the test unless there is exactly one such line. */
 const char *epipe_fen(EPipe *p);
