@@ -15,6 +15,7 @@
 #include "support/stern_test.h"
 
 #include "book.h"
+#include "ccp.h"
 #include "ccpcells.h"
 
 #include <stdio.h>
@@ -552,6 +553,33 @@ static void test_go_limits_answer_once(void **state)
     assert_string_equal(epipe_fen(p), fen_now(&gm.pos));
 }
 
+/* The search plays ccerl-2's own wins: white fills the last hole of its target
+ * while black's e17 still stands there (the full-target rule), a win at once
+ * that it reports as a mate in one in CCP's centipawns (30000 - 1). */
+static void test_search_takes_a_full_target_win(void **state)
+{
+    EPipe *p = *state;
+    ccp_on(p);
+    static Game gm;
+    game_setup(&gm, "ccerl-2", "w e14 f14 g14 e15 f15 g15 e16 f16 h13 i9 b e17 l2 m2 k3 l3 m3 j4 k4 l4 m4",
+               "w w20,b20 21");
+    char c[NUM_HOLES + 1], cmd[512], want[64];
+    snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 40", cells_of(&gm.pos, c));
+    epipe_silent(p, cmd);
+    epipe_send(p, "go depth 3");
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove", true, T, &l, &bm);
+    snprintf(want, sizeof want, "bestmove %d-%d", ccp_cell_of_hole(hole("h13")), ccp_cell_of_hole(hole("h14")));
+    assert_string_equal(bm, want);
+    assert_true(l.n >= 1);
+    snprintf(want, sizeof want, " score cp %d ", CCP_MATE_CP - 1);
+    if (!strstr(l.line[l.n - 1], want))
+        fail_msg("the last info line should carry '%s': %s", want, l.line[l.n - 1]);
+    free(bm);
+    epipe_lines_free(&l);
+}
+
 /* ---- a book move ---- */
 
 /* The answer from an opening book (OwnBook, BookFile) is a CCP move too: a
@@ -647,6 +675,7 @@ int main(void)
         TEST(test_finished_game_answers_0000),
         TEST(test_bad_input_keeps_the_position),
         TEST(test_go_limits_answer_once),
+        TEST(test_search_takes_a_full_target_win),
         TEST(test_book_move_in_cell_ids),
         cmocka_unit_test(test_moves_read_as_the_referee_reads_them),
     };
