@@ -161,7 +161,7 @@ PREFIX ?= /usr/local
 # builds them all again with the engine of this tree, each in well under 30
 # minutes on two cores. Their build settings, per variant:
 BOOKS := classic-2 classic-3 classic-4 classic-6 fifteen-2 longjumps-2 pairs-4
-BOOK_ARGS_classic-2 := -plies 10 -width 3 -nodes 100000
+BOOK_ARGS_classic-2 := -plies 12 -width 3 -margin 20 -nodes 4000000
 BOOK_ARGS_classic-3 := -plies 9 -width 3 -nodes 50000 -option Search=brs
 BOOK_ARGS_classic-4 := -plies 12 -width 2 -nodes 40000 -option Search=brs
 BOOK_ARGS_classic-6 := -plies 12 -width 2 -nodes 20000 -option Search=brs
