@@ -3,10 +3,8 @@
 
 #include "info.h"
 #include "notation.h"
-#include "position.h"
 
 #include <stdio.h>
-#include <string.h>
 
 char *ccp_info_text(const SearchReport *r, char *buf)
 {
@@ -24,17 +22,9 @@ char *ccp_info_text(const SearchReport *r, char *buf)
     const int cp = !r->mate ? r->value : r->value > 0 ? CCP_MATE_CP - r->value : -CCP_MATE_CP - r->value;
     char *o = buf;
     const char *end = buf + INFO_LINE_MAX - MOVE_STR_MAX - 2;
-    const uint64_t nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes;
     o += snprintf(o, (size_t)(end - o), "info depth %d seldepth %d multipv %d score cp %d nodes %llu nps %llu time %lld pv",
-                  r->depth, r->seldepth, r->multipv, cp, (unsigned long long)r->nodes, (unsigned long long)nps,
-                  (long long)r->time_ms);
-    Position p = *r->root;
-    for (int i = 0; i < r->pvlen && o < end && !pos_over(&p); i++) {
-        *o++ = ' ';
-        ccp_move_str(&p, &r->pv[i], o);
-        o += strlen(o);
-        pos_play(&p, &r->pv[i]);
-    }
-    *o = 0;
+                  r->depth, r->seldepth, r->multipv, cp, (unsigned long long)r->nodes,
+                  (unsigned long long)info_nps(r), (long long)r->time_ms);
+    info_pv_text(r, ccp_move_str, o, end);
     return buf;
 }

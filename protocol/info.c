@@ -21,17 +21,27 @@ static void line_text(const SearchReport *r, char *buf)
             o += snprintf(o, (size_t)(end - o), " %c:%d", variant_seat_letter(s), r->scores[i]);
         }
     }
-    const uint64_t nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes;
     o += snprintf(o, (size_t)(end - o), " nodes %llu nps %llu hashfull %d time %lld pv", (unsigned long long)r->nodes,
-                  (unsigned long long)nps, r->hashfull, (long long)r->time_ms);
+                  (unsigned long long)info_nps(r), r->hashfull, (long long)r->time_ms);
+    info_pv_text(r, move_str, o, end);
+}
+
+uint64_t info_nps(const SearchReport *r)
+{
+    return r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes;
+}
+
+char *info_pv_text(const SearchReport *r, MoveTextFn text, char *o, const char *end)
+{
     Position p = *r->root;
     for (int i = 0; i < r->pvlen && o < end && !pos_over(&p); i++) {
         *o++ = ' ';
-        move_str(&p, &r->pv[i], o);
+        text(&p, &r->pv[i], o);
         o += strlen(o);
         pos_play(&p, &r->pv[i]);
     }
     *o = 0;
+    return o;
 }
 
 char *info_text(const SearchReport *r, char *buf)

@@ -16,4 +16,16 @@
  * Returns buf. */
 char *info_text(const SearchReport *r, char *buf);
 
+/* A writer of move m (legal in p) as text into buf (MOVE_STR_MAX bytes), e.g.
+ * move_str (notation.h) or ccp_move_str (ccpcells.h); returns buf. */
+typedef char *(*MoveTextFn)(const Position *p, const Move *m, char *buf);
+
+/* Appends " <m1> <m2> ..." (r's PV, each move written by `text`) at o, stopping
+ * while a further move still fits before `end`; NUL-terminates. Returns the end
+ * of what was written. */
+char *info_pv_text(const SearchReport *r, MoveTextFn text, char *o, const char *end);
+
+/* The nodes per second of report r (its nodes when no time has passed). */
+uint64_t info_nps(const SearchReport *r);
+
 #endif

@@ -485,10 +485,16 @@ static void cmd_ccp(Engine *e)
     say(e, "ccpok");
 }
 
-/* A move of the protocol spoken: Stern's hole names, or CCP's cell ids. */
+/* A move of the protocol spoken, read and written: Stern's hole names, or CCP's
+ * cell ids. */
 static int parse_move(const Engine *e, const Position *p, const char *text, Move *m, char *err, size_t errlen)
 {
     return e->ccp ? ccp_move_parse(p, text, m, err, errlen) : move_parse(p, text, m, err, errlen);
+}
+
+static char *move_text(const Engine *e, const Position *p, const Move *m, char *buf)
+{
+    return e->ccp ? ccp_move_str(p, m, buf) : move_str(p, m, buf);
 }
 
 /* Joins tokens [from, to) with single spaces into buf (len bytes); returns false
@@ -761,10 +767,7 @@ static bool book_answer(Engine *e, const SearchLimits *l)
     if (!ownbook_choose(&e->book, p, plies, &m))
         return false;
     char mv[MOVE_STR_MAX];
-    if (e->ccp)
-        ccp_move_str(p, &m.move, mv);
-    else
-        move_str(p, &m.move, mv);
+    move_text(e, p, &m.move, mv);
     say(e, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
     say(e, "bestmove %s", mv);
     return true;

@@ -88,20 +88,6 @@ static void ccp_on(EPipe *p)
     epipe_lines_free(&l);
 }
 
-/* The one line `cmd` is answered with (before the next readyok). */
-static char *one_line(EPipe *p, const char *cmd)
-{
-    static char buf[1024];
-    EPipeLines l;
-    epipe_command(p, cmd, &l);
-    char d[4096];
-    epipe_lines_dump(&l, d, sizeof d);
-    if (l.n != 1)
-        fail_msg("'%.200s' should answer one line, got %d: %s", cmd, l.n, d);
-    snprintf(buf, sizeof buf, "%s", l.line[0]);
-    epipe_lines_free(&l);
-    return buf;
-}
 
 /* The ccerl-2 position of `fen`, in-process. */
 static Position position_of(const char *fen)
@@ -193,10 +179,10 @@ static Move finish_search(EPipe *p, const Position *root, int max_depth)
 static void test_handshake(void **state)
 {
     EPipe *p = *state;
-    assert_string_equal(one_line(p, "protocol"), "protocol uci");
+    assert_string_equal(epipe_one_line(p, "protocol"), "protocol uci");
     EPipeLines ccp, uci;
     ccp_handshake(p, &ccp);
-    assert_string_equal(one_line(p, "protocol"), "protocol ccp 1");
+    assert_string_equal(epipe_one_line(p, "protocol"), "protocol ccp 1");
     epipe_sync(p);
     /* the id and option lines are uci's */
     epipe_send(p, "uci");
@@ -206,11 +192,11 @@ static void test_handshake(void **state)
         assert_string_equal(ccp.line[i], uci.line[i]);
     epipe_lines_free(&ccp);
     epipe_lines_free(&uci);
-    assert_string_equal(one_line(p, "protocol"), "protocol uci");
+    assert_string_equal(epipe_one_line(p, "protocol"), "protocol uci");
     /* ccp again: back in CCP, a new game of ccerl-2 from the start */
     epipe_silent(p, "position startpos moves k3-i5");
     ccp_on(p);
-    assert_string_equal(one_line(p, "protocol"), "protocol ccp 1");
+    assert_string_equal(epipe_one_line(p, "protocol"), "protocol ccp 1");
     assert_string_equal(epipe_fen(p), START_FEN);
     EPipeLines d;
     epipe_command(p, "d", &d);
@@ -219,7 +205,7 @@ static void test_handshake(void **state)
         variant_lines += !strcmp(d.line[i], "Variant: ccerl-2");
     assert_int_equal(variant_lines, 1);
     epipe_lines_free(&d);
-    assert_string_equal(one_line(p, "ccp now"), "info string error ccp takes no arguments (got 'now')");
+    assert_string_equal(epipe_one_line(p, "ccp now"), "info string error ccp takes no arguments (got 'now')");
 }
 
 static void test_stern_ccp_flag_starts_in_ccp(void **state)
@@ -321,7 +307,7 @@ static void test_paths_in_cell_ids(void **state)
     epipe_silent(p, cmd);
     assert_string_equal(epipe_fen(p), AFTER_3_MOVES);
     /* Stern's hole names are not CCP moves */
-    assert_string_equal(one_line(p, "position startpos moves k3-i5"),
+    assert_string_equal(epipe_one_line(p, "position startpos moves k3-i5"),
                         "info string error position: move 1 'k3-i5': move 'k3-i5': expected cell ids 0-120 "
                         "separated by '-' or ','");
     assert_string_equal(epipe_fen(p), AFTER_3_MOVES);
@@ -410,18 +396,18 @@ static void test_finished_game_answers_0000(void **state)
     /* repetition: the start for the third time */
     epipe_silent(p, "position startpos moves " REPEAT8);
     assert_string_equal(epipe_fen(p), "b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w - w4,b4 4");
-    assert_string_equal(one_line(p, "result"), "result w:1 b:1 reason repetition");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 b:1 reason repetition");
     epipe_send(p, "go depth 1");
     assert_string_equal(epipe_expect_line(p, T, "bestmove"), "bestmove 0000");
     epipe_sync(p);
     /* no move may follow */
-    assert_string_equal(one_line(p, "position startpos moves " REPEAT8 " 9-18"),
+    assert_string_equal(epipe_one_line(p, "position startpos moves " REPEAT8 " 9-18"),
                         "info string error position: move 9 '9-18': the game is already over");
     /* the limit: black's move of ply 240 ends the game in a draw */
     char cmd[512];
     snprintf(cmd, sizeof cmd, "position cells %s player 1 ply 239 moves 115-102", start_cells());
     epipe_silent(p, cmd);
-    assert_string_equal(one_line(p, "result"), "result w:1 b:1 reason limit");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 b:1 reason limit");
     epipe_send(p, "go movetime 100");
     assert_string_equal(epipe_expect_line(p, T, "bestmove"), "bestmove 0000");
     epipe_sync(p);
@@ -437,7 +423,7 @@ static void test_finished_game_answers_0000(void **state)
     c[105] = c[60] = '0';
     snprintf(cmd, sizeof cmd, "position cells %s player 0 ply 0 moves 105-114", c);
     epipe_silent(p, cmd);
-    assert_string_equal(one_line(p, "result"), "result w:1 b:2 reason blocked");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 b:2 reason blocked");
     epipe_send(p, "go wtime 1000 btime 1000");
     assert_string_equal(epipe_expect_line(p, T, "bestmove"), "bestmove 0000");
     epipe_sync(p);

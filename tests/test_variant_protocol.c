@@ -106,20 +106,6 @@ static void position(EPipe *p, const char *pieces, const char *tail, const char 
     quiet(p, cmd);
 }
 
-/* The single line a command answers (static buffer). */
-static const char *answer(EPipe *p, const char *cmd)
-{
-    static char out[65536];
-    EPipeLines l;
-    epipe_command(p, cmd, &l);
-    char d[4096];
-    epipe_lines_dump(&l, d, sizeof d);
-    if (l.n != 1)
-        fail_msg("'%s' should print one line, got %d: %s", cmd, l.n, d);
-    snprintf(out, sizeof out, "%s", l.line[0]);
-    epipe_lines_free(&l);
-    return out;
-}
 
 /* The moves of `list` ("legalmoves m m ...") that start on hole `from`, joined by
  * spaces (static buffer). */
@@ -170,7 +156,7 @@ static void test_start_position_of_each_kind_of_variant(void **state)
     }
     /* fifteen: the front row steps, the row behind jumps over it */
     variant(p, "fifteen-3");
-    assert_string_equal(answer(p, "legalmoves"), "legalmoves i5-h6 i5-i6 j5-i6 j5-j6 k5-j6 k5-k6 l5-k6 l5-l6 m5-l6 "
+    assert_string_equal(epipe_one_line(p, "legalmoves"), "legalmoves i5-h6 i5-i6 j5-i6 j5-j6 k5-j6 k5-k6 l5-k6 l5-l6 m5-l6 "
                                                  "m5-m6 j4-h6 j4-j6 k4-i6 k4-k6 l4-j6 l4-l6 m4-k6 m4-m6");
 }
 
@@ -184,11 +170,11 @@ static void test_result_shows_team_places_for_members(void **state)
     variant(p, "pairs-6");
     position(p, T6, "w w20,r20,u20,b20,y20,g20 21", "i13-h14 m9-m10 k8-k7");
     /* white and red have arrived, their partners not: "=" without a place */
-    assert_string_equal(answer(p, "result"), "result ongoing");
+    assert_string_equal(epipe_one_line(p, "result"), "result ongoing");
     assert_string_equal(state_of(p), "pairs-6 | w/ww/www/wwww/gggg5rrrr/ggg6rrr/gg7rr/9r/y1g6/10/yy4u2uu/yyy6uuu/"
                                      "yyyyb4uuuu/1bbb/bbb/bb/b b w21=,r21=,u21,b20,y20,g20 21");
     position(p, T6, "w w20,r20,u20,b20,y20,g20 21", "i13-h14 m9-m10 k8-k7 i5-j4 e9-e8");
-    assert_string_equal(answer(p, "result"), "result w:1 r:2 u:3 b:1 y:2 g:3 reason arrived");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 r:2 u:3 b:1 y:2 g:3 reason arrived");
     /* the FEN of a member waiting for its partner reads back */
     quiet(p, "position fen w/ww/www/wwww/gggg5rrrr/ggg6rrr/gg7rr/10/y1g5r/6u3/yy7uu/yyy6uuu/yyyyb4uuuu/1bbb/bbb/bb/b"
              " r w21=,r20,u20,b20,y20,g20 21");
@@ -207,10 +193,10 @@ static void test_result_of_finished_team_game_loaded_from_fen(void **state)
     variant(p, "pairs-6");
     quiet(p, "position fen w/ww/www/wwww/gggg5rrrr/ggg6rrr/gg7rr/9r/2g6/y9/yy4u2uu/yyy6uuu/yyyy5uuuu/bbbb/bbb/bb/b - "
              "w21=1,r21=2,u21,b21=1,y21=2,g20 21");
-    assert_string_equal(answer(p, "result"), "result w:1 r:2 u:3 b:1 y:2 g:3 reason arrived");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 r:2 u:3 b:1 y:2 g:3 reason arrived");
     variant(p, "pairs-4");
     quiet(p, "position fen 1/2/3/4/9rrrr/9rrr/9rr/10/3r5/y9/y4yy4/yyy9/y1yy9/4/3/2/1 - w30!2,r29,b29!2,y29 30");
-    assert_string_equal(answer(p, "result"), "result w:2 r:1 b:2 y:1 reason deadline");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:2 r:1 b:2 y:1 reason deadline");
 }
 
 static void test_result_team_ranking_at_the_limit(void **state)
@@ -222,11 +208,11 @@ static void test_result_team_ranking_at_the_limit(void **state)
 #define LIM "w e17 e16 f16 i10 i11 j10 j11 k10 i12 k11 r m13 l13 m12 j9 k9 k8 l8 l7 l9 m7" \
             " b m1 m2 l2 i8 i7 h8 h7 g8 i6 g7 y e5 f5 e6 h9 g9 g10 f11 e11 f10 f9"
     position(p, LIM, "y w150,r150,b150,y149 150", "f9-e10");
-    assert_string_equal(answer(p, "result"), "result w:1 r:1 b:1 y:1 reason limit");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 r:1 b:1 y:1 reason limit");
     position(p, LIM, "y w150,r150,b150,y149 150", "f9-f8");
-    assert_string_equal(answer(p, "result"), "result w:2 r:1 b:2 y:1 reason limit");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:2 r:1 b:2 y:1 reason limit");
     position(p, LIM, "y w150,r150,b150,y149 150", "h9-h10");
-    assert_string_equal(answer(p, "result"), "result w:1 r:2 b:1 y:2 reason limit");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 r:2 b:1 y:2 reason limit");
 #undef LIM
 }
 
@@ -235,11 +221,11 @@ static void test_result_capture_places(void **state)
     EPipe *p = *state;
     variant(p, "capture-2");
     position(p, "x i9 j9 e13", "w w14c28,b14c29 15", "i9-k9");
-    assert_string_equal(answer(p, "result"), "result w:1 b:1 reason captures");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 b:1 reason captures");
     assert_string_equal(state_of(p), "capture-2 | 1/2/3/4/4x8/12/11/10/6x2/10/11/12/13/4/3/2/1 - w15c29,b14c29 15");
     variant(p, "capture-5");
     position(p, "x i9 j9 e13", "u w12c14,r12c14,u11c11,b11c12,y11c6 12", "i9-k9");
-    assert_string_equal(answer(p, "result"), "result w:1 r:1 u:3 b:3 y:5 reason captures");
+    assert_string_equal(epipe_one_line(p, "result"), "result w:1 r:1 u:3 b:3 y:5 reason captures");
 }
 
 static void test_perft_of_a_small_capture_position(void **state)
@@ -388,7 +374,7 @@ static void test_masters_ambiguous_swap_asks_for_full_path(void **state)
 #define MJ "w i10 i11 h11 l7 m7 l6 m6 m5 l5 k5 b g14 g13 h13 f15 l2 m2 k3 l3 m3 j4"
     position(p, MJ, "w w35,b35 36", NULL);
     /* both swaps are listed, each by its full path */
-    assert_string_equal(moves_from(answer(p, "legalmoves"), "i10"),
+    assert_string_equal(moves_from(epipe_one_line(p, "legalmoves"), "i10"),
                         "i10-g12-g14 i10-i12-g14 i10-g12 i10-i12 i10-h10 i10-j10 i10-i9 i10-j9");
     char cmd[1024], fen[FEN_MAX];
     snprintf(cmd, sizeof cmd, "position fen %s moves i10-g14", fen_of(fen, MJ, "w w35,b35 36"));

@@ -138,10 +138,9 @@ int ccp_position_fen(const char *cells, long player, long ply, char *fen, char *
         if (ch != '.')
             p.seat_bb[ch == '0' ? SEAT_WHITE : SEAT_BLACK] |= bb_bit(ccp_hole_of_cell(c));
     }
-    const long b = player == 0 ? ply / 2 : (ply - 1) / 2;
-    p.moves[SEAT_BLACK] = (int16_t)b;
-    p.moves[SEAT_WHITE] = (int16_t)(player == 0 ? b : b + 1);
-    p.round = (int16_t)(b + 1);
+    p.moves[SEAT_BLACK] = (int16_t)(ply / 2); /* white has the odd ply's move more */
+    p.moves[SEAT_WHITE] = (int16_t)(ply - ply / 2);
+    p.round = (int16_t)(ply / 2 + 1);
     p.stm = player ? SEAT_BLACK : SEAT_WHITE;
     pos_refresh(&p);
     fen_write(&p, fen);

@@ -47,13 +47,12 @@ int game_occurrences(const Game *g)
 
 /* ccerl-2: whether move m, played from `before`, which the round limit ended,
  * also made the third occurrence of its position: the position as it would
- * stand with the turn handed on, played under a limit one round later. */
+ * stand with the turn handed on, played from round 1 (the round is not part of
+ * the key, and nothing else in ccerl-2 reads it). */
 static bool limit_move_repeats(const Game *g, const Position *before, const Move *m)
 {
-    Variant later = *g->v;
-    later.round_limit++;
     Position q = *before;
-    q.v = &later;
+    q.round = 1;
     pos_play(&q, m);
     if (pos_over(&q))
         return false;

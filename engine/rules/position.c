@@ -427,12 +427,15 @@ void pos_play(Position *p, const Move *m)
     }
     put(p, m->to, piece);
     p->moves[s]++;
-    if (v->capture || (v->ccerl && !ccerl_end(p, s == v->seats[0]))) {
+    if (v->ccerl) {
+        if (!ccerl_end(p, s == v->seats[0]))
+            hand_on(p, s);
+        return;
+    }
+    if (v->capture) {
         hand_on(p, s);
         return;
     }
-    if (v->ccerl)
-        return;
     deadline_checks(p, s, m);
     bool arrived = false;
     /* Another seat's marbles and moves are as they were, and the move (or an

@@ -326,6 +326,20 @@ void epipe_silent(EPipe *p, const char *cmd)
     epipe_lines_free(&l);
 }
 
+const char *epipe_one_line(EPipe *p, const char *cmd)
+{
+    static char out[65536];
+    EPipeLines l;
+    epipe_command(p, cmd, &l);
+    char d[4096];
+    epipe_lines_dump(&l, d, sizeof d);
+    if (l.n != 1)
+        fail_msg("'%.300s' should answer one line, got %d: %s", cmd, l.n, d);
+    snprintf(out, sizeof out, "%s", l.line[0]);
+    epipe_lines_free(&l);
+    return out;
+}
+
 const char *epipe_fen(EPipe *p)
 {
     static char fen[8192];

@@ -86,6 +86,10 @@ void epipe_command(EPipe *p, const char *cmd, EPipeLines *out);
  * `readyok` of an `isready` sent after it. */
 void epipe_silent(EPipe *p, const char *cmd);
 
+/* Sends `cmd` and asserts that it is answered by exactly one line before the
+ * `readyok` of an `isready` sent after it; returns that line (static buffer). */
+const char *epipe_one_line(EPipe *p, const char *cmd);
+
 /* Sends `d` and returns the text after "Fen: " of its single Fen line (static
  * buffer); fails the test unless there is exactly one such line. */
 const char *epipe_fen(EPipe *p);
