@@ -189,8 +189,77 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
     rewards_of(values, out);
 }
 
+/* The most visited child of node i; 0 (the root, no child) when none is visited. */
+static size_t most_visited(const Tree *t, size_t i)
+{
+    const Node *node = &t->nodes[i];
+    size_t best = 0;
+    for (uint32_t j = 0; j < node->nchildren; j++) {
+        const size_t c = node->first_child + j;
+        if (t->nodes[c].visits && (!best || t->nodes[c].visits > t->nodes[best].visits))
+            best = c;
+    }
+    return best;
+}
+
+/* The most visited line from node c, a child of the root of g, into pv;
+ * returns its length (1..MCTS_PV_MAX). */
+static int line_from(const Tree *t, const Game *g, size_t c, Move pv[MCTS_PV_MAX])
+{
+    Position p = g->pos;
+    int n = 0;
+    for (size_t i = c; i;) {
+        pv[n++] = t->nodes[i].move;
+        pos_play(&p, &t->nodes[i].move);
+        if (n == MCTS_PV_MAX || pos_over(&p))
+            break;
+        i = most_visited(t, i);
+    }
+    return n;
+}
+
+/* Each seat's mean reward of node c in places.h's scale. */
+static void node_values(const Node *c, int values[MAX_SEATS])
+{
+    for (int s = 0; s < MAX_SEATS; s++)
+        values[s] = (int)lround((2.0 * c->reward[s] / c->visits - 1.0) * PLACE_SPAN);
+}
+
+/* Reports the hooks' lines: the min(multipv, visited) most visited root moves. */
+static void report_lines(const Tree *t, const Game *g, const MctsHooks *h, const MctsResult *sofar)
+{
+    if (!h->lines)
+        return;
+    const Node *root = &t->nodes[0];
+    uint32_t bound = UINT32_MAX; /* lines go by visits, then by move order */
+    size_t after = 0;
+    for (int k = 0; k < h->multipv; k++) {
+        size_t best = 0;
+        for (uint32_t j = 0; j < root->nchildren; j++) {
+            const size_t c = root->first_child + j;
+            const uint32_t v = t->nodes[c].visits;
+            if (v && (v < bound || (v == bound && c > after)) && (!best || v > t->nodes[best].visits))
+                best = c;
+        }
+        if (!best)
+            return;
+        Move pv[MCTS_PV_MAX];
+        MctsLine line = {.pv = pv, .pvlen = line_from(t, g, best, pv), .visits = t->nodes[best].visits};
+        node_values(&t->nodes[best], line.values);
+        h->lines(h->ctx, sofar, k, &line);
+        bound = t->nodes[best].visits;
+        after = best;
+    }
+}
+
+/* The rounded mean depth of the tree part of the playouts so far. */
+static int mean_depth(uint64_t depth_sum, uint64_t playouts)
+{
+    return playouts ? (int)((depth_sum + playouts / 2) / playouts) : 0;
+}
+
 int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
-                MctsStop stop, void *ctx, MctsResult *out)
+                const MctsHooks *hooks, MctsResult *out)
 {
     memset(out, 0, sizeof *out);
     Tree t = {.cap = MCTS_FIRST_NODES, .max = nodes_cap > MCTS_FIRST_NODES ? nodes_cap : MCTS_FIRST_NODES,
@@ -203,7 +272,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         tree_free(&t);
         return -1;
     }
-    gen_memo_set_abort(t.gen, stop, ctx); /* generation stops with the search */
+    gen_memo_set_abort(t.gen, hooks->stop, hooks->ctx); /* generation stops with the search */
     /* An arrival takes the best place still free, which no line can better:
      * played at once, before sampling could miss it among many moves. */
     for (int i = 0; i < nroot; i++) {
@@ -214,6 +283,11 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
             out->pvlen = 1;
             out->has_best = true;
             places_values(&c, 1, 0, out->values, t.eval);
+            if (hooks->lines) {
+                MctsLine line = {.pv = out->pv, .pvlen = 1};
+                memcpy(line.values, out->values, sizeof line.values);
+                hooks->lines(hooks->ctx, out, 0, &line);
+            }
             tree_free(&t);
             return 0;
         }
@@ -226,13 +300,20 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
     }
     size_t path[256];
     uint64_t depth_sum = 0;
+    int reported_depth = 0;
     for (;;) {
         if (max_playouts && out->playouts >= max_playouts)
             break;
         /* a root of thousands of moves makes each playout long: then every one */
-        if ((out->playouts % MCTS_CHECK_EVERY == 0 || t.nodes[0].nchildren > MCTS_CHECK_EVERY * 64) && out->playouts &&
-            (stop(ctx) || (depth_limit && (depth_sum + out->playouts / 2) / out->playouts >= (uint64_t)depth_limit)))
-            break;
+        if ((out->playouts % MCTS_CHECK_EVERY == 0 || t.nodes[0].nchildren > MCTS_CHECK_EVERY * 64) && out->playouts) {
+            out->depth = mean_depth(depth_sum, out->playouts);
+            if (hooks->stop(hooks->ctx) || (depth_limit && out->depth >= depth_limit))
+                break;
+            if (out->depth > reported_depth || (hooks->report_due && hooks->report_due(hooks->ctx))) {
+                reported_depth = out->depth > reported_depth ? out->depth : reported_depth;
+                report_lines(&t, g, hooks, out);
+            }
+        }
         Position p = g->pos;
         size_t i = 0;
         int n = 0;
@@ -275,36 +356,17 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         }
         out->playouts++;
     }
-    /* the most visited line */
-    size_t i = 0;
-    Position p = g->pos;
-    while (t.nodes[i].nchildren && out->pvlen < 64) {
-        const Node *node = &t.nodes[i];
-        size_t best = node->first_child;
-        for (uint32_t j = 1; j < node->nchildren; j++)
-            if (t.nodes[node->first_child + j].visits > t.nodes[best].visits)
-                best = node->first_child + j;
-        if (!t.nodes[best].visits)
-            break;
-        out->pv[out->pvlen++] = t.nodes[best].move;
-        if (i == 0) {
-            const Node *b = &t.nodes[best];
-            for (int s = 0; s < MAX_SEATS; s++)
-                out->values[s] = (int)lround((2.0 * b->reward[s] / b->visits - 1.0) * PLACE_SPAN);
-        }
-        pos_play(&p, &t.nodes[best].move);
-        if (pos_over(&p))
-            break;
-        i = best;
-    }
-    if (out->pvlen) {
+    const size_t best = most_visited(&t, 0);
+    out->has_best = true;
+    if (best) {
+        out->pvlen = line_from(&t, g, best, out->pv);
         out->best = out->pv[0];
-        out->has_best = true;
+        node_values(&t.nodes[best], out->values);
     } else {
         out->best = t.nodes[t.nodes[0].first_child].move;
-        out->has_best = true;
     }
-    out->depth = out->playouts ? (int)((depth_sum + out->playouts / 2) / out->playouts) : 0;
+    out->depth = mean_depth(depth_sum, out->playouts);
+    report_lines(&t, g, hooks, out);
     tree_free(&t);
     return 0;
 }

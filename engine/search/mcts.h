@@ -12,7 +12,8 @@
  *   - decided ends (a game over, the root's seat placed) are scored exactly,
  *     and a root move that arrives (takes the best place still free) is
  *     played without a search.
- * One thread; the tree is built anew each search.
+ * One thread; the tree is built anew each search. The most visited root
+ * moves are reported as lines (MultiPV) while it runs and when it ends.
  */
 #ifndef STERN_MCTS_H
 #define STERN_MCTS_H
@@ -25,10 +26,12 @@
 /* Asked every few playouts: whether the search must end now. */
 typedef bool (*MctsStop)(void *ctx);
 
+#define MCTS_PV_MAX 64 /* moves of a reported line at most */
+
 typedef struct {
     Move best;             /* the root's most visited move */
     bool has_best;         /* false: no legal move */
-    Move pv[64];           /* the most visited line from the root */
+    Move pv[MCTS_PV_MAX];  /* the most visited line from the root */
     int pvlen;
     int values[MAX_SEATS]; /* each seat's mean reward at the root, in places.h's scale */
     uint64_t playouts;
@@ -36,14 +39,35 @@ typedef struct {
     int seldepth;          /* deepest tree node reached, plies */
 } MctsResult;
 
+/* One root move's line for a report: the most visited path from it. */
+typedef struct {
+    const Move *pv;        /* pvlen >= 1 moves, pv[0] the root move; valid during the call */
+    int pvlen;
+    int values[MAX_SEATS]; /* each seat's mean reward after pv[0], in places.h's scale */
+    uint32_t visits;       /* playouts through pv[0] */
+} MctsLine;
+
+/* What the search reports and asks while it runs. */
+typedef struct {
+    MctsStop stop;       /* whether the search must end now */
+    MctsStop report_due; /* NULL, or whether lines are due now (a periodic report) */
+    /* NULL, or receives lines k = 0..n-1 (n = min(multipv, root moves), most
+     * visited first) each time the tree's mean depth rises, when report_due
+     * says so, and once when the search ends; sofar has the playouts and
+     * depths up to then */
+    void (*lines)(void *ctx, const MctsResult *sofar, int k, const MctsLine *line);
+    int multipv;         /* lines a report holds, >= 1 */
+    void *ctx;           /* passed to each hook */
+} MctsHooks;
+
 /* Searches the current position of g (three or more seats, not over) over
- * the root moves root[0..nroot-1] (nroot >= 1) until stop(ctx) says so,
+ * the root moves root[0..nroot-1] (nroot >= 1) until hooks->stop says so,
  * `max_playouts` playouts are done (0: no limit) or the mean depth of the tree
  * part of a playout, rounded, reaches `depth_limit` plies (0: none), and fills
  * *out. `nodes_cap` bounds the tree's nodes (memory: about 64 bytes a
  * node); once full, playouts go on from the leaves reached. Returns 0, or -1
  * when the tree's first memory cannot be had (*out then has no best move). */
 int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
-                MctsStop stop, void *ctx, MctsResult *out);
+                const MctsHooks *hooks, MctsResult *out);
 
 #endif

@@ -81,7 +81,43 @@ static bool ponder_playable(const SearchContext *c, const Move *best, const Move
     return !pos_over(&after) && legal_move(&after, ponder, c->report_gen);
 }
 
-/* Searches with MCTS and reports its line and answer. */
+#define MCTS_REPORT_MS 1000 /* MCTS lines are reported at least this often (ms) */
+
+/* What MCTS's hooks need: the search and when lines were last reported. */
+typedef struct {
+    SearchContext *c;
+    int64_t said_ms;
+} MctsReporting;
+
+static bool mcts_stop_hook(void *ctx) { return mcts_stop(((MctsReporting *)ctx)->c); }
+
+/* Lines are due once a second, as a long `go infinite` analysis expects. */
+static bool mcts_report_due(void *ctx)
+{
+    MctsReporting *m = ctx;
+    const int64_t now = now_ms();
+    if (now - m->said_ms < MCTS_REPORT_MS)
+        return false;
+    m->said_ms = now;
+    return true;
+}
+
+/* Reports MCTS's line k as line k of the search (depth = mean tree depth,
+ * nodes = playouts). */
+static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsLine *line)
+{
+    MctsReporting *m = ctx;
+    SearchContext *c = m->c;
+    Move pv[MCTS_PV_MAX];
+    memcpy(pv, line->pv, sizeof *pv * (size_t)line->pvlen);
+    const RootMove rm = {.move = pv[0], .score = line->values[c->root_seat], .pv = pv, .pvlen = line->pvlen};
+    SearchReport r;
+    line_report(c, sofar->depth, sofar->seldepth, k, &rm, sofar->playouts, 0, &r);
+    c->out(&r, c->out_ctx);
+    m->said_ms = now_ms();
+}
+
+/* Searches with MCTS, reporting its lines (MultiPV) as it goes, and answers. */
 static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
 {
     const Game *g = c->game;
@@ -91,26 +127,31 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     uint64_t limit = c->lim->nodes;
     if (c->lim->depth > 0 && !c->lim->infinite)
         limit = (uint64_t)c->lim->depth * MCTS_PLAYOUTS_PER_DEPTH;
+    MctsReporting reporting = {.c = c, .said_ms = now_ms()};
+    const MctsHooks hooks = {.stop = mcts_stop_hook, .report_due = mcts_report_due, .lines = mcts_line_out,
+                             .multipv = c->cfg->multipv < nroot ? c->cfg->multipv : nroot, .ctx = &reporting};
+    bool searched = false;
     if (moves) {
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, mcts_stop, c, &r);
+        const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, &hooks, &r);
         if (rc == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;
             res.nodes = r.playouts;
             res.score = r.values[c->root_seat];
+            searched = r.pvlen > 0;
         }
         free(moves);
     }
-    if (!moves || !r.has_best)
-        r = (MctsResult){.best = root[0].move, .has_best = true, .pv = {root[0].move}, .pvlen = 1};
+    if (!searched) { /* no memory, or no playout: the first move, with its line */
+        r = (MctsResult){.best = res.best, .has_best = true, .pv = {res.best}, .pvlen = 1, .depth = r.depth,
+                         .seldepth = r.seldepth, .playouts = r.playouts};
+        const MctsLine line = {.pv = r.pv, .pvlen = 1};
+        mcts_line_out(&reporting, &r, 0, &line);
+    }
     wait_for_answer(c);
-    RootMove rm = {.move = r.best, .score = res.score, .pv = r.pv, .pvlen = r.pvlen};
-    SearchReport line;
-    line_report(c, r.depth, r.seldepth, 0, &rm, r.playouts, 0, &line);
-    c->out(&line, c->out_ctx);
     res.ponder = r.pv[1];
     res.has_ponder = r.pvlen > 1 && ponder_playable(c, &res.best, &res.ponder);
     report_best(c, true, res.best, res.has_ponder, res.ponder);

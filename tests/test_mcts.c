@@ -1,0 +1,210 @@
+/*
+ * test_mcts.c - the multi-player MCTS's reports through mcts_search's hooks:
+ * MultiPV lines (the most visited root moves, in order, distinct, each a legal
+ * line), when they are reported (each rise of the mean tree depth, each
+ * periodic report asked for, once at the end), a root with fewer moves than
+ * lines, an arrival played without a search, and the same tree on every run.
+ */
+#include "support/stern_test.h"
+
+#include "mcts.h"
+#include "movegen.h"
+#include "node.h"
+
+#include <string.h>
+
+static Game g;
+
+#define MAX_REPORTS 64
+
+/* What the hooks saw. */
+typedef struct {
+    int calls;                 /* lines received */
+    int reports;               /* reports (line 0 received) */
+    bool due;                  /* report_due's answer */
+    int depth[MAX_REPORTS];    /* sofar->depth of each report */
+    uint64_t playouts[MAX_REPORTS];
+    int nlast;                 /* lines of the last report */
+    Move first[8];             /* the last report's line k's first move */
+    uint32_t visits[8];
+    Move pv0[MCTS_PV_MAX];     /* the last report's line 0 */
+    int pv0len;
+    bool legal;                /* every line received was legal from the root */
+} Seen;
+
+static bool never(void *ctx)
+{
+    (void)ctx;
+    return false;
+}
+
+static bool due(void *ctx) { return ((Seen *)ctx)->due; }
+
+/* Whether pv[0..n-1] can be played in turn from g's position. */
+static bool line_legal(const Move *pv, int n)
+{
+    Position p = g.pos;
+    for (int i = 0; i < n; i++) {
+        if (pos_over(&p) || !legal_move(&p, &pv[i], NULL))
+            return false;
+        pos_play(&p, &pv[i]);
+    }
+    return true;
+}
+
+static void lines(void *ctx, const MctsResult *sofar, int k, const MctsLine *line)
+{
+    Seen *s = ctx;
+    s->calls++;
+    if (k == 0) {
+        if (s->reports < MAX_REPORTS) {
+            s->depth[s->reports] = sofar->depth;
+            s->playouts[s->reports] = sofar->playouts;
+        }
+        s->reports++;
+        memcpy(s->pv0, line->pv, sizeof *line->pv * (size_t)line->pvlen);
+        s->pv0len = line->pvlen;
+    }
+    if (k < 8) {
+        s->first[k] = line->pv[0];
+        s->visits[k] = line->visits;
+    }
+    s->nlast = k + 1;
+    s->legal = s->legal && line->pvlen >= 1 && line_legal(line->pv, line->pvlen);
+}
+
+/* Runs mcts_search on g over its first `nroot` moves (0: all) for `playouts`
+ * playouts with `multipv` lines; fills *seen and returns the result. */
+static MctsResult run_over(int nroot, int multipv, uint64_t playouts, bool report_due, Seen *seen)
+{
+    memset(seen, 0, sizeof *seen);
+    seen->due = report_due;
+    seen->legal = true;
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    gen_moves(&g.pos, list, NULL);
+    if (nroot && nroot < list->n)
+        list->n = nroot;
+    const MctsHooks hooks = {.stop = never, .report_due = due, .lines = lines, .multipv = multipv, .ctx = seen};
+    MctsResult r;
+    assert_int_equal(mcts_search(&g, list->m, list->n, playouts, 0, 1u << 20, &hooks, &r), 0);
+    move_list_delete(list);
+    return r;
+}
+
+static MctsResult run(int multipv, uint64_t playouts, bool report_due, Seen *seen)
+{
+    return run_over(0, multipv, playouts, report_due, seen);
+}
+
+static bool same_move(Move a, Move b) { return a.from == b.from && a.to == b.to && a.swap == b.swap; }
+
+static void test_lines_are_the_most_visited_root_moves_in_order(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    play(&g, "k4-k5");
+    Seen s;
+    const MctsResult r = run(3, 4000, false, &s);
+    assert_int_equal(r.playouts, 4000);
+    assert_true(s.legal);
+    assert_int_equal(s.nlast, 3);
+    assert_true(same_move(s.first[0], r.best));
+    assert_false(same_move(s.first[0], s.first[1]));
+    assert_false(same_move(s.first[0], s.first[2]));
+    assert_false(same_move(s.first[1], s.first[2]));
+    assert_true(s.visits[0] >= s.visits[1] && s.visits[1] >= s.visits[2] && s.visits[2] > 0);
+    assert_true(s.visits[0] + s.visits[1] + s.visits[2] <= 4000);
+    /* line 0 is the result's PV */
+    assert_int_equal(s.pv0len, r.pvlen);
+    for (int i = 0; i < r.pvlen; i++)
+        assert_true(same_move(s.pv0[i], r.pv[i]));
+}
+
+static void test_lines_are_reported_as_the_depth_rises_and_at_the_end(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    Seen s;
+    const MctsResult r = run(2, 3000, false, &s);
+    assert_true(s.reports >= 2);
+    assert_int_equal(s.calls, 2 * s.reports);
+    for (int i = 1; i < s.reports - 1; i++)
+        assert_true(s.depth[i] > s.depth[i - 1]); /* each report before the last: a new depth */
+    assert_int_equal(s.playouts[s.reports - 1], 3000);
+    assert_int_equal(s.depth[s.reports - 1], r.depth);
+}
+
+static void test_periodic_reports_come_at_every_check(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-4"), 0);
+    Seen s;
+    run(1, 640, true, &s);
+    /* the stop test runs every 64 playouts from 64 to 576 (at 640 the limit
+     * ends the loop first): 9 periodic reports, then the final one */
+    assert_int_equal(s.reports, 10);
+    for (int i = 0; i < 9; i++)
+        assert_int_equal(s.playouts[i], 64 * (uint64_t)(i + 1));
+    assert_int_equal(s.playouts[9], 640);
+}
+
+static void test_fewer_root_moves_than_lines(void **state)
+{
+    (void)state;
+    /* two root moves allowed (as by go searchmoves), five lines asked */
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    Seen s;
+    run_over(2, 5, 500, false, &s);
+    assert_true(s.legal);
+    assert_int_equal(s.nlast, 2);
+}
+
+static void test_an_arrival_is_one_line_without_a_search(void **state)
+{
+    (void)state;
+    /* white has nine home and the tenth one step away (i13-h14) */
+    game_setup(&g, "classic-3",
+               "w e17 e16 f16 e15 f15 g15 e14 f14 g14 i13 u n5 o5 p5 q5 n6 o6 p6 n7 o7 g10 "
+               "y e5 f5 g5 h5 e6 f6 g6 e7 f7 k8",
+               "w w40,u40,y40 41");
+    Seen s;
+    const MctsResult r = run(3, 500, false, &s);
+    assert_int_equal(r.playouts, 0);
+    assert_int_equal(s.calls, 1);
+    assert_int_equal(s.pv0len, 1);
+    assert_true(same_move(s.pv0[0], r.best));
+    assert_int_equal(g.pos.board[r.best.from], g.pos.stm + 1);
+    Position after = g.pos;
+    pos_play(&after, &r.best);
+    assert_true(after.place[g.pos.stm] == 1);
+}
+
+static void test_same_tree_on_every_run(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    Seen a, b;
+    const MctsResult ra = run(4, 2000, false, &a), rb = run(4, 2000, false, &b);
+    assert_int_equal(a.calls, b.calls);
+    assert_int_equal(ra.depth, rb.depth);
+    assert_int_equal(ra.seldepth, rb.seldepth);
+    for (int k = 0; k < 4; k++) {
+        assert_true(same_move(a.first[k], b.first[k]));
+        assert_int_equal(a.visits[k], b.visits[k]);
+    }
+}
+
+int main(void)
+{
+    board_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lines_are_the_most_visited_root_moves_in_order),
+        cmocka_unit_test(test_lines_are_reported_as_the_depth_rises_and_at_the_end),
+        cmocka_unit_test(test_periodic_reports_come_at_every_check),
+        cmocka_unit_test(test_fewer_root_moves_than_lines),
+        cmocka_unit_test(test_an_arrival_is_one_line_without_a_search),
+        cmocka_unit_test(test_same_tree_on_every_run),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
