@@ -32,7 +32,7 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps test-deps test clean asan tsan play stress fuzz fuzz-run install books
+.PHONY: all deps test-deps board-deps test test-board clean asan tsan play board stress fuzz fuzz-run install books
 all: deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
@@ -43,9 +43,10 @@ all: deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 	$(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/%.o,$(wildcard tests/fuzz/*.c))
 
 # Installs a library the build needs when it is missing (Debian, as root): the
-# engine and tools need only libxxhash, the tests also cmocka.
+# engine needs only libxxhash, stern-board civetweb and jansson, the tests
+# also cmocka, and the browser tests Debian's chromium and npm.
 define need_header
-	@if [ ! -f /usr/include/$(1) ]; then \
+	@if [ ! -e $(if $(filter /%,$(1)),$(1),/usr/include/$(1)) ]; then \
 	  echo "installing $(2)"; \
 	  (apt-get update -qq && apt-get install -y -qq $(2)) >/dev/null || \
 	  { echo "could not install $(2): install it and retry"; exit 1; }; \
@@ -54,6 +55,8 @@ endef
 
 deps:
 	$(call need_header,xxhash.h,libxxhash-dev)
+	$(call need_header,civetweb.h,libcivetweb-dev)
+	$(call need_header,jansson.h,libjansson-dev)
 
 test-deps: deps
 	$(call need_header,cmocka.h,libcmocka-dev)
@@ -98,6 +101,9 @@ $(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(BUILD)/libtools.a
 $(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
+# the table's server: HTTP and WebSocket by civetweb, JSON by jansson
+$(BUILD)/stern-board: LDLIBS += -lcivetweb -ljansson
+
 $(BUILD)/stern-cross: $(BUILD)/tools/research/cross_main.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -117,16 +123,27 @@ test: all $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
 	echo "== shipped books"; for b in book/*.bin; do $(BUILD)/stern-book verify $$b || fail=1; done; \
 	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
+	$(if $(SKIP_BOARD),,$(MAKE) --no-print-directory test-board)
+
+# The table in a real browser (tests/board/): Debian's chromium driven by
+# playwright-core, pinned in package-lock.json.
+board-deps:
+	$(call need_header,/usr/bin/chromium,chromium)
+	$(call need_header,/usr/bin/npm,npm)
+	@[ -d node_modules/playwright-core ] || npm ci --silent --no-audit --no-fund
+
+test-board: all board-deps
+	BOARD_BUILD=$(BUILD) node tests/board/run.mjs
 
 stress: all $(BUILD)/stern-stress
 	$(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS)
 
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" READY_MS=1000 STRESS_SESSIONS=30 test
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" READY_MS=1000 STRESS_SESSIONS=30 SKIP_BOARD=1 test
 
 # halt_on_error: a race ends the engine, so the test that drove it fails.
 tsan:
-	TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" $(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 test
+	TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" $(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 SKIP_BOARD=1 test
 
 # libFuzzer harnesses (tests/fuzz/) with Debian's clang and libclang-rt-14-dev;
 # `make fuzz` runs each for FUZZ_SECONDS on its seed corpus (tests/fuzz/corpus/),
@@ -153,6 +170,11 @@ fuzz-run: deps $(patsubst %,$(BUILD)/fuzz/%,$(FUZZERS))
 play: all
 	$(BUILD)/stern-play
 
+# The table (docs/BOARD.md): a web page to play and analyse against Stern.
+BOARD_PORT ?= 8080
+board: all
+	$(BUILD)/stern-board -port $(BOARD_PORT) -engine cmd=$(BUILD)/stern name=Stern
+
 # Installs the engine and the tools into $(DESTDIR)$(PREFIX)/bin, and the docs
 # into $(DESTDIR)$(PREFIX)/share/doc/stern in the repository's layout (their
 # links hold there too).
@@ -164,7 +186,7 @@ BOOKS := classic-2 classic-3 classic-4 classic-6 fifteen-2 longjumps-2 pairs-4
 BOOK_ARGS_classic-2 := -plies 12 -width 3 -margin 20 -nodes 4000000
 BOOK_ARGS_classic-3 := -plies 9 -width 3 -nodes 50000 -option Search=brs
 BOOK_ARGS_classic-4 := -plies 12 -width 2 -nodes 40000 -option Search=brs
-BOOK_ARGS_classic-6 := -plies 12 -width 2 -nodes 20000 -option Search=brs
+BOOK_ARGS_classic-6 := -plies 9 -width 3 -margin 40 -nodes 20000 -option Search=mcts
 BOOK_ARGS_fifteen-2 := -plies 9 -width 3 -nodes 100000
 BOOK_ARGS_longjumps-2 := -plies 9 -width 3 -nodes 100000
 BOOK_ARGS_pairs-4 := -plies 12 -width 2 -nodes 50000
@@ -177,7 +199,8 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern/docs $(DESTDIR)$(PREFIX)/share/doc/stern/tools \
-	  $(DESTDIR)$(PREFIX)/share/stern/book
+	  $(DESTDIR)$(PREFIX)/share/stern/book $(DESTDIR)$(PREFIX)/share/stern/board
+	install -m 644 $(wildcard tools/board/*) $(DESTDIR)$(PREFIX)/share/stern/board/
 	install -m 755 $(BUILD)/stern $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(wildcard book/*.bin) $(DESTDIR)$(PREFIX)/share/stern/book/
 	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/stern/

@@ -3,7 +3,8 @@
 # - a second build with nothing changed compiles and links nothing (objects and
 #   archives are kept; nothing is printed after the game or the tests);
 # - `make install` puts the engine, the tools and the docs under DESTDIR/PREFIX,
-#   and the installed engine runs and finds its shipped opening book.
+#   and the installed engine runs and finds its shipped opening book, and the
+#   installed stern-board serves its page.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tests=$(ls tests/test_*.c | sed 's|^tests/\(.*\)\.c$|build/tests/\1|')
@@ -20,4 +21,20 @@ done
 "$dest/usr/bin/stern" --version | grep -q '^Stern ' || { echo "build check: the installed stern does not run"; exit 1; }
 printf 'position startpos\ngo movetime 100\n' | "$dest/usr/bin/stern" | grep -q '^info string book ' ||
   { echo "build check: the installed stern does not find its shipped book"; exit 1; }
-echo "build check: nothing rebuilt, make install complete, its book found"
+board_out="$dest/board.out"
+"$dest/usr/bin/stern-board" -port 0 >"$board_out" 2>&1 &
+board=$!
+for _ in $(seq 100); do grep -q http "$board_out" && break; sleep 0.1; done
+port=$(grep -o ':[0-9]*/' "$board_out" | tr -d ':/' || true)
+page=""
+if [ -n "$port" ]; then
+  exec 3<>"/dev/tcp/127.0.0.1/$port"
+  printf 'GET / HTTP/1.0\r\n\r\n' >&3
+  page=$(cat <&3)
+  exec 3<&-
+fi
+kill "$board" 2>/dev/null || true
+wait "$board" 2>/dev/null || true
+echo "$page" | grep -q '<title>The table' ||
+  { echo "build check: the installed stern-board does not serve its page: $(cat "$board_out")"; exit 1; }
+echo "build check: nothing rebuilt, make install complete, its book found, its board served"

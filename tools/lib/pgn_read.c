@@ -94,6 +94,7 @@ void pgn_game_free(PgnGame *g)
         free(g->moves[i]);
     free(g->tags);
     free(g->moves);
+    free(g->move_lines);
     memset(g, 0, sizeof *g);
 }
 
@@ -128,13 +129,14 @@ static int grow(void *arr, int n, size_t size)
     return 0;
 }
 
-static int add_move(PgnGame *g, const char *tok, size_t len)
+static int add_move(PgnGame *g, const char *tok, size_t len, int line)
 {
     char *s = strndup(tok, len);
-    if (!s || grow(&g->moves, g->nmoves, sizeof *g->moves)) {
+    if (!s || grow(&g->moves, g->nmoves, sizeof *g->moves) || grow(&g->move_lines, g->nmoves, sizeof *g->move_lines)) {
         free(s);
         return -1;
     }
+    g->move_lines[g->nmoves] = line;
     g->moves[g->nmoves++] = s;
     return 0;
 }
@@ -316,7 +318,7 @@ static LineEnd parse_moves(const char *p, int line, int *comment_line, PgnGame *
             snprintf(what, WHAT_MAX, "unexpected token \"%.*s\"", (int)len, tok);
             return LINE_BAD;
         }
-        if (add_move(g, tok, len))
+        if (add_move(g, tok, len, line))
             return LINE_NOMEM;
     }
 }

@@ -43,6 +43,7 @@ typedef struct PgnGame {
     PgnTag *tags;     /* every tag, in file order */
     int ntags;
     char **moves;     /* move tokens in order, "--" for a skipped turn */
+    int *move_lines;  /* the file line (from 1) of each move token */
     int nmoves;
     char result[16];  /* the closing token: "1-0", "0-1", "1/2-1/2", 3-6 places
                          ("1-3-2") or "*"; "" for an incomplete game */
