@@ -32,8 +32,8 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps test-deps board-deps test test-board clean asan tsan play board stress fuzz fuzz-run install books
-all: deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
+.PHONY: all deps build-deps test-deps board-deps test test-board clean asan tsan play board stress fuzz fuzz-run install books
+all: build-deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
 # between runs: a second `make test` with nothing changed compiles and links
@@ -53,12 +53,15 @@ define need_header
 	fi
 endef
 
-deps:
+# `make deps` installs all of it; a build asks only for what it compiles with.
+deps: build-deps test-deps board-deps
+
+build-deps:
 	$(call need_header,xxhash.h,libxxhash-dev)
 	$(call need_header,civetweb.h,libcivetweb-dev)
 	$(call need_header,jansson.h,libjansson-dev)
 
-test-deps: deps
+test-deps: build-deps
 	$(call need_header,cmocka.h,libcmocka-dev)
 
 # Objects wait for the libraries (order only: installing one rebuilds nothing;
@@ -71,7 +74,7 @@ $(BUILD)/tests/support/%.o: tests/support/%.c | test-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/%.o: %.c | deps
+$(BUILD)/%.o: %.c | build-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
@@ -156,12 +159,14 @@ $(BUILD)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/libproto.a $(BUILD)/libtools.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
+$(BUILD)/fuzz/fuzz_board: LDLIBS += -ljansson
+
 fuzz:
 	@command -v clang >/dev/null && [ -n "$$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a 2>/dev/null)" ] || \
 	  (apt-get update -qq && apt-get install -y -qq clang libclang-rt-14-dev) >/dev/null
 	$(MAKE) BUILD=build-fuzz CC=clang OPT="$(FUZZ_FLAGS)" fuzz-run
 
-fuzz-run: deps $(patsubst %,$(BUILD)/fuzz/%,$(FUZZERS))
+fuzz-run: build-deps $(patsubst %,$(BUILD)/fuzz/%,$(FUZZERS))
 	@for f in $(FUZZERS); do mkdir -p $(BUILD)/corpus/$$f; echo "== $$f ($(FUZZ_SECONDS) s)"; \
 	  $(BUILD)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
 	    -artifact_prefix=$(BUILD)/$$f- $(BUILD)/corpus/$$f tests/fuzz/corpus/$$f || exit 1; done

@@ -204,8 +204,7 @@ static json_t *scores_object(const BoardTable *t, const int scores[MAX_SEATS], c
 static json_t *legal_moves(const BoardTable *t, const Position *p)
 {
     json_t *a = json_array();
-    const bool humans = t->analysis || t->human[p->stm];
-    if (pos_over(p) || !humans || (!t->analysis && t->shown != t->game->nplies))
+    if (pos_over(p) || !(t->analysis || t->human[p->stm]) || (!t->analysis && t->shown != t->game->nplies))
         return a;
     MoveList *list = move_list_new();
     if (!list)
@@ -537,11 +536,11 @@ static void on_resign(const Request *r)
     const char *letter = get_string(r, "seat", false);
     if (json_object_get(r->msg, "seat") && !letter)
         return;
-    const int s = letter ? (strlen(letter) == 1 ? variant_seat_of_letter(letter[0]) : -1) : resigning_seat(t);
     if (over(t)) {
         say_error(r->reply, r->ctx, "resign: the game is over");
         return;
     }
+    const int s = letter ? (strlen(letter) == 1 ? variant_seat_of_letter(letter[0]) : -1) : resigning_seat(t);
     if (s < 0 || t->game->v->slot[s] < 0) {
         say_error(r->reply, r->ctx, letter ? "resign: '%s' is not a seat of this game" : "resign: no human seat%s",
                   letter ? letter : "");
