@@ -301,8 +301,12 @@ const holeSel = (h) => `#board g.hole[data-hole="${h}"]`;
 export const holeClasses = (page, h) => page.$eval(holeSel(h), (g) => [...g.classList]).catch(() => null);
 export const litHoles = (page) => page.$$eval('#board g.hole.lit', (gs) => gs.map((g) => g.dataset.hole).sort());
 
-// Plays `move` (an entry of state.legal) by clicking its marble, then the lit
-// hole (hop by hop where the page asks for it). Checks what lights up.
+// Plays `move` (an entry of state.legal) by clicking its marble, then its end
+// hole, lit among all the ends its marble reaches. Where several moves of that
+// marble end there (a Masters swap, a capture chain's captured pieces), the
+// page then lights each next hop of those moves: click the move's hops, as
+// lit, until it is the only one left (the page sends it then), or click the
+// hole reached to end the move there. Checks what lights up at each click.
 // Resolves with the state after the server took the move.
 export async function clickMove(t, page, move, { expectConfirm = false } = {}) {
   const before = await getState(page);
@@ -317,23 +321,29 @@ export async function clickMove(t, page, move, { expectConfirm = false } = {}) {
     const g = document.querySelector(`#board g.hole[data-hole="${h}"]`);
     return g && g.classList.contains('selected');
   }, from, { timeout: 3000 }).catch(() => fail(`after clicking ${from} it is not .selected`));
-  const dests = [...new Set(before.legal.filter((m) => m.path[0] === from).map((m) => m.path[m.path.length - 1]))].sort();
+  const own = before.legal.filter((m) => m.path[0] === from);
+  const dests = [...new Set(own.map(moveTo))].sort();
   const lit = await litHoles(page);
-  // In classic play every reachable end is lit at once (nothing is ambiguous).
-  if (!move.swap && !(move.captured && move.captured.length)) {
-    check(JSON.stringify(lit) === JSON.stringify(dests),
-      `after clicking ${from}: lit holes ${JSON.stringify(lit)} but state.legal reaches ${JSON.stringify(dests)}`);
-  }
-  let hops = [to];
-  if (!lit.includes(to)) {
-    // hop-by-hop entry: click each next hop that is lit
-    hops = move.path.slice(1);
-  }
-  for (const h of hops) {
-    t.step(`click lit hole ${h} (for ${move.text})`);
-    const cls = await holeClasses(page, h);
-    check(cls && cls.includes('lit'), `hole ${h} is not .lit when it should be clicked (classes: ${JSON.stringify(cls)})`);
-    await page.click(holeSel(h), { timeout: 5000 });
+  check(JSON.stringify(lit) === JSON.stringify(dests),
+    `after clicking ${from}: lit holes ${JSON.stringify(lit)} but state.legal reaches ${JSON.stringify(dests)}`);
+  t.step(`click lit hole ${to} (the end of ${move.text})`);
+  await page.click(holeSel(to), { timeout: 5000 });
+  // The moves still in question after each click, as the page narrows them.
+  let cands = own.filter((m) => moveTo(m) === to);
+  check(cands.some((m) => m.text === move.text), `${move.text} is not among the moves of ${from} in state.legal`);
+  const prefix = [from];
+  while (cands.length > 1) {
+    const n = prefix.length;
+    const want = [...new Set(cands.map((m) => (m.path.length > n ? m.path[n] : m.path[n - 1])))].sort();
+    const got = await litHoles(page);
+    check(JSON.stringify(got) === JSON.stringify(want),
+      `${cands.length} moves of ${from} end on ${to} (${cands.map((m) => m.text).join(' ')}), entered ${prefix.join('-')}: lit holes ${JSON.stringify(got)}, expected the next hops ${JSON.stringify(want)}`);
+    const hop = move.path.length > n ? move.path[n] : move.path[n - 1];
+    t.step(`click next hop ${hop} (for ${move.text}, entered ${prefix.join('-')})`);
+    await page.click(holeSel(hop), { timeout: 5000 });
+    if (move.path.length === n) break; // ended where the entered path is
+    prefix.push(hop);
+    cands = cands.filter((m) => m.path.length > n && m.path[n] === hop);
   }
   if (expectConfirm) return before;
   t.step(`wait for the server to take ${move.text}`);

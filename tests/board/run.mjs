@@ -18,8 +18,10 @@ import playTests from './play.mjs';
 import analysisTests from './analysis.mjs';
 import pgnTests from './pgn.mjs';
 import robustTests from './robust.mjs';
+import positionTests from './position.mjs';
+import hopTests from './hops.mjs';
 
-const ALL = [...playTests, ...analysisTests, ...pgnTests, ...robustTests];
+const ALL = [...playTests, ...analysisTests, ...pgnTests, ...robustTests, ...positionTests, ...hopTests];
 const verbose = !!process.env.BOARD_VERBOSE;
 const scale = Number(process.env.BOARD_TIMEOUT_SCALE) > 0 ? Number(process.env.BOARD_TIMEOUT_SCALE) : 1;
 

@@ -22,6 +22,7 @@
     newForm: $('#new-form'), newVariant: $('#new-variant'), newSeats: $('#new-seats'), newTc: $('#new-tc'),
     fenForm: $('#fen-form'), fenInput: $('#fen-input'), fenVariant: $('#fen-variant'), fenCurrent: $('#fen-current'),
     pgnText: $('#pgn-text'), pgnDownload: $('#pgn-download'),
+    editPosition: $('#edit-position'), editTools: $('#edit-tools'), editStm: $('#edit-stm'),
   };
 
   // What the page itself keeps between messages.
@@ -33,6 +34,7 @@
     positionKey: '',     // identifies the shown position and its legal moves
     movable: new Set(),  // holes a legal move starts from
     sel: null,           // picked-up marble: {from, moves, prefix}; prefix is null until entered hop by hop
+    edit: null,          // setting up a position: {board, variant, pieces, fields, sent}, else null
     cursor: null,        // hole of the keyboard cursor
     hover: null,         // lit hole under the mouse
     clockAt: 0,          // performance.now() when the state's clocks were read
@@ -135,6 +137,7 @@
         break;
       case 'error':
         addMessage('error', msg.message);
+        if (view.edit) view.edit.sent = null; // a refused set-up goes on being edited
         syncControls(); // a refused request leaves the controls as the state says
         break;
       case 'notice':
@@ -255,6 +258,8 @@
       view.hover = null;
       view.movable = new Set(st.legal.map((m) => m.path[0]));
     }
+    if (view.edit && view.edit.sent && st.variant === view.edit.variant
+        && sameBoardAndStm(st.fen, view.edit.sent)) endEdit(false);
     view.viewer = viewerSeat(st);
     turnBoard(angleFor(view.viewer));
     if (!view.formFilled) fillFormFromState();
@@ -292,6 +297,7 @@
       detail.push(`${s ? s.name : 'The engine'} (${colourOf(st.thinking)}) is thinking…`);
     }
     if (view.sel && view.sel.prefix) detail.push('Several moves end there: choose the path hop by hop.');
+    if (view.edit) detail.push('Setting up a position: click a hole (or Enter) to change what is on it, then Done.');
     el.statusDetail.textContent = detail.join(' ');
   }
 
@@ -318,7 +324,9 @@
     const viewer = view.viewer;
     const target = new Set(viewer ? viewer.target : []);
     const foreign = new Set(viewer ? viewer.foreign : []);
-    const lastMove = st.moves.find((m) => m.ply === st.shown);
+    const edit = view.edit;
+    const board = edit ? edit.board : st.board;
+    const lastMove = edit ? null : st.moves.find((m) => m.ply === st.shown);
     const lastHoles = new Set();
     if (lastMove) {
       const p = lastMove.text.split('-');
@@ -326,7 +334,7 @@
     }
     const lit = litHoles();
     for (const h of view.holes.values()) {
-      const piece = st.board[h.name];
+      const piece = board[h.name];
       if (piece) h.g.setAttribute('data-piece', piece);
       else h.g.removeAttribute('data-piece');
       h.letter.textContent = piece || '';
@@ -335,7 +343,7 @@
       cl.toggle('foreign', foreign.has(h.name));
       cl.toggle('lit', lit.has(h.name));
       cl.toggle('selected', !!view.sel && view.sel.from === h.name);
-      cl.toggle('movable', view.movable.has(h.name));
+      cl.toggle('movable', !edit && view.movable.has(h.name));
       cl.toggle('cursor', view.cursor === h.name);
       cl.toggle('last-move', lastHoles.has(h.name));
     }
@@ -385,7 +393,8 @@
   // A click on a hole, or Enter on the cursor's hole.
   function activate(hole) {
     view.cursor = hole;
-    if (view.sel && litHoles().has(hole)) choose(hole);
+    if (view.edit) editHole(hole);
+    else if (view.sel && litHoles().has(hole)) choose(hole);
     else if (view.movable.has(hole) && !(view.sel && view.sel.from === hole)) pickUp(hole);
     else view.sel = null;
     renderBoard();
@@ -497,6 +506,96 @@
     }
   });
   el.board.addEventListener('keydown', onBoardKey);
+
+  // ---- setting up a position ----
+
+  // Starts editing the shown position: its pieces, and the fields of its FEN
+  // after the side to move (the seats' counters and the round), which stay.
+  function startEdit() {
+    const st = stern.state;
+    if (!st || !stern.hello) return;
+    const letters = st.seats.map((s) => s.seat);
+    const pieces = ['', ...letters, ...(st.variant.startsWith('capture') ? ['x'] : [])];
+    view.edit = { board: { ...st.board }, variant: st.variant, pieces, fields: st.fen.split(' ').slice(2), sent: null };
+    view.sel = null;
+    view.hover = null;
+    fillSelect(el.editStm, letters.map((l) => [l, colourOf(l)]));
+    el.editStm.value = letters.includes(st.stm) ? st.stm : letters[0];
+    el.editTools.hidden = false;
+    el.editPosition.setAttribute('aria-pressed', 'true');
+    el.board.classList.add('editing');
+    renderBoard();
+    renderStatus();
+  }
+
+  // Leaves edit mode; the board shows the table's position again.
+  function endEdit(render = true) {
+    view.edit = null;
+    el.editTools.hidden = true;
+    el.editPosition.setAttribute('aria-pressed', 'false');
+    el.board.classList.remove('editing');
+    if (render && stern.state) {
+      renderBoard();
+      renderAnalysis();
+      renderStatus();
+    }
+  }
+
+  // The next content of a hole: empty, each seat in turn order, x in capture mode, empty.
+  function editHole(hole) {
+    const b = view.edit.board, pieces = view.edit.pieces;
+    const next = pieces[(pieces.indexOf(b[hole] || '') + 1) % pieces.length];
+    if (next) b[hole] = next;
+    else delete b[hole];
+  }
+
+  // The FEN's board field: rows of equal r in the holes' FEN order, runs of
+  // empty holes as their count, rows joined by '/'.
+  function boardField(board) {
+    const rows = [];
+    let r = null, row = '', empty = 0;
+    for (const h of stern.hello.holes) {
+      if (h.r !== r) {
+        if (r !== null) rows.push(row + (empty || ''));
+        r = h.r;
+        row = '';
+        empty = 0;
+      }
+      const p = board[h.name];
+      if (!p) {
+        empty++;
+        continue;
+      }
+      row += (empty || '') + p;
+      empty = 0;
+    }
+    rows.push(row + (empty || ''));
+    return rows.join('/');
+  }
+
+  function editFen() {
+    const e = view.edit;
+    return [boardField(e.board), el.editStm.value, ...e.fields].join(' ');
+  }
+
+  // The FENs have the same board and side to move (the server's state after a set-up).
+  const sameBoardAndStm = (a, b) => a.split(' ').slice(0, 2).join(' ') === b.split(' ').slice(0, 2).join(' ');
+
+  el.editPosition.addEventListener('click', () => (view.edit ? endEdit() : startEdit()));
+  $('#edit-cancel').addEventListener('click', () => endEdit());
+  $('#edit-clear').addEventListener('click', () => {
+    if (!view.edit) return;
+    view.edit.board = {};
+    renderBoard();
+  });
+  // The server sets the position up (analysis mode), and the state that shows
+  // it ends the editing; an error leaves the position being edited.
+  $('#edit-done').addEventListener('click', () => {
+    if (!view.edit) return;
+    const fen = editFen();
+    view.edit.sent = fen;
+    send({ type: 'fen', fen, variant: view.edit.variant });
+  });
 
   // ---- seats and clocks ----
 
