@@ -20,8 +20,9 @@ import pgnTests from './pgn.mjs';
 import robustTests from './robust.mjs';
 import positionTests from './position.mjs';
 import hopTests from './hops.mjs';
+import tabTests from './tabs.mjs';
 
-const ALL = [...playTests, ...analysisTests, ...pgnTests, ...robustTests, ...positionTests, ...hopTests];
+const ALL = [...playTests, ...analysisTests, ...pgnTests, ...robustTests, ...positionTests, ...hopTests, ...tabTests];
 const verbose = !!process.env.BOARD_VERBOSE;
 const scale = Number(process.env.BOARD_TIMEOUT_SCALE) > 0 ? Number(process.env.BOARD_TIMEOUT_SCALE) : 1;
 
