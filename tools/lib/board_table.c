@@ -365,6 +365,18 @@ static void set_game(BoardTable *t, const Game *g)
     t->failures = 0;
 }
 
+/* Replaces the game by *g for analysis: every seat human, no clocks. */
+static void analyse_game(BoardTable *t, const Game *g)
+{
+    set_game(t, g);
+    t->analysis = true;
+    for (int s = 0; s < MAX_SEATS; s++) {
+        t->human[s] = true;
+        t->clock_ms[s] = -1;
+    }
+    broadcast_state(t);
+}
+
 /* ---- the messages of a page ---- */
 
 typedef struct {
@@ -611,17 +623,10 @@ static void on_fen(const Request *r)
         return;
     }
     game_new(g, v->name);
-    if (game_set_fen(g, fen, err, sizeof err)) {
+    if (game_set_fen(g, fen, err, sizeof err))
         say_error(r->reply, r->ctx, "fen: %s", err);
-    } else {
-        set_game(t, g);
-        t->analysis = true;
-        for (int s = 0; s < MAX_SEATS; s++) {
-            t->human[s] = true;
-            t->clock_ms[s] = -1;
-        }
-        broadcast_state(t);
-    }
+    else
+        analyse_game(t, g);
     free(g);
 }
 
@@ -682,15 +687,8 @@ static void on_load_pgn(const Request *r)
         say_error(r->reply, r->ctx, "load_pgn: %s", err);
     else if (replay_record(&pg, g, err, sizeof err))
         say_error(r->reply, r->ctx, "load_pgn: %s", err);
-    else {
-        set_game(t, g);
-        t->analysis = true;
-        for (int s = 0; s < MAX_SEATS; s++) {
-            t->human[s] = true;
-            t->clock_ms[s] = -1;
-        }
-        broadcast_state(t);
-    }
+    else
+        analyse_game(t, g);
     if (st == PGN_OK || st == PGN_INCOMPLETE)
         pgn_game_free(&pg);
     pgn_reader_free(&rd);
