@@ -20,6 +20,9 @@
 #include <unistd.h>
 
 #define MAX_PAGES 64       /* pages connected at once */
+#define HTTP_THREADS 8     /* civetweb's threads beyond one per page (each WebSocket holds one) */
+#define SEND_TIMEOUT_MS "5000"       /* longest a write to a page may take */
+#define PAGE_IDLE_MS "86400000"      /* a page that sends nothing stays connected this long */
 #define TICK_MS 5          /* the table's clockwork runs this often */
 
 static const char usage[] =
@@ -34,59 +37,84 @@ static struct {
     pthread_mutex_t lock;
     struct mg_connection *conn[MAX_PAGES];
     int n;
-} pages = {PTHREAD_MUTEX_INITIALIZER, {0}, 0};
+    int joining; /* accepted, not yet ready */
+} pages = {PTHREAD_MUTEX_INITIALIZER, {0}, 0, 0};
 
 static BoardTable table;
 
-static void write_to(struct mg_connection *c, const char *json)
+/* Sends json to page c; false when it could not be sent within
+ * SEND_TIMEOUT_MS (a page that stopped reading). */
+static bool write_to(struct mg_connection *c, const char *json)
 {
-    mg_websocket_write(c, MG_WEBSOCKET_OPCODE_TEXT, json, strlen(json));
+    const size_t n = strlen(json);
+    return mg_websocket_write(c, MG_WEBSOCKET_OPCODE_TEXT, json, n) > 0;
 }
 
+/* A page that does not take what is sent is dropped from the broadcasts, so
+ * that it stalls the table once, for SEND_TIMEOUT_MS at most. */
 static void broadcast(const char *json, void *ctx)
 {
     (void)ctx;
     pthread_mutex_lock(&pages.lock);
-    for (int i = 0; i < pages.n; i++)
-        write_to(pages.conn[i], json);
+    for (int i = 0; i < pages.n;)
+        if (write_to(pages.conn[i], json))
+            i++;
+        else
+            pages.conn[i] = pages.conn[--pages.n];
     pthread_mutex_unlock(&pages.lock);
 }
 
-static void reply(const char *json, void *ctx) { write_to(ctx, json); }
+/* Whether the page asking to connect comes from this server: a browser sends
+ * the page's Origin, and a page of another site must not play at the table. */
+static bool same_origin(const struct mg_connection *c)
+{
+    const char *origin = mg_get_header(c, "Origin"), *host = mg_get_header(c, "Host");
+    if (!origin)
+        return true; /* not a browser */
+    const char *rest = !strncmp(origin, "http://", 7) ? origin + 7 : !strncmp(origin, "https://", 8) ? origin + 8 : NULL;
+    return rest && host && !strcmp(rest, host);
+}
 
 static int ws_connect(const struct mg_connection *c, void *data)
 {
-    (void)c;
     (void)data;
+    if (!same_origin(c))
+        return 1; /* refused */
     pthread_mutex_lock(&pages.lock);
-    const int full = pages.n >= MAX_PAGES;
+    const bool room = pages.n + pages.joining < MAX_PAGES;
+    if (room)
+        pages.joining++; /* its place is kept until it is ready */
     pthread_mutex_unlock(&pages.lock);
-    return full; /* 0 accepts */
+    return !room; /* 0 accepts */
+}
+
+static void send_to(const char *json, void *ctx) { write_to(ctx, json); }
+
+static void joined(void *ctx)
+{
+    pthread_mutex_lock(&pages.lock);
+    pages.joining--;
+    pages.conn[pages.n++] = ctx;
+    pthread_mutex_unlock(&pages.lock);
 }
 
 static void ws_ready(struct mg_connection *c, void *data)
 {
     (void)data;
-    char *hello = board_table_hello(&table), *state = board_table_state(&table);
-    pthread_mutex_lock(&pages.lock);
-    if (hello)
-        write_to(c, hello);
-    if (state)
-        write_to(c, state);
-    pages.conn[pages.n++] = c;
-    pthread_mutex_unlock(&pages.lock);
-    free(hello);
-    free(state);
+    board_table_join(&table, send_to, joined, c);
 }
 
 static int ws_data(struct mg_connection *c, int flags, char *data, size_t len, void *cbdata)
 {
     (void)cbdata;
     const int opcode = flags & 0xf;
+    const bool fin = flags & 0x80;
     if (opcode == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE)
         return 0;
-    if (opcode == MG_WEBSOCKET_OPCODE_TEXT)
-        board_table_message(&table, data, len, reply, c);
+    if (!fin || opcode == MG_WEBSOCKET_OPCODE_CONTINUATION)
+        write_to(c, "{\"type\":\"error\",\"message\":\"malformed message: fragmented frames are not taken\"}");
+    else if (opcode == MG_WEBSOCKET_OPCODE_TEXT)
+        board_table_message(&table, data, len, send_to, c);
     else if (opcode == MG_WEBSOCKET_OPCODE_BINARY)
         write_to(c, "{\"type\":\"error\",\"message\":\"malformed message: binary frames are not taken\"}");
     return 1;
@@ -96,11 +124,11 @@ static void ws_close(const struct mg_connection *c, void *data)
 {
     (void)data;
     pthread_mutex_lock(&pages.lock);
-    for (int i = 0; i < pages.n; i++)
-        if (pages.conn[i] == c) {
-            pages.conn[i] = pages.conn[--pages.n];
-            break;
-        }
+    int i = 0;
+    while (i < pages.n && pages.conn[i] != c)
+        i++;
+    if (i < pages.n)
+        pages.conn[i] = pages.conn[--pages.n];
     pthread_mutex_unlock(&pages.lock);
 }
 
@@ -207,7 +235,10 @@ int main(int argc, char **argv)
     }
     char listen[300];
     snprintf(listen, sizeof listen, "%s:%lld", host, port);
-    const char *options[] = {"listening_ports", listen, "document_root", root, "num_threads", "8",
+    char threads[16];
+    snprintf(threads, sizeof threads, "%d", MAX_PAGES + HTTP_THREADS);
+    const char *options[] = {"listening_ports", listen, "document_root", root, "num_threads", threads,
+                             "request_timeout_ms", SEND_TIMEOUT_MS, "websocket_timeout_ms", PAGE_IDLE_MS,
                              "enable_directory_listing", "no", NULL};
     mg_init_library(MG_FEATURES_WEBSOCKET);
     struct mg_callbacks callbacks = {0};

@@ -44,7 +44,10 @@ static void say_error(TableSend fn, void *ctx, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    send_json(fn, ctx, json_pack("{s:s, s:s}", "type", "error", "message", msg));
+    json_t *o = json_pack("{s:s, s:s}", "type", "error", "message", msg);
+    if (!o) /* not UTF-8 (a name cut short, an engine's bytes) */
+        o = json_pack("{s:s, s:s}", "type", "error", "message", "a message was refused (its text is not UTF-8)");
+    send_json(fn, ctx, o);
 }
 
 static const char *engine_name(const BoardTable *t, int k)
@@ -137,6 +140,15 @@ static int engine_ready(BoardTable *t, TableEngine *te, int k, const Variant *v,
     return 0;
 }
 
+/* Kills te at once; it is started again when next needed. */
+static void engine_kill(TableEngine *te)
+{
+    if (te->started)
+        ep_kill(&te->proc);
+    te->started = false;
+    te->variant = NULL;
+}
+
 static void engine_end(TableEngine *te)
 {
     if (te->started)
@@ -152,11 +164,8 @@ static void engine_stop(TableEngine *te)
     if (!te->started)
         return;
     char *line;
-    if (ep_send(&te->proc, "stop") || ep_wait_token(&te->proc, "bestmove", STOP_WAIT_MS, NULL, NULL, &line) != 1) {
-        ep_kill(&te->proc);
-        te->started = false;
-        te->variant = NULL;
-    }
+    if (ep_send(&te->proc, "stop") || ep_wait_token(&te->proc, "bestmove", STOP_WAIT_MS, NULL, NULL, &line) != 1)
+        engine_kill(te);
 }
 
 static void lines_clear(BoardTable *t)
@@ -186,6 +195,29 @@ static void search_stop(BoardTable *t)
 }
 
 static bool over(const BoardTable *t) { return pos_over(&t->game->pos); }
+
+/* Whether the game is played on a clock (base + increment). */
+static bool clocked(const BoardTable *t) { return t->base_ms > 0; }
+
+/* Charges seat s the time since its turn began and adds the increment; a
+ * clock overdrawn within the margin stands at 0. */
+static void charge(BoardTable *t, int s)
+{
+    if (!clocked(t))
+        return;
+    const int64_t left = t->clock_ms[s] + t->inc_ms - (ep_now_ms() - t->turn_start);
+    t->clock_ms[s] = left > 0 ? left : 0;
+}
+
+/* Ends the game by seat s's forfeit (resignation, time). */
+static void forfeit(BoardTable *t, int s, const char *termination)
+{
+    search_stop(t);
+    analysis_stop(t);
+    referee_forfeit(&t->game->pos, s);
+    t->forfeited = s;
+    snprintf(t->termination, sizeof t->termination, "%s", termination);
+}
 
 /* ---- messages out ---- */
 
@@ -232,8 +264,7 @@ static json_t *legal_moves(const BoardTable *t, const Position *p)
 static const char *status_name(const BoardTable *t, int s)
 {
     const Position *p = &t->game->pos;
-    if (t->termination[0] && pos_over(p) && p->place[variant_unit(p->v, s)] == p->v->nunits && p->v->nunits > 1 &&
-        p->status[s] == ST_PLAYING)
+    if (t->forfeited >= 0 && (s == t->forfeited || s == variant_partner(p->v, t->forfeited)))
         return "forfeited";
     return p->status[s] == ST_ARRIVED ? "arrived" : p->status[s] == ST_ELIMINATED ? "eliminated" : "playing";
 }
@@ -241,7 +272,7 @@ static const char *status_name(const BoardTable *t, int s)
 /* A seat's clock now: the seat to move's runs while it thinks. */
 static json_t *clock_now(const BoardTable *t, int s)
 {
-    if (t->clock_ms[s] < 0)
+    if (!clocked(t))
         return json_null();
     int64_t ms = t->clock_ms[s];
     if (!t->analysis && !over(t) && t->game->pos.stm == s)
@@ -356,6 +387,9 @@ static void set_game(BoardTable *t, const Game *g)
     t->game->nplies = 0;
     t->shown = 0;
     t->termination[0] = 0;
+    t->forfeited = -1;
+    for (int k = 0; k < TABLE_MAX_ENGINES; k++)
+        t->play[k].variant = NULL; /* a new game: ucinewgame before its first search */
     for (int i = 0; i < g->nplies; i++)
         play_move(t, &g->moves[i], NULL);
     if (g->nplies == 0 || pos_over(&g->pos))
@@ -372,8 +406,9 @@ static void analyse_game(BoardTable *t, const Game *g)
     t->analysis = true;
     for (int s = 0; s < MAX_SEATS; s++) {
         t->human[s] = true;
-        t->clock_ms[s] = -1;
+        t->clock_ms[s] = 0;
     }
+    t->base_ms = t->inc_ms = t->movetime_ms = 0;
     broadcast_state(t);
 }
 
@@ -483,7 +518,7 @@ static void on_new(const Request *r)
     for (int s = 0; s < MAX_SEATS; s++) {
         t->human[s] = human[s];
         t->engine_of[s] = engine[s];
-        t->clock_ms[s] = base ? t->base_ms : -1;
+        t->clock_ms[s] = t->base_ms;
     }
     broadcast_state(t);
 }
@@ -495,7 +530,7 @@ static int resigning_seat(const BoardTable *t)
     if (t->human[p->stm])
         return p->stm;
     for (int i = 0; i < p->v->nseats; i++)
-        if (t->human[p->v->seats[i]])
+        if (t->human[p->v->seats[i]] && p->status[p->v->seats[i]] == ST_PLAYING)
             return p->v->seats[i];
     return -1;
 }
@@ -530,13 +565,19 @@ static void on_move(const Request *r)
             forget_from(t, t->shown);
             *t->game = *g;
             t->termination[0] = 0;
+            t->forfeited = -1;
         }
-        if (t->clock_ms[g->pos.stm] >= 0 && !t->analysis) {
-            const int s = g->pos.stm;
-            t->clock_ms[s] += t->inc_ms - (ep_now_ms() - t->turn_start);
+        const int s = g->pos.stm;
+        if (!t->analysis && clocked(t) && t->clock_ms[s] - (ep_now_ms() - t->turn_start) <= 0) {
+            say_error(r->reply, r->ctx, "move '%s': %s's time ran out", text, record_colour_tag(s));
+            t->clock_ms[s] = 0;
+            forfeit(t, s, "time forfeit");
+        } else {
+            if (!t->analysis)
+                charge(t, s);
+            analysis_stop(t);
+            play_move(t, &m, NULL);
         }
-        analysis_stop(t);
-        play_move(t, &m, NULL);
         broadcast_state(t);
     }
     free(g);
@@ -558,10 +599,12 @@ static void on_resign(const Request *r)
                   letter ? letter : "");
         return;
     }
-    search_stop(t);
-    analysis_stop(t);
-    referee_forfeit(&t->game->pos, s);
-    snprintf(t->termination, sizeof t->termination, "resignation");
+    if (t->game->pos.status[s] != ST_PLAYING) {
+        say_error(r->reply, r->ctx, "resign: %s has %s and keeps its place", record_colour_tag(s),
+                  t->game->pos.status[s] == ST_ARRIVED ? "arrived" : "been eliminated");
+        return;
+    }
+    forfeit(t, s, "resignation");
     broadcast_state(t);
 }
 
@@ -593,8 +636,15 @@ static void on_analysis(const Request *r)
         !get_int(r, "engine", 0, t->nconf - 1, t->analysis_engine, &engine))
         return;
     analysis_stop(t);
-    if (json_is_true(on) && !t->analysis)
+    if (json_is_true(on) && !t->analysis) {
         search_stop(t);
+        if (!over(t) && t->human[t->game->pos.stm]) { /* the time used so far counts; an engine starts afresh */
+            const int s = t->game->pos.stm;
+            const int64_t left = t->clock_ms[s] - (ep_now_ms() - t->turn_start);
+            if (clocked(t))
+                t->clock_ms[s] = left > 0 ? left : 0;
+        }
+    }
     if (!json_is_true(on) && t->analysis)
         t->turn_start = ep_now_ms(); /* the clocks go on from here */
     t->analysis = json_is_true(on);
@@ -839,13 +889,7 @@ static void engine_failed(BoardTable *t, const char *what)
 {
     const int s = t->searching, k = t->engine_of[s];
     TableEngine *te = &t->play[k];
-    char how[128] = "";
-    if (te->started) {
-        ep_kill(&te->proc);
-        ep_exit_desc(&te->proc, how, sizeof how);
-    }
-    te->started = false;
-    te->variant = NULL;
+    engine_kill(te);
     t->searching = -1;
     t->turn_start = ep_now_ms(); /* the failed search costs the clock nothing */
     if (++t->failures >= TABLE_RETRIES) {
@@ -916,10 +960,8 @@ static void search_answer(BoardTable *t, const char *line)
         engine_failed(t, what);
         return;
     }
-    const int64_t now = ep_now_ms();
-    const int elapsed = (int)(now - t->turn_start);
-    if (t->clock_ms[s] >= 0)
-        t->clock_ms[s] += t->inc_ms - elapsed;
+    const int elapsed = (int)(ep_now_ms() - t->turn_start);
+    charge(t, s);
     const RefereeMove rm = {.elapsed_ms = elapsed, .has_score = t->last_has_score, .mate = t->last_mate,
                             .score = t->last_score, .depth = t->last_depth};
     char comment[REFEREE_COMMENT_MAX];
@@ -958,10 +1000,10 @@ static void search_poll(BoardTable *t)
     if (t->searching < 0)
         return;
     if (rc < 0) {
-        char how[160];
+        char how[128], what[160];
         ep_reap(&te->proc, 100);
-        snprintf(how, sizeof how, "crashed (%s)", ep_exit_desc(&te->proc, how + 120, 40));
-        engine_failed(t, how);
+        snprintf(what, sizeof what, "crashed (%s)", ep_exit_desc(&te->proc, how, sizeof how));
+        engine_failed(t, what);
     } else if (ep_now_ms() > t->deadline) {
         engine_failed(t, "did not answer in time");
     }
@@ -1013,6 +1055,15 @@ static void send_lines(BoardTable *t)
     t->lines_dirty = false;
 }
 
+/* Leaves analysis mode after the analyser failed: the game's clocks go on. */
+static void analysis_off(BoardTable *t)
+{
+    t->analysis = false;
+    t->analysis_failures = 0;
+    t->turn_start = ep_now_ms();
+    broadcast_state(t);
+}
+
 /* Starts, reads and reports the analysis of the shown position. */
 static void analysis_tick(BoardTable *t)
 {
@@ -1030,10 +1081,10 @@ static void analysis_tick(BoardTable *t)
                 send_position(&te->proc, shown, t->texts, t->shown) || ep_send(&te->proc, "go infinite")) {
                 say_error(t->broadcast, t->broadcast_ctx, "analysis stopped: %s", err[0] ? err : te->proc.error);
                 engine_end(te);
-                t->analysis = false;
-                broadcast_state(t);
+                analysis_off(t);
             } else {
                 t->analysing = true;
+                t->analysed_stm = shown->pos.stm;
             }
         }
         free(shown);
@@ -1049,13 +1100,7 @@ static void analysis_tick(BoardTable *t)
         free(l->pv);
         *l = (TableLine){.set = true, .depth = in.depth, .multipv = in.multipv, .mate = in.mate, .score = in.score,
                          .nodes = in.nodes, .pv = strdup(in.pv)};
-        const int stm = t->game->pos.stm >= 0 ? t->game->pos.stm : 0;
-        Game *shown = malloc(sizeof *shown);
-        if (shown) {
-            game_prefix(t->game, t->shown, shown);
-            info_scores(t, &in, shown->pos.stm >= 0 ? shown->pos.stm : stm, l->scores, l->has_score);
-            free(shown);
-        }
+        info_scores(t, &in, t->analysed_stm, l->scores, l->has_score);
         if (in.multipv == 1) {
             t->has_eval[t->shown] = true;
             for (int i = 0; i < MAX_SEATS; i++) {
@@ -1064,16 +1109,22 @@ static void analysis_tick(BoardTable *t)
             }
         }
         t->lines_dirty = true;
+        t->analysis_failures = 0;
     }
     if (rc < 0) {
         char how[64];
         ep_reap(&te->proc, 100);
-        say_error(t->broadcast, t->broadcast_ctx, "analysis engine %s crashed (%s): restarted",
-                  engine_name(t, t->analysis_engine), ep_exit_desc(&te->proc, how, sizeof how));
-        ep_kill(&te->proc);
-        te->started = false;
-        te->variant = NULL;
+        ep_exit_desc(&te->proc, how, sizeof how);
+        engine_kill(te);
         t->analysing = false;
+        if (++t->analysis_failures >= TABLE_RETRIES) {
+            say_error(t->broadcast, t->broadcast_ctx, "analysis engine %s crashed (%s) %d times: analysis off",
+                      engine_name(t, t->analysis_engine), how, t->analysis_failures);
+            analysis_off(t);
+        } else {
+            say_error(t->broadcast, t->broadcast_ctx, "analysis engine %s crashed (%s): restarted",
+                      engine_name(t, t->analysis_engine), how);
+        }
         return;
     }
     if (t->lines_dirty && ep_now_ms() - t->lines_sent >= LINES_EVERY_MS)
@@ -1092,10 +1143,9 @@ void board_table_tick(BoardTable *t)
             search_poll(t);
         else if (!t->human[s])
             search_start(t);
-        else if (t->clock_ms[s] >= 0 && t->clock_ms[s] - (ep_now_ms() - t->turn_start) <= 0) {
+        else if (clocked(t) && t->clock_ms[s] - (ep_now_ms() - t->turn_start) <= 0) {
             t->clock_ms[s] = 0;
-            referee_forfeit(&g->pos, s);
-            snprintf(t->termination, sizeof t->termination, "time forfeit");
+            forfeit(t, s, "time forfeit");
             broadcast_state(t);
         }
     }
@@ -1120,8 +1170,9 @@ int board_table_init(BoardTable *t, const TableEngineConf *conf, int nconf, Tabl
     game_new(t->game, "classic-2");
     for (int s = 0; s < MAX_SEATS; s++) {
         t->human[s] = s == t->game->v->seats[0];
-        t->clock_ms[s] = -1;
+        t->clock_ms[s] = 0;
     }
+    t->forfeited = -1;
     t->turn_start = ep_now_ms();
     return 0;
 }
@@ -1158,6 +1209,21 @@ char *board_table_hello(BoardTable *t)
     pthread_mutex_unlock(&t->lock);
     return text_of(json_pack("{s:s, s:i, s:o, s:o, s:o, s:o}", "type", "hello", "version", 1, "variants", variants,
                              "variant_seats", seats, "engines", engines, "holes", holes));
+}
+
+void board_table_join(BoardTable *t, TableSend send, void (*joined)(void *ctx), void *ctx)
+{
+    char *hello = board_table_hello(t);
+    pthread_mutex_lock(&t->lock);
+    char *state = text_of(state_object(t));
+    if (hello)
+        send(hello, ctx);
+    if (state)
+        send(state, ctx);
+    joined(ctx);
+    pthread_mutex_unlock(&t->lock);
+    free(hello);
+    free(state);
 }
 
 char *board_table_state(BoardTable *t)

@@ -50,7 +50,6 @@ typedef struct TableLine {
     int depth, multipv;
     bool mate;
     int score;                /* cp, or own moves to mate */
-    int nscores;              /* seats with a score (0 with two seats) */
     int scores[MAX_SEATS];    /* by seat */
     bool has_score[MAX_SEATS];
     long long nodes;
@@ -67,9 +66,10 @@ typedef struct BoardTable {
     Game *game;               /* the game (heap: about 50 KB) */
     bool human[MAX_SEATS];    /* else engine_of[seat] plays it */
     int engine_of[MAX_SEATS];
-    int64_t clock_ms[MAX_SEATS]; /* -1: no clock */
+    int64_t clock_ms[MAX_SEATS]; /* time left, ms, when base_ms > 0 (the game has a clock) */
     int base_ms, inc_ms, movetime_ms;
     char termination[32];     /* a forfeit's Termination ("resignation", "time forfeit"), or "" */
+    int forfeited;            /* the seat that forfeited, or -1 */
     char *texts[GAME_MAX_PLIES];    /* per ply: the move's text (owned) */
     int8_t movers[GAME_MAX_PLIES];  /* per ply: the seat that moved */
     char *comments[GAME_MAX_PLIES]; /* per ply: the engine's score and time, or NULL */
@@ -92,6 +92,8 @@ typedef struct BoardTable {
     int multipv, analysis_engine;
     TableEngine analyser;
     bool analysing;           /* a `go infinite` is running */
+    int analysis_failures;    /* crashes of the analyser in a row */
+    int analysed_stm;         /* the seat to move in the position analysed */
     TableLine lines[TABLE_MAX_LINES];
     int64_t lines_sent;       /* when the last analysis message went out, ms */
     bool lines_dirty;
@@ -109,6 +111,11 @@ void board_table_free(BoardTable *t);
  * frees the text. NULL without memory. */
 char *board_table_hello(BoardTable *t);
 char *board_table_state(BoardTable *t);
+
+/* A new page: sends it hello and the state through send(json, ctx), then
+ * calls joined(ctx) (which adds it to those the broadcasts reach), all under
+ * the table's lock, so that no state can come between. */
+void board_table_join(BoardTable *t, TableSend send, void (*joined)(void *ctx), void *ctx);
 
 /* Handles one message of a page (text[0..len-1]): a change is broadcast as a
  * new state; a refusal (or a `pgn` answer) goes to that page alone through
