@@ -119,6 +119,17 @@ static void test_lines_are_the_most_visited_root_moves_in_order(void **state)
     assert_int_equal(s.pv0len, r.pvlen);
     for (int i = 0; i < r.pvlen; i++)
         assert_true(same_move(s.pv0[i], r.pv[i]));
+    /* the same tree with eight lines: its first three are these, and no later
+     * root move has more visits than the third */
+    Seen all;
+    run(8, 4000, false, &all);
+    assert_int_equal(all.nlast, 8);
+    for (int k = 0; k < 3; k++) {
+        assert_true(same_move(all.first[k], s.first[k]));
+        assert_int_equal(all.visits[k], s.visits[k]);
+    }
+    for (int k = 3; k < 8; k++)
+        assert_true(all.visits[k] <= s.visits[2]);
 }
 
 static void test_lines_are_reported_as_the_depth_rises_and_at_the_end(void **state)
