@@ -147,6 +147,7 @@ static void engine_kill(TableEngine *te)
         ep_kill(&te->proc);
     te->started = false;
     te->variant = NULL;
+    te->answered = false;
 }
 
 static void engine_end(TableEngine *te)
@@ -161,8 +162,10 @@ static void engine_end(TableEngine *te)
  * answer the stop is killed. */
 static void engine_stop(TableEngine *te)
 {
-    if (!te->started)
+    if (!te->started || te->answered) {
+        te->answered = false;
         return;
+    }
     char *line;
     if (ep_send(&te->proc, "stop") || ep_wait_token(&te->proc, "bestmove", STOP_WAIT_MS, NULL, NULL, &line) != 1)
         engine_kill(te);
@@ -1084,6 +1087,7 @@ static void analysis_tick(BoardTable *t)
                 analysis_off(t);
             } else {
                 t->analysing = true;
+                te->answered = false;
                 t->analysed_stm = shown->pos.stm;
             }
         }
@@ -1094,6 +1098,8 @@ static void analysis_tick(BoardTable *t)
     int rc;
     while ((rc = ep_read_line(&te->proc, 0, &line)) == 1) {
         Info in;
+        if (!strncmp(line, "bestmove", 8))
+            te->answered = true; /* an infinite search that ended by itself: a stop waits for nothing */
         if (!parse_info(line, &in) || !in.pv || in.multipv < 1 || in.multipv > TABLE_MAX_LINES)
             continue;
         TableLine *l = &t->lines[in.multipv - 1];

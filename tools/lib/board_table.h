@@ -42,6 +42,7 @@ typedef struct TableEngine {
     EngineProc proc;
     bool started;
     const Variant *variant;   /* the Variant it was last told, or NULL */
+    bool answered;            /* its search already gave its bestmove */
 } TableEngine;
 
 /* An analysis line as the engine last reported it. */
