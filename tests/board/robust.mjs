@@ -121,4 +121,31 @@ function engineFailure(mode, { nth = 3, clock = false } = {}) {
   };
 }
 
-export default [badInput, engineFailure('crash'), engineFailure('hang'), engineFailure('hang', { nth: 2, clock: true })];
+// A page of another site (here: another table's page, on another port) may not
+// join the table: its WebSocket is refused; the same page connects to its own.
+const foreignOrigin = {
+  name: 'foreign-origin',
+  timeout: 20000,
+  async run(t) {
+    const srv = await t.server([sternEngine()]);
+    const other = await t.server([sternEngine()]);
+    const page = await openTable(t, other.url);
+    const tryConnect = (url) => page.evaluate((url) => new Promise((resolve) => {
+      const ws = new WebSocket(url.replace(/^http/, 'ws') + 'ws');
+      ws.onmessage = () => { resolve('message'); ws.close(); };
+      ws.onclose = () => resolve('closed');
+      setTimeout(() => resolve('nothing'), 5000);
+    }), url);
+    t.step(`from ${other.url}, a WebSocket to ${srv.url}`);
+    const foreign = await tryConnect(srv.url);
+    check(foreign === 'closed', `a page of another origin was let in: ${foreign}`);
+    // the browser logs the refused handshake as an error: expected here
+    page.jsErrors = page.jsErrors.filter((e) => !/WebSocket connection .* failed/.test(e));
+    t.step('and to its own server');
+    const own = await tryConnect(other.url);
+    check(own === 'message', `the page could not connect to its own server: ${own}`);
+  },
+};
+
+export default [badInput, engineFailure('crash'), engineFailure('hang'), engineFailure('hang', { nth: 2, clock: true }),
+  foreignOrigin];
