@@ -622,9 +622,10 @@
 
   // The seat whose clock runs: the shown seat to move while the game's newest
   // position is shown, else the seat whose engine is searching.
+  // The seat whose clock runs: the game's seat to move (not the shown position's).
   function runningSeat(st) {
     if (st.mode !== 'play' || st.over) return null;
-    return st.shown === st.ply ? st.stm : st.thinking;
+    return st.to_move;
   }
 
   function tickClocks() {

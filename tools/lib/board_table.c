@@ -327,10 +327,11 @@ static json_t *state_object(BoardTable *t)
             has[s] = t->eval_has[i][s];
         json_array_append_new(evals, json_pack("{s:i, s:o}", "ply", i, "scores", scores_object(t, t->eval[i], has)));
     }
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:o, s:b, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "type",
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "type",
                           "state", "variant", v->name, "mode", t->analysis ? "analysis" : "play", "fen",
                           fen_write(p, fen), "ply", g->nplies, "shown", t->shown, "stm",
-                          pos_over(p) ? json_null() : seat_string(p->stm), "over", pos_over(&g->pos), "termination",
+                          pos_over(p) ? json_null() : seat_string(p->stm), "to_move",
+                          pos_over(&g->pos) ? json_null() : seat_string(g->pos.stm), "over", pos_over(&g->pos), "termination",
                           !pos_over(&g->pos) ? json_null()
                           : t->termination[0] ? json_string(t->termination)
                                               : json_string(pos_reason_name((EndReason)g->pos.reason)),
