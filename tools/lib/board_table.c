@@ -987,7 +987,7 @@ static void search_poll(BoardTable *t)
 {
     TableEngine *te = &t->play[t->engine_of[t->searching]];
     char *line;
-    int rc;
+    int rc = 0;
     while (t->searching >= 0 && (rc = ep_read_line(&te->proc, 0, &line)) == 1) {
         Info in;
         if (parse_info(line, &in) && in.multipv == 1) {
@@ -1096,7 +1096,7 @@ static void analysis_tick(BoardTable *t)
         return;
     }
     char *line;
-    int rc;
+    int rc = 0;
     while ((rc = ep_read_line(&te->proc, 0, &line)) == 1) {
         Info in;
         if (!strncmp(line, "bestmove", 8))
