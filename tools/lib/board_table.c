@@ -66,6 +66,18 @@ static json_t *hole_list(Bitboard b)
     return a;
 }
 
+/* The holes of legal move m's canonical path in p, by name. */
+static json_t *path_list(const Position *p, const Move *m)
+{
+    uint8_t path[MAX_PATH];
+    char name[8];
+    const int n = move_path(p, m, path);
+    json_t *a = json_array();
+    for (int k = 0; k < n; k++)
+        json_array_append_new(a, json_string(board_hole_name(path[k], name)));
+    return a;
+}
+
 static json_t *seat_string(int s)
 {
     const char c[2] = {variant_seat_letter(s), 0};
@@ -82,6 +94,16 @@ static void game_prefix(const Game *g, int k, Game *out)
     out->nplies = 0;
     for (int i = 0; i < k; i++)
         game_play(out, &g->moves[i]);
+}
+
+/* The game up to the ply shown, on the heap (the caller frees it); NULL
+ * without memory. */
+static Game *shown_game(const BoardTable *t)
+{
+    Game *g = malloc(sizeof *g);
+    if (g)
+        game_prefix(t->game, t->shown, g);
+    return g;
 }
 
 /* The position command of g's first k moves (texts[i] the i-th move's text). */
@@ -246,13 +268,9 @@ static json_t *legal_moves(const BoardTable *t, const Position *p)
         return a;
     gen_moves(p, list, NULL);
     char text[MOVE_STR_MAX], name[8];
-    uint8_t path[MAX_PATH];
     for (int i = 0; i < list->n; i++) {
         const Move *m = &list->m[i];
-        json_t *holes = json_array();
-        const int n = move_path(p, m, path);
-        for (int k = 0; k < n; k++)
-            json_array_append_new(holes, json_string(board_hole_name(path[k], name)));
+        json_t *holes = path_list(p, m);
         Position after = *p;
         pos_play(&after, m);
         json_array_append_new(
@@ -287,10 +305,9 @@ static json_t *state_object(BoardTable *t)
 {
     const Game *g = t->game;
     const Variant *v = g->v;
-    Game *shown = malloc(sizeof *shown);
+    Game *shown = shown_game(t);
     if (!shown)
         return NULL;
-    game_prefix(g, t->shown, shown);
     const Position *p = &shown->pos;
     char fen[FEN_MAX], name[8];
     json_t *seats = json_array(), *board = json_object(), *moves = json_array(), *evals = json_array();
@@ -549,12 +566,11 @@ static void on_move(const Request *r)
         say_error(r->reply, r->ctx, "move: an earlier position is shown; show the last move to play on");
         return;
     }
-    Game *g = malloc(sizeof *g);
+    Game *g = shown_game(t);
     if (!g) {
         say_error(r->reply, r->ctx, "move: out of memory");
         return;
     }
-    game_prefix(t->game, t->shown, g);
     Move m;
     char err[256];
     if (pos_over(&g->pos))
@@ -1016,13 +1032,10 @@ static void search_poll(BoardTable *t)
 /* The analysis message of the current lines. */
 static void send_lines(BoardTable *t)
 {
-    Game *shown = malloc(sizeof *shown);
+    Game *shown = shown_game(t);
     if (!shown)
         return;
-    game_prefix(t->game, t->shown, shown);
     json_t *lines = json_array();
-    char name[8];
-    uint8_t path[MAX_PATH];
     for (int k = 0; k < TABLE_MAX_LINES; k++) {
         const TableLine *l = &t->lines[k];
         if (!l->set)
@@ -1038,11 +1051,7 @@ static void send_lines(BoardTable *t)
             playable = playable && !pos_over(&p) && !move_parse(&p, tok, &m, err, sizeof err);
             if (!playable)
                 continue; /* a best-reply line may leave the turn order: drawn as far as it is legal */
-            json_t *holes = json_array();
-            const int n = move_path(&p, &m, path);
-            for (int i = 0; i < n; i++)
-                json_array_append_new(holes, json_string(board_hole_name(path[i], name)));
-            json_array_append_new(paths, holes);
+            json_array_append_new(paths, path_list(&p, &m));
             pos_play(&p, &m);
         }
         free(copy);
@@ -1074,10 +1083,9 @@ static void analysis_tick(BoardTable *t)
     TableEngine *te = &t->analyser;
     char err[512] = "";
     if (!t->analysing) {
-        Game *shown = malloc(sizeof *shown);
+        Game *shown = shown_game(t);
         if (!shown)
             return;
-        game_prefix(t->game, t->shown, shown);
         const bool done = pos_over(&shown->pos);
         if (!done) {
             if (engine_ready(t, te, t->analysis_engine, shown->v, err, sizeof err) ||
