@@ -72,6 +72,13 @@ char *info_text(const SearchReport *r, char *buf)
     case REPORT_ROOT_CUT:
         snprintf(buf, INFO_LINE_MAX, "info string stopped while listing the moves: the most captures found is played");
         break;
+    case REPORT_MODEL: {
+        int n = snprintf(buf, INFO_LINE_MAX, "info string opponent model: greedy");
+        for (int s = 0; s < MAX_SEATS; s++)
+            if (r->modeled >> s & 1)
+                n += snprintf(buf + n, (size_t)(INFO_LINE_MAX - n), " %c", variant_seat_letter(s));
+        break;
+    }
     case REPORT_NO_MEMORY:
         if (r->threads == 0)
             snprintf(buf, INFO_LINE_MAX, "info string error out of memory: no search, the first legal move is played");

@@ -460,6 +460,7 @@ static void say_id_and_options(Engine *e)
     say(e, "option name BookVariety type check default false");
     say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
     say(e, "option name Ponder type check default false");
+    say(e, "option name OpponentModel type check default true");
     say(e, "option name Clear Hash type button");
 }
 
@@ -590,6 +591,12 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             return;
         }
         e->ponder_option = !strcasecmp(value, "true");
+    } else if (!strcasecmp(name, "OpponentModel")) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+            say(e, "info string error setoption: OpponentModel must be true or false");
+            return;
+        }
+        e->config.opponent_model = !strcasecmp(value, "true");
     } else if (!strcasecmp(name, "OwnBook") || !strcasecmp(name, "BookVariety")) {
         if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
             say(e, "info string error setoption: %s must be true or false", name);
@@ -1149,7 +1156,7 @@ int uci_loop(int in_fd, FILE *out, bool ccp)
         say(&e, "info string error out of memory: Hash is %d MiB, not %d", e.hash_mib, DEFAULT_HASH_MIB);
     e.pool = search_pool_new(1);
     ownbook_init(&e.book);
-    e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .pool = e.pool};
+    e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .opponent_model = true, .pool = e.pool};
     for (Line *l; !e.quitting && (l = input_next(&e.in));) {
         const bool go_on = handle(&e, l);
         free(l);

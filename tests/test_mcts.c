@@ -87,7 +87,7 @@ static MctsResult run_over(int nroot, int multipv, uint64_t playouts, bool repor
         list->n = nroot;
     const MctsHooks hooks = {.stop = never, .report_due = due, .lines = lines, .multipv = multipv, .ctx = seen};
     MctsResult r;
-    assert_int_equal(mcts_search(&g, list->m, list->n, playouts, 0, 1u << 20, &hooks, &r), 0);
+    assert_int_equal(mcts_search(&g, list->m, list->n, playouts, 0, 1u << 20, 0, &hooks, &r), 0);
     move_list_delete(list);
     return r;
 }

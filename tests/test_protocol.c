@@ -359,6 +359,7 @@ static void test_uci_documented_options(void **state)
         {"option name BookVariety type check default false", NULL},
         {"option name Move Overhead type spin default 30 min 0 max 5000", NULL},
         {"option name Ponder type check default false", NULL},
+        {"option name OpponentModel type check default true", NULL},
         {"option name Clear Hash type button", NULL},
     };
     epipe_send(p, "uci");
@@ -386,6 +387,8 @@ static void test_uci_documented_options(void **state)
     epipe_silent(p, "setoption name MultiPV value 1");
     epipe_silent(p, "setoption name Move Overhead value 10");
     epipe_silent(p, "setoption name Ponder value true");
+    epipe_silent(p, "setoption name OpponentModel value false");
+    epipe_silent(p, "setoption name OpponentModel value true");
     epipe_silent(p, "setoption name Clear Hash");
     epipe_silent(p, "setoption name Hash value 16");
 }
@@ -822,6 +825,7 @@ static void test_error_setoption(void **state)
     refused(p, "setoption name Threads value 0", AFTER_K4K5, "Threads", NULL);
     refused(p, "setoption name MultiPV value 257", AFTER_K4K5, "MultiPV", NULL);
     refused(p, "setoption name Ponder value maybe", AFTER_K4K5, "Ponder", NULL);
+    refused(p, "setoption name OpponentModel value 1", AFTER_K4K5, "OpponentModel", NULL);
     refused(p, "setoption name Move Overhead value -1", AFTER_K4K5, NULL);
     refused(p, "setoption", AFTER_K4K5, NULL);
     refused(p, "setoption value 3", AFTER_K4K5, NULL);

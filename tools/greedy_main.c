@@ -1,8 +1,9 @@
 /*
  * greedy_main.c - stern-greedy: a tiny protocol engine (PROTOCOL.md) that plays the
- * legal move with the best one-ply evaluation (eval_for of engine/search/eval.h, or the
- * place the move secures), ties going to the first move in generation order. It
- * is deterministic and fast, a fixed anchor for ratings.
+ * one-ply greedy policy of engine/search/greedy.h (the legal move with the best
+ * one-ply evaluation, or the place the move secures, ties going to the first
+ * move in generation order). It is deterministic and fast, a fixed anchor for
+ * ratings.
  *
  * Test modes make it a faulty engine for the arena's fault tests: crash, send an
  * illegal move, hang (stop reading and answering) or think too long, at a chosen
@@ -13,6 +14,7 @@
 #include "eval.h"
 #include "fen.h"
 #include "game.h"
+#include "greedy.h"
 #include "notation.h"
 
 #include <limits.h>
@@ -67,48 +69,6 @@ static void say(const char *fmt, ...)
 
 /* ---- choosing a move ---- */
 
-/* The value of a finished game for seat s, from the places: +SCORE_MATE when s
- * beats every other unit, -SCORE_MATE when all beat it, 0 for a 2-player draw. */
-static int place_score(const Position *p, int s)
-{
-    const Variant *v = p->v;
-    const int me = variant_unit(v, s);
-    int balance = 0;
-    for (int i = 0; i < v->nseats; i++) {
-        const int t = v->seats[i];
-        if (variant_unit(v, t) == me || variant_unit(v, t) != t)
-            continue; /* own team, or a second member of a team */
-        balance += p->place[t] > p->place[s] ? 1 : p->place[t] < p->place[s] ? -1 : 0;
-    }
-    return SCORE_MATE * balance / (v->nunits - 1);
-}
-
-/* Whether playing a move that reaches key `key` repeats a position for the third time. */
-static bool third_occurrence(const Game *g, uint64_t key)
-{
-    int seen = 0;
-    for (int i = 0; i <= g->nplies; i++)
-        seen += g->keys[i] == key;
-    return seen >= 2;
-}
-
-/* The one-ply value of move m for the side to move: its own elimination is the
- * worst (RULES.md section 5: never chosen while another move exists), arriving the
- * best, earlier places better; a finished game by its places; else eval_for. */
-static int move_value(const Game *g, const Move *m)
-{
-    const int s = g->pos.stm;
-    Position q = g->pos;
-    pos_play(&q, m);
-    if (!pos_over(&q) && third_occurrence(g, q.key))
-        pos_finish(&q, END_REPETITION);
-    if (q.status[s] == ST_ELIMINATED)
-        return -SCORE_MATE;
-    if (q.status[s] == ST_ARRIVED && q.place[s])
-        return SCORE_MATE - q.place[s];
-    return pos_over(&q) ? place_score(&q, s) : eval_for(&q, s, NULL);
-}
-
 static unsigned long long next_random(unsigned long long *state)
 {
     *state = *state * 6364136223846793005ULL + 1442695040888963407ULL; /* Knuth's MMIX LCG */
@@ -119,23 +79,14 @@ static unsigned long long next_random(unsigned long long *state)
 static bool choose(Greedy *gr, Move *best, int *value)
 {
     static MoveList list;
-    gen_moves(&gr->game.pos, &list, NULL);
+    const Game *g = &gr->game;
+    if (!gr->o.random)
+        return greedy_choose(&g->pos, g->keys, g->nplies + 1, &list, NULL, NULL, best, value);
+    gen_moves(&g->pos, &list, NULL);
     if (!list.n)
         return false;
-    if (gr->o.random) {
-        *best = list.m[next_random(&gr->o.seed) % (unsigned long long)list.n];
-        *value = 0;
-        return true;
-    }
-    int top = INT_MIN;
-    for (int i = 0; i < list.n; i++) {
-        const int x = move_value(&gr->game, &list.m[i]);
-        if (x > top) {
-            top = x;
-            *best = list.m[i];
-        }
-    }
-    *value = top;
+    *best = list.m[next_random(&gr->o.seed) % (unsigned long long)list.n];
+    *value = 0;
     return true;
 }
 

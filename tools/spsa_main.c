@@ -11,10 +11,15 @@
  * with the weights as build-time overrides (engine/search/eval.c: -DNAME=value, so the
  * engine itself carries no tuning code), plays them against each other with
  * build/stern-arena, and moves each weight by a_k * (wins - losses) / (c_k *
- * delta_i) toward the better side. Errors (a failed build or match, a bad
+ * delta_i) toward the better side. With three or more units (seats, or
+ * teams) the games are rated from places (RULES.md section 10): each game is a
+ * comparison of plus with every unit of minus, and wins - losses is twice the
+ * points less the comparisons; half the games seat one plus against minus in
+ * every other unit, half the other way round. Errors (a failed build or match, a bad
  * -param) stop the run with a message naming the cause.
  */
 #include "args.h"
+#include "variant.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -37,7 +42,8 @@ static int usage(void)
             "  -iterations N   SPSA iterations (default 100)\n"
             "  -games G        games per iteration, even (default 20)\n"
             "  -tc S+I         clock of the games (default 1+0.01)\n"
-            "  -variant V      variant (default classic-2)\n"
+            "  -variant V      variant (default classic-2); with three or more units\n"
+            "                  the games are rated from places (both ways round)\n"
             "  -concurrency K  games at once (default 2)\n"
             "  -seed S         seed of the perturbations and openings (default 1)\n"
             "  -workdir DIR    where the engines are built (default /tmp/stern-spsa)\n"
@@ -117,6 +123,59 @@ static int play_match(const char *workdir, const char *variant, const char *tc, 
     return 0;
 }
 
+/* Reads plus's points and comparisons off an arena rating table (the row
+ * whose name is plus); returns 0, or -1 when no such row was read. */
+static int read_points(FILE *f, double *points, int *comparisons)
+{
+    char line[1024];
+    int found = 0;
+    while (fgets(line, sizeof line, f)) {
+        int rank;
+        char name[64];
+        if (sscanf(line, " %d %63s", &rank, name) != 2 || strcmp(name, "plus"))
+            continue;
+        for (char *t = strtok(line, " "); t; t = strtok(NULL, " "))
+            if (strchr(t, '/') && sscanf(t, "%lf/%d", points, comparisons) == 2)
+                found = 1;
+    }
+    return found ? 0 : -1;
+}
+
+/* Plays plus against minus in a variant of `units` >= 3 units, `games` games
+ * in all (half with plus in one unit, half with minus in one); returns 0 with
+ * plus's wins - losses over its comparisons with minus in *balance and the
+ * comparisons in *total, or -1. */
+static int play_places(const char *workdir, const char *variant, int units, const char *tc, int games, int conc,
+                       int seed, int *balance, int *total)
+{
+    const int rounds = games / (2 * units) > 0 ? games / (2 * units) : 1;
+    *balance = *total = 0;
+    for (int half = 0; half < 2; half++) {
+        char cmd[4096];
+        snprintf(cmd, sizeof cmd,
+                 "build/stern-arena -quiet -engine cmd='%s/plus/stern' name=plus seats=%d "
+                 "-engine cmd='%s/minus/stern' name=minus seats=%d -each tc=%s -variant %s -rounds %d "
+                 "-concurrency %d -openings random=4 -srand %d 2>&1",
+                 workdir, half ? units - 1 : 1, workdir, half ? 1 : units - 1, tc, variant, rounds, conc, seed + half);
+        FILE *f = popen(cmd, "r");
+        if (!f) {
+            fprintf(stderr, "stern-spsa: cannot run: %s\n", cmd);
+            return -1;
+        }
+        double points = 0;
+        int comparisons = 0;
+        const int found = read_points(f, &points, &comparisons);
+        const int status = pclose(f);
+        if (status != 0 || found) {
+            fprintf(stderr, "stern-spsa: the match failed (status %d): %s\n", status, cmd);
+            return -1;
+        }
+        *balance += (int)lround(2 * points) - comparisons;
+        *total += comparisons;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     Param ps[MAX_PARAMS];
@@ -153,6 +212,11 @@ int main(int argc, char **argv)
     }
     if (np == 0 || iterations < 1 || games < 2 || games % 2 || conc < 1)
         return usage();
+    const Variant *var = variant_find(variant);
+    if (!var) {
+        fprintf(stderr, "stern-spsa: unknown variant '%s'\n", variant);
+        return 2;
+    }
     const double alpha = 0.602, gamma = 0.101, big_a = iterations / 10.0;
     srand(seed);
     for (int k = 0; k < iterations; k++) {
@@ -173,10 +237,19 @@ int main(int argc, char **argv)
         snprintf(dir, sizeof dir, "%s/minus", workdir);
         if (build_engine(dir, ps, np, minus))
             return 1;
-        int w = 0, l = 0;
-        if (play_match(workdir, variant, tc, games, conc, (int)seed * 100003 + k, &w, &l))
+        int w = 0, l = 0, total = games;
+        if (var->nunits > 2) {
+            int balance;
+            if (play_places(workdir, variant, var->nunits, tc, games, conc, (int)seed * 100003 + 2 * k, &balance,
+                            &total))
+                return 1;
+            w = balance > 0 ? balance : 0;
+            l = balance < 0 ? -balance : 0;
+        } else if (play_match(workdir, variant, tc, games, conc, (int)seed * 100003 + k, &w, &l)) {
             return 1;
-        printf("iteration %d: plus vs minus %d-%d (of %d)", k + 1, w, l, games);
+        }
+        printf("iteration %d: plus vs minus %+d (of %d %s)", k + 1, w - l, total,
+               var->nunits > 2 ? "comparisons" : "games");
         for (int i = 0; i < np; i++) {
             ps[i].value = clampd(ps[i].value + ak[i] * (w - l) / (ck[i] * delta[i]), ps[i].min, ps[i].max);
             printf(" %s=%.2f", ps[i].name, ps[i].value);

@@ -2,6 +2,7 @@
 #include "mcts.h"
 
 #include "eval.h"
+#include "greedy.h"
 #include "movegen.h"
 #include "places.h"
 
@@ -25,6 +26,12 @@
 #ifndef MCTS_PLAYOUT_ROUNDS
 #define MCTS_PLAYOUT_ROUNDS 2   /* playouts are cut after this many moves of every seat */
 #endif
+#ifndef MCTS_PLAYOUT_ROUNDS_CAPTURE
+#define MCTS_PLAYOUT_ROUNDS_CAPTURE MCTS_PLAYOUT_ROUNDS /* the same in capture mode */
+#endif
+#ifndef MCTS_PH_W
+#define MCTS_PH_W 0.0           /* progressive history weight (Nijssen and Winands 2011) */
+#endif
 #define MCTS_CHECK_EVERY 64     /* playouts between calls of stop() */
 #define MCTS_FIRST_NODES 65536  /* tree size allocated first; doubled as needed */
 
@@ -39,10 +46,21 @@ typedef struct {
 } Node;
 
 typedef struct {
+    float sum;
+    uint32_t n;
+} HistEntry;
+
+#define MCTS_TRACE_MAX 320 /* moves of one playout recorded for the history */
+
+typedef struct {
     Node *nodes;
+    HistEntry *hist;       /* [seat][from][to] */
+    int ntrace;
+    uint8_t trace[MCTS_TRACE_MAX][3];
     size_t n, cap, max;
     uint64_t rng;
     int root_seat;
+    unsigned modeled;      /* seats expected to play the greedy policy (opponents.h) */
     MoveList *list;
     GenMemo *gen;          /* the memos of the search's one thread */
     EvalMemo *eval;
@@ -54,9 +72,32 @@ typedef struct {
 static void tree_free(Tree *t)
 {
     free(t->nodes);
+    free(t->hist);
     move_list_delete(t->list);
     gen_memo_delete(t->gen);
     eval_memo_delete(t->eval);
+}
+
+/* Records move m of seat s for the progressive history of this playout. */
+static void trace_move(Tree *t, int s, const Move *m)
+{
+    if (MCTS_PH_W > 0 && t->ntrace < MCTS_TRACE_MAX) {
+        t->trace[t->ntrace][0] = (uint8_t)s;
+        t->trace[t->ntrace][1] = m->from;
+        t->trace[t->ntrace][2] = m->to;
+        t->ntrace++;
+    }
+}
+
+/* Adds the playout's rewards r to the history of every move it traced. */
+static void history_update(Tree *t, const float r[MAX_SEATS])
+{
+    for (int k = 0; k < t->ntrace; k++) {
+        HistEntry *h = &t->hist[((size_t)t->trace[k][0] * NUM_HOLES + t->trace[k][1]) * NUM_HOLES + t->trace[k][2]];
+        h->sum += r[t->trace[k][0]];
+        h->n++;
+    }
+    t->ntrace = 0;
 }
 
 static uint64_t next_random(Tree *t)
@@ -94,6 +135,12 @@ static bool expand(Tree *t, size_t i, const Position *p)
             return false;
         t->list->n = t->nroot;
         memcpy(t->list->m, t->root, sizeof *t->root * (size_t)t->nroot);
+    } else if (t->modeled >> p->stm & 1) { /* a modelled seat: its greedy move alone */
+        Move m;
+        if (!greedy_choose(p, NULL, 0, t->list, t->gen, t->eval, &m, NULL))
+            return false;
+        t->list->m[0] = m;
+        t->list->n = 1;
     } else {
         gen_moves_no_return(p, t->list, t->gen);
 #if MCTS_CAPTURE_REPLY_SLACK >= 0
@@ -150,8 +197,15 @@ static size_t select_child(const Tree *t, size_t i, const Position *p)
         if (!c->visits)
             score = 1e9 + c->prior;
         else
-            score = c->reward[s] / c->visits + MCTS_UCT_C * sqrt(log_n / c->visits) +
-                    MCTS_BIAS * c->prior / (c->visits + 1.0);
+        {
+            const double mean = c->reward[s] / c->visits;
+            score = mean + MCTS_UCT_C * sqrt(log_n / c->visits) + MCTS_BIAS * c->prior / (c->visits + 1.0);
+            if (MCTS_PH_W > 0) {
+                const HistEntry *h = &t->hist[((size_t)s * NUM_HOLES + c->move.from) * NUM_HOLES + c->move.to];
+                if (h->n)
+                    score += MCTS_PH_W * (h->sum / h->n) / ((1.0 - mean) * c->visits + 1.0);
+            }
+        }
         if (score > top) {
             top = score;
             best = ci;
@@ -163,8 +217,17 @@ static size_t select_child(const Tree *t, size_t i, const Position *p)
 /* Plays from p to the playout's end and writes every seat's reward. */
 static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
 {
-    const int plies = MCTS_PLAYOUT_ROUNDS * p->v->nseats;
+    const int plies = (p->v->capture ? MCTS_PLAYOUT_ROUNDS_CAPTURE : MCTS_PLAYOUT_ROUNDS) * p->v->nseats;
     for (int k = 0; k < plies && !decided(t, p); k++) {
+        if (t->modeled >> p->stm & 1) {
+            Move m;
+            if (!greedy_choose(p, NULL, 0, t->list, t->gen, t->eval, &m, NULL))
+                break;
+            trace_move(t, p->stm, &m);
+            pos_play(p, &m);
+            ply++;
+            continue;
+        }
         gen_moves_no_return(p, t->list, t->gen);
         if (!t->list->n)
             break;
@@ -181,6 +244,7 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
                 }
             }
         }
+        trace_move(t, p->stm, &t->list->m[pick]);
         pos_play(p, &t->list->m[pick]);
         ply++;
     }
@@ -259,16 +323,17 @@ static int mean_depth(uint64_t depth_sum, uint64_t playouts)
 }
 
 int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
-                const MctsHooks *hooks, MctsResult *out)
+                unsigned modeled, const MctsHooks *hooks, MctsResult *out)
 {
     memset(out, 0, sizeof *out);
     Tree t = {.cap = MCTS_FIRST_NODES, .max = nodes_cap > MCTS_FIRST_NODES ? nodes_cap : MCTS_FIRST_NODES,
-              .rng = 0x9E3779B97F4A7C15ull, .root_seat = g->pos.stm, .root = root, .nroot = nroot};
+              .rng = 0x9E3779B97F4A7C15ull, .root_seat = g->pos.stm, .modeled = modeled, .root = root, .nroot = nroot};
     t.nodes = malloc(t.cap * sizeof *t.nodes);
     t.list = move_list_new();
     t.gen = gen_memo_new();
     t.eval = eval_memo_new();
-    if (!t.nodes || !t.list || !t.gen || !t.eval) {
+    t.hist = calloc((size_t)MAX_SEATS * NUM_HOLES * NUM_HOLES, sizeof *t.hist);
+    if (!t.nodes || !t.list || !t.gen || !t.eval || !t.hist) {
         tree_free(&t);
         return -1;
     }
@@ -322,6 +387,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         /* selection */
         while (t.nodes[i].nchildren && n < 255) {
             i = select_child(&t, i, &p);
+            trace_move(&t, p.stm, &t.nodes[i].move);
             pos_play(&p, &t.nodes[i].move);
             path[n++] = i;
             if (t.nodes[i].terminal || decided(&t, &p)) {
@@ -337,6 +403,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
             /* expansion of a node visited before, then one step into it */
             if (t.nodes[i].visits && n < 255 && expand(&t, i, &p) && t.nodes[i].nchildren) {
                 i = select_child(&t, i, &p);
+                trace_move(&t, p.stm, &t.nodes[i].move);
                 pos_play(&p, &t.nodes[i].move);
                 path[n++] = i;
                 if (decided(&t, &p))
@@ -347,6 +414,8 @@ int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playout
         depth_sum += (uint64_t)(n - 1);
         if (n - 1 > out->seldepth)
             out->seldepth = n - 1;
+        if (MCTS_PH_W > 0)
+            history_update(&t, r);
         /* max-n backup: every seat's reward in every node of the path */
         for (int k = 0; k < n; k++) {
             Node *node = &t.nodes[path[k]];

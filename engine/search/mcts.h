@@ -65,9 +65,11 @@ typedef struct {
  * `max_playouts` playouts are done (0: no limit) or the mean depth of the tree
  * part of a playout, rounded, reaches `depth_limit` plies (0: none), and fills
  * *out. `nodes_cap` bounds the tree's nodes (memory: about 64 bytes a
- * node); once full, playouts go on from the leaves reached. Returns 0, or -1
+ * node); once full, playouts go on from the leaves reached. `modeled`: bit s
+ * set for each seat expected to play the greedy policy (opponents.h): its
+ * nodes have that move alone and its playout moves are greedy. Returns 0, or -1
  * when the tree's first memory cannot be had (*out then has no best move). */
 int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
-                const MctsHooks *hooks, MctsResult *out);
+                unsigned modeled, const MctsHooks *hooks, MctsResult *out);
 
 #endif

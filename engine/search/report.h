@@ -17,6 +17,7 @@ typedef enum {
     REPORT_RACE_SOLVED, /* the race solver answered: each army's own moves to arrive */
     REPORT_ROOT_CUT,    /* stopped while listing the root moves: the most captures found is played */
     REPORT_NO_MEMORY,   /* fewer threads than asked, or no search at all */
+    REPORT_MODEL,       /* the opponent model expects these seats to play greedily */
 } ReportKind;
 
 typedef struct {
@@ -41,6 +42,8 @@ typedef struct {
     int seat[2], moves[2];
     /* REPORT_NO_MEMORY: threads searching (0: none, the first legal move is played) of those asked */
     int threads, threads_asked;
+    /* REPORT_MODEL: bit s set for each seat s modelled (opponents.h) */
+    unsigned modeled;
 } SearchReport;
 
 /* Receives every report of a search; the last is REPORT_BESTMOVE. */

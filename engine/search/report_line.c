@@ -31,7 +31,7 @@ void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEA
     Position leaf = c->game->pos;
     int ply = 0;
     for (int i = 0; i < rm->pvlen; i++) {
-        if (!pv_move_playable(c, &leaf, &rm->pv[i]))
+        if (i > 0 && !pv_move_playable(c, &leaf, &rm->pv[i])) /* pv[0] is a root move: legal */
             break;
         Position next = leaf;
         pos_play(&next, &rm->pv[i]);
@@ -83,9 +83,11 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
             r->scores[i] = rel[v->seats[i]];
     }
     r->time_ms = now_ms() - c->clock.start_ms;
-    /* the legal prefix of the line, up to the end of the game */
+    /* the legal prefix of the line, up to the end of the game: the root move
+     * (legal, and kept when the clock stops the checks of the rest), then each
+     * move found legal */
     Position p = c->game->pos;
-    while (r->pvlen < rm->pvlen && !pos_over(&p) && pv_move_playable(c, &p, &rm->pv[r->pvlen]))
+    while (r->pvlen < rm->pvlen && !pos_over(&p) && (r->pvlen == 0 || pv_move_playable(c, &p, &rm->pv[r->pvlen])))
         pos_play(&p, &rm->pv[r->pvlen++]);
 }
 

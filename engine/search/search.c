@@ -5,6 +5,7 @@
 #include "mcts.h"
 #include "movepick.h"
 #include "node.h"
+#include "opponents.h"
 #include "race.h"
 #include "race_root.h"
 #include "report_line.h"
@@ -117,6 +118,20 @@ static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsL
     m->said_ms = now_ms();
 }
 
+/* The seats of g the opponent model expects to play greedily (opponents.h);
+ * 0 when memory is short. */
+static unsigned modeled_seats(const Game *g)
+{
+    MoveList *list = move_list_new();
+    GenMemo *gen = gen_memo_new();
+    EvalMemo *memo = eval_memo_new();
+    const unsigned seats = list && gen && memo ? opponents_greedy(g, list, gen, memo) : 0;
+    move_list_delete(list);
+    gen_memo_delete(gen);
+    eval_memo_delete(memo);
+    return seats;
+}
+
 /* Searches with MCTS, reporting its lines (MultiPV) as it goes, and answers. */
 static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
 {
@@ -135,7 +150,12 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, &hooks, &r);
+        const unsigned modeled = c->cfg->opponent_model ? modeled_seats(g) : 0;
+        if (modeled) {
+            const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = modeled};
+            c->out(&model, c->out_ctx);
+        }
+        const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, modeled, &hooks, &r);
         if (rc == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;

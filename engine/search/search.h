@@ -66,6 +66,8 @@ typedef struct {
     int threads;        /* 1-256 */
     int multipv;        /* 1-256 */
     int64_t overhead;   /* Move Overhead, ms */
+    bool opponent_model; /* three or more seats: expect the greedy move of seats whose
+                            record is greedy (opponents.h; MCTS) */
     bool full_width;    /* no reductions or pruning: every move to the full depth
                            (tests compare the value with a brute-force search) */
     SearchPool *pool;   /* the threads to search with (NULL: a pool made for one search) */

@@ -1,0 +1,37 @@
+/* opponents.c - the opponent model; see opponents.h. */
+#include "opponents.h"
+
+#include "greedy.h"
+
+unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo *memo)
+{
+    const Position *now = &g->pos;
+    if (pos_over(now))
+        return 0;
+    const Variant *v = g->v;
+    int total[MAX_SEATS] = {0}; /* each seat's moves in the record */
+    Position p = g->start;
+    for (int i = 0; i < g->nplies; i++) {
+        total[p.stm]++;
+        pos_play(&p, &g->moves[i]);
+    }
+    unsigned candidates = 0;
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        if (total[s] && s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING)
+            candidates |= 1u << s;
+    }
+    int seen[MAX_SEATS] = {0};
+    p = g->start;
+    for (int i = 0; i < g->nplies && candidates; i++) {
+        const int s = p.stm;
+        if ((candidates >> s & 1) && seen[s]++ >= total[s] - OPPONENT_WINDOW) {
+            Move greedy;
+            if (!greedy_choose(&p, g->keys, i + 1, list, gen, memo, &greedy, NULL) ||
+                !move_same(&greedy, &g->moves[i]))
+                candidates &= ~(1u << s);
+        }
+        pos_play(&p, &g->moves[i]);
+    }
+    return candidates;
+}

@@ -1,0 +1,257 @@
+/*
+ * test_opponents.c - the one-ply greedy policy (greedy.h) and the opponent
+ * model (opponents.h): a seat whose recorded moves were all the greedy choice
+ * is modelled, one move off the policy within its last OPPONENT_WINDOW moves
+ * and it is not, a seat that has not moved is not, nor the side to move; and
+ * MCTS with modelled seats expects exactly their greedy moves.
+ */
+#include "support/engine_pipe.h"
+#include "support/stern_test.h"
+
+#include "greedy.h"
+#include "mcts.h"
+#include "opponents.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static Game g;
+
+/* The greedy move of g's side to move, as the policy picks it with the
+ * game's history. */
+static Move greedy_now(void)
+{
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    Move m;
+    assert_true(greedy_choose(&g.pos, g.keys, g.nplies + 1, list, NULL, NULL, &m, NULL));
+    move_list_delete(list);
+    return m;
+}
+
+/* A legal move of g's side to move other than its greedy move. */
+static Move other_than_greedy(void)
+{
+    const Move greedy = greedy_now();
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    gen_moves(&g.pos, list, NULL);
+    int i = 0;
+    while (i < list->n && move_same(&list->m[i], &greedy))
+        i++;
+    assert_true(i < list->n);
+    const Move m = list->m[i];
+    move_list_delete(list);
+    return m;
+}
+
+static void play_move(Move m) { assert_int_equal(game_play(&g, &m), 0); }
+
+static unsigned modelled(void)
+{
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    const unsigned seats = opponents_greedy(&g, list, NULL, NULL);
+    move_list_delete(list);
+    return seats;
+}
+
+#define BIT(s) (1u << (s))
+
+static void test_greedy_picks_the_best_one_ply_value_first_in_order(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    gen_moves(&g.pos, list, NULL);
+    int top = -SCORE_INF, first = -1;
+    for (int i = 0; i < list->n; i++) {
+        const int x = greedy_move_value(&g.pos, &list->m[i], g.keys, 1, NULL);
+        if (x > top) {
+            top = x;
+            first = i;
+        }
+    }
+    Move m;
+    int value;
+    assert_true(greedy_choose(&g.pos, g.keys, 1, list, NULL, NULL, &m, &value));
+    assert_true(move_same(&m, &list->m[first]));
+    assert_int_equal(value, top);
+    Position after = g.pos;
+    pos_play(&after, &m);
+    assert_int_equal(value, eval_for(&after, g.pos.stm, NULL));
+    move_list_delete(list);
+}
+
+static void test_greedy_arrives_rather_than_plays_on(void **state)
+{
+    (void)state;
+    /* white needs one step (h13-h14) to arrive first; its value is SCORE_MATE - 1 */
+    game_setup(&g, "classic-3",
+               "w e14 f14 g14 e15 f15 g15 e16 f16 e17 h13 u n5 o5 p5 q5 n6 o6 p6 n7 o7 i9 "
+               "y e5 f5 g5 h5 e6 f6 g6 e7 f7 h9",
+               "w w40,u40,y40 41");
+    Move m;
+    int value;
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    assert_true(greedy_choose(&g.pos, NULL, 0, list, NULL, NULL, &m, &value));
+    move_list_delete(list);
+    assert_int_equal(value, SCORE_MATE - 1);
+    Position after = g.pos;
+    pos_play(&after, &m);
+    assert_int_equal(after.status[0], ST_ARRIVED);
+}
+
+static void test_seats_that_have_not_moved_are_not_modelled(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    assert_int_equal(modelled(), 0);
+    play_move(greedy_now()); /* white */
+    assert_int_equal(modelled(), BIT(0)); /* blue to move: white played greedily */
+}
+
+static void test_a_greedy_record_is_modelled_the_side_to_move_is_not(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    for (int i = 0; i < 3 * 4; i++)
+        play_move(greedy_now());
+    assert_int_equal(g.pos.stm, 0);
+    assert_int_equal(modelled(), BIT(2) | BIT(4));
+    play_move(greedy_now());
+    assert_int_equal(modelled(), BIT(0) | BIT(4)); /* blue to move */
+}
+
+static void test_one_move_off_the_policy_leaves_the_model(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    for (int round = 0; round < 4; round++) {
+        play_move(greedy_now());                               /* white */
+        play_move(round == 2 ? other_than_greedy() : greedy_now()); /* blue, once off */
+        play_move(greedy_now());                               /* yellow */
+    }
+    assert_int_equal(modelled(), BIT(4));
+    /* a capture-mode record too: blue takes fewer pieces than it could once */
+    assert_int_equal(game_new(&g, "capture-3"), 0);
+    play_move(greedy_now());
+    play_move(other_than_greedy());
+    play_move(greedy_now());
+    assert_int_equal(modelled(), BIT(4));
+}
+
+static void test_a_move_off_the_policy_counts_within_the_window_only(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    play_move(greedy_now());
+    play_move(other_than_greedy()); /* blue's first move */
+    play_move(greedy_now());
+    for (int round = 1; round < OPPONENT_WINDOW; round++)
+        for (int k = 0; k < 3; k++)
+            play_move(greedy_now());
+    assert_int_equal(modelled(), BIT(4)); /* blue's first move is one of its last OPPONENT_WINDOW */
+    for (int k = 0; k < 3; k++)
+        play_move(greedy_now());
+    assert_int_equal(modelled(), BIT(2) | BIT(4)); /* now it is not */
+}
+
+static bool never(void *ctx)
+{
+    (void)ctx;
+    return false;
+}
+
+static void test_mcts_expects_the_greedy_moves_of_modelled_seats(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    for (int i = 0; i < 6 * 3; i++)
+        play_move(greedy_now());
+    const unsigned seats = modelled();
+    assert_int_equal(seats, BIT(1) | BIT(2) | BIT(3) | BIT(4) | BIT(5));
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    gen_moves_no_return(&g.pos, list, NULL);
+    const MctsHooks hooks = {.stop = never, .multipv = 1};
+    MctsResult r;
+    assert_int_equal(mcts_search(&g, list->m, list->n, 3000, 0, 1u << 20, seats, &hooks, &r), 0);
+    move_list_delete(list);
+    assert_true(r.pvlen >= 6);
+    /* after white's move, every seat's move on the line is its greedy move */
+    Game line = g;
+    play_move(r.pv[0]);
+    for (int i = 1; i < 6; i++) {
+        const Move expected = greedy_now();
+        assert_true(move_same(&r.pv[i], &expected));
+        play_move(r.pv[i]);
+    }
+    g = line;
+}
+
+/* The `info string opponent model` line of a `go` on `position startpos
+ * moves <moves>` in classic-6 (Search auto: MCTS), or "" when there is none. */
+static void model_line(EPipe *p, const char *moves, char *out, size_t n)
+{
+    epipe_send(p, "position startpos moves%s", moves);
+    epipe_send(p, "go nodes 300");
+    EPipeLines l;
+    epipe_collect(p, "bestmove ", true, 20000, &l, NULL);
+    out[0] = 0;
+    for (int i = 0; i < l.n; i++)
+        if (!strncmp(l.line[i], "info string opponent model", 26))
+            snprintf(out, n, "%s", l.line[i]);
+    epipe_lines_free(&l);
+}
+
+/* One round of classic-6 from the start, every seat greedy but red when
+ * `red_off`, as `position` moves (" m1 m2 ..."). */
+static void round_text(bool red_off, char *out, size_t size)
+{
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    char text[MOVE_STR_MAX];
+    size_t n = 0;
+    out[0] = 0;
+    for (int i = 0; i < 6; i++) {
+        const Move m = red_off && i == 1 ? other_than_greedy() : greedy_now();
+        n += (size_t)snprintf(out + n, size - n, " %s", move_str(&g.pos, &m, text));
+        play_move(m);
+    }
+}
+
+static void test_engine_says_which_seats_it_models(void **state)
+{
+    (void)state;
+    char moves[2048], off[2048];
+    round_text(false, moves, sizeof moves);
+    round_text(true, off, sizeof off);
+    EPipe *p = epipe_start();
+    epipe_silent(p, "setoption name Variant value classic-6");
+    char line[256];
+    model_line(p, moves, line, sizeof line);
+    assert_string_equal(line, "info string opponent model: greedy r u b y g");
+    model_line(p, off, line, sizeof line);
+    assert_string_equal(line, "info string opponent model: greedy u b y g");
+    epipe_silent(p, "setoption name OpponentModel value false");
+    model_line(p, moves, line, sizeof line);
+    assert_string_equal(line, "");
+    epipe_kill(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_greedy_picks_the_best_one_ply_value_first_in_order),
+        cmocka_unit_test(test_greedy_arrives_rather_than_plays_on),
+        cmocka_unit_test(test_seats_that_have_not_moved_are_not_modelled),
+        cmocka_unit_test(test_a_greedy_record_is_modelled_the_side_to_move_is_not),
+        cmocka_unit_test(test_one_move_off_the_policy_leaves_the_model),
+        cmocka_unit_test(test_a_move_off_the_policy_counts_within_the_window_only),
+        cmocka_unit_test(test_mcts_expects_the_greedy_moves_of_modelled_seats),
+        cmocka_unit_test(test_engine_says_which_seats_it_models),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
