@@ -75,7 +75,8 @@ static void lines(void *ctx, const MctsResult *sofar, int k, const MctsLine *lin
 
 /* Runs mcts_search on g over its first `nroot` moves (0: all) for `playouts`
  * playouts with `multipv` lines; fills *seen and returns the result. */
-static MctsResult run_over(int nroot, int multipv, uint64_t playouts, bool report_due, Seen *seen)
+static MctsResult run_with(int nroot, int multipv, uint64_t playouts, int threads, bool reuse, bool report_due,
+                           Seen *seen)
 {
     memset(seen, 0, sizeof *seen);
     seen->due = report_due;
@@ -87,9 +88,15 @@ static MctsResult run_over(int nroot, int multipv, uint64_t playouts, bool repor
         list->n = nroot;
     const MctsHooks hooks = {.stop = never, .report_due = due, .lines = lines, .multipv = multipv, .ctx = seen};
     MctsResult r;
-    assert_int_equal(mcts_search(&g, list->m, list->n, playouts, 0, 1u << 20, 0, &hooks, &r), 0);
+    const MctsConfig cfg = {.max_playouts = playouts, .nodes_cap = 1u << 20, .threads = threads, .reuse = reuse};
+    assert_int_equal(mcts_search(&g, list->m, list->n, &cfg, &hooks, &r), 0);
     move_list_delete(list);
     return r;
+}
+
+static MctsResult run_over(int nroot, int multipv, uint64_t playouts, bool report_due, Seen *seen)
+{
+    return run_with(nroot, multipv, playouts, 1, false, report_due, seen);
 }
 
 static MctsResult run(int multipv, uint64_t playouts, bool report_due, Seen *seen)
@@ -206,6 +213,58 @@ static void test_same_tree_on_every_run(void **state)
     }
 }
 
+/* The root's visits of a search of one playout with tree reuse: what the
+ * kept tree held for the position, plus that playout. */
+static uint32_t root_visits_after_reuse(void)
+{
+    Seen s;
+    run_with(0, 64, 1, 1, true, false, &s);
+    assert_true(s.legal); /* every line of the reused tree is legal from the new root */
+    uint32_t sum = 0;
+    for (int k = 0; k < s.nlast && k < 8; k++)
+        sum += s.visits[k];
+    return sum;
+}
+
+static void test_tree_reuse_starts_from_the_subtree_of_the_moves_played(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    mcts_forget();
+    Seen s;
+    const MctsResult r = run_with(0, 1, 20000, 1, true, false, &s);
+    assert_true(r.pvlen >= 3);
+    /* two moves of the line: a position the kept tree knows well below its root */
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(game_play(&g, &r.pv[i]), 0);
+    const uint32_t inherited = root_visits_after_reuse();
+    assert_true(inherited > 20); /* far more than the one playout of the search */
+    /* a position the kept tree does not lead to: a fresh tree, one playout */
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    play(&g, "k4-k5");
+    assert_true(root_visits_after_reuse() <= 1);
+    /* forgotten (a new game): nothing kept */
+    run_with(0, 1, 2000, 1, true, false, &s);
+    mcts_forget();
+    assert_true(root_visits_after_reuse() <= 1);
+    mcts_forget();
+}
+
+static void test_threads_share_the_playouts_and_sum_the_root(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-4"), 0);
+    Seen s;
+    const MctsResult r = run_with(0, 3, 6000, 2, false, false, &s);
+    assert_true(s.legal);
+    assert_true(r.playouts >= 6000 && r.playouts <= 6000 + 2);
+    /* the final lines count the root moves' visits over both trees */
+    assert_true(s.visits[0] >= s.visits[1] && s.visits[1] >= s.visits[2]);
+    assert_true(s.visits[0] + s.visits[1] + s.visits[2] <= r.playouts);
+    assert_true(s.visits[0] > r.playouts / 20);
+    assert_true(same_move(s.first[0], r.best));
+}
+
 int main(void)
 {
     board_init();
@@ -216,6 +275,8 @@ int main(void)
         cmocka_unit_test(test_fewer_root_moves_than_lines),
         cmocka_unit_test(test_an_arrival_is_one_line_without_a_search),
         cmocka_unit_test(test_same_tree_on_every_run),
+        cmocka_unit_test(test_tree_reuse_starts_from_the_subtree_of_the_moves_played),
+        cmocka_unit_test(test_threads_share_the_playouts_and_sum_the_root),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

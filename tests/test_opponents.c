@@ -178,7 +178,8 @@ static void test_mcts_expects_the_greedy_moves_of_modelled_seats(void **state)
     gen_moves_no_return(&g.pos, list, NULL);
     const MctsHooks hooks = {.stop = never, .multipv = 1};
     MctsResult r;
-    assert_int_equal(mcts_search(&g, list->m, list->n, 3000, 0, 1u << 20, seats, &hooks, &r), 0);
+    const MctsConfig cfg = {.max_playouts = 3000, .nodes_cap = 1u << 20, .modeled = seats, .threads = 1};
+    assert_int_equal(mcts_search(&g, list->m, list->n, &cfg, &hooks, &r), 0);
     move_list_delete(list);
     assert_true(r.pvlen >= 6);
     /* after white's move, every seat's move on the line is its greedy move */

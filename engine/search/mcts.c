@@ -7,6 +7,8 @@
 #include "places.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +36,7 @@
 #endif
 #define MCTS_CHECK_EVERY 64     /* playouts between calls of stop() */
 #define MCTS_FIRST_NODES 65536  /* tree size allocated first; doubled as needed */
+#define MCTS_PATH_MAX 256       /* tree depth at most (plies) */
 
 typedef struct {
     Move move;             /* the move into this node */
@@ -52,21 +55,55 @@ typedef struct {
 
 #define MCTS_TRACE_MAX 320 /* moves of one playout recorded for the history */
 
+/* What every thread of one search shares. */
 typedef struct {
+    const Game *g;
+    const Move *root;
+    int nroot;
+    const MctsConfig *cfg;
+    const MctsHooks *hooks;
+    atomic_bool halt;                /* a thread found the search over: all stop */
+    atomic_uint_fast64_t playouts;   /* over every thread */
+} Shared;
+
+/* One thread's tree and the scratch it searches with. */
+typedef struct {
+    Shared *sh;
     Node *nodes;
-    HistEntry *hist;       /* [seat][from][to] */
+    size_t n, cap, max;
+    HistEntry *hist;       /* [seat][from][to], when MCTS_PH_W > 0 */
     int ntrace;
     uint8_t trace[MCTS_TRACE_MAX][3];
-    size_t n, cap, max;
     uint64_t rng;
     int root_seat;
     unsigned modeled;      /* seats expected to play the greedy policy (opponents.h) */
     MoveList *list;
-    GenMemo *gen;          /* the memos of the search's one thread */
+    GenMemo *gen;          /* the thread's memos */
     EvalMemo *eval;
-    const Move *root;
-    int nroot;
+    uint64_t playouts, depth_sum;
+    int seldepth;
 } Tree;
+
+/* The tree kept for the next search (tree reuse): the nodes and the game
+ * position they grew from. */
+static struct {
+    pthread_mutex_t lock;
+    Node *nodes;
+    size_t n;
+    const Variant *v;
+    uint64_t start_key, root_key; /* the game's first key, and its key at the root */
+    int root_plies;               /* the game's plies at the root */
+    unsigned modeled;
+} kept = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+void mcts_forget(void)
+{
+    pthread_mutex_lock(&kept.lock);
+    free(kept.nodes);
+    kept.nodes = NULL;
+    kept.n = 0;
+    pthread_mutex_unlock(&kept.lock);
+}
 
 /* Frees what t holds. */
 static void tree_free(Tree *t)
@@ -126,48 +163,28 @@ static void rewards_of(const int values[MAX_SEATS], float out[MAX_SEATS])
     }
 }
 
-/* Expands node i, whose position is p: one child per move. Returns false when
- * the tree is full (the node stays a leaf). */
-static bool expand(Tree *t, size_t i, const Position *p)
+/* Makes room for `more` nodes; false when the tree is full. */
+static bool reserve_nodes(Tree *t, size_t more)
 {
-    if (i == 0) { /* the root: the moves the caller allows */
-        if (!move_list_reserve(t->list, t->nroot))
-            return false;
-        t->list->n = t->nroot;
-        memcpy(t->list->m, t->root, sizeof *t->root * (size_t)t->nroot);
-    } else if (t->modeled >> p->stm & 1) { /* a modelled seat: its greedy move alone */
-        Move m;
-        if (!greedy_choose(p, NULL, 0, t->list, t->gen, t->eval, &m, NULL))
-            return false;
-        t->list->m[0] = m;
-        t->list->n = 1;
-    } else {
-        gen_moves_no_return(p, t->list, t->gen);
-#if MCTS_CAPTURE_REPLY_SLACK >= 0
-        if (p->v->capture && p->stm != t->root_seat) {
-            int top = 0, kept = 0;
-            for (int j = 0; j < t->list->n; j++)
-                top = t->list->m[j].ncapt > top ? t->list->m[j].ncapt : top;
-            for (int j = 0; j < t->list->n; j++)
-                if (t->list->m[j].ncapt + MCTS_CAPTURE_REPLY_SLACK >= top)
-                    t->list->m[kept++] = t->list->m[j];
-            t->list->n = kept;
-        }
-#endif
-    }
+    if (t->n + more <= t->cap)
+        return true;
+    size_t cap = t->cap;
+    while (cap < t->n + more)
+        cap *= 2;
+    if (cap > t->max)
+        return false;
+    Node *grown = realloc(t->nodes, cap * sizeof *grown);
+    if (!grown)
+        return false;
+    t->nodes = grown;
+    t->cap = cap;
+    return true;
+}
+
+/* Appends the children of node i for the moves of t->list (p: i's position). */
+static void add_children(Tree *t, size_t i, const Position *p)
+{
     const size_t k = (size_t)t->list->n;
-    if (t->n + k > t->cap) {
-        size_t cap = t->cap;
-        while (cap < t->n + k)
-            cap *= 2;
-        if (cap > t->max)
-            return false;
-        Node *grown = realloc(t->nodes, cap * sizeof *grown);
-        if (!grown)
-            return false;
-        t->nodes = grown;
-        t->cap = cap;
-    }
     Node *node = &t->nodes[i];
     node->first_child = (uint32_t)t->n;
     node->nchildren = (uint32_t)k;
@@ -177,12 +194,42 @@ static bool expand(Tree *t, size_t i, const Position *p)
         c->move = t->list->m[j];
         c->prior = (int16_t)move_gain(p, &t->list->m[j]);
     }
+}
+
+/* Expands node i (not the root), whose position is p: one child per move, or
+ * a modelled seat's greedy move alone. Returns false when the tree is full
+ * (the node stays a leaf). */
+static bool expand(Tree *t, size_t i, const Position *p)
+{
+    if (t->modeled >> p->stm & 1) {
+        Move m;
+        if (!greedy_choose(p, NULL, 0, t->list, t->gen, t->eval, &m, NULL))
+            return false;
+        t->list->m[0] = m;
+        t->list->n = 1;
+    } else {
+        gen_moves_no_return(p, t->list, t->gen);
+#if MCTS_CAPTURE_REPLY_SLACK >= 0
+        if (p->v->capture && p->stm != t->root_seat) {
+            int top = 0, kept_n = 0;
+            for (int j = 0; j < t->list->n; j++)
+                top = t->list->m[j].ncapt > top ? t->list->m[j].ncapt : top;
+            for (int j = 0; j < t->list->n; j++)
+                if (t->list->m[j].ncapt + MCTS_CAPTURE_REPLY_SLACK >= top)
+                    t->list->m[kept_n++] = t->list->m[j];
+            t->list->n = kept_n;
+        }
+#endif
+    }
+    if (!reserve_nodes(t, (size_t)t->list->n))
+        return false;
+    add_children(t, i, p);
     return true;
 }
 
 /* The child of node i (position p) the seat to move selects: UCT on its own
- * mean reward with progressive bias; an unvisited child first, the one of most
- * progress among them. */
+ * mean reward with progressive bias (and history); an unvisited child first,
+ * the one of most progress among them. */
 static size_t select_child(const Tree *t, size_t i, const Position *p)
 {
     const Node *node = &t->nodes[i];
@@ -194,10 +241,9 @@ static size_t select_child(const Tree *t, size_t i, const Position *p)
         const size_t ci = node->first_child + j;
         const Node *c = &t->nodes[ci];
         double score;
-        if (!c->visits)
+        if (!c->visits) {
             score = 1e9 + c->prior;
-        else
-        {
+        } else {
             const double mean = c->reward[s] / c->visits;
             score = mean + MCTS_UCT_C * sqrt(log_n / c->visits) + MCTS_BIAS * c->prior / (c->visits + 1.0);
             if (MCTS_PH_W > 0) {
@@ -253,7 +299,58 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
     rewards_of(values, out);
 }
 
-/* The most visited child of node i; 0 (the root, no child) when none is visited. */
+/* One playout from the root: selection, expansion, playout, max-n backup. */
+static void one_playout(Tree *t)
+{
+    Position p = t->sh->g->pos;
+    size_t path[MCTS_PATH_MAX];
+    size_t i = 0;
+    int n = 0;
+    path[n++] = 0;
+    float r[MAX_SEATS];
+    while (t->nodes[i].nchildren && n < MCTS_PATH_MAX - 1) {
+        i = select_child(t, i, &p);
+        trace_move(t, p.stm, &t->nodes[i].move);
+        pos_play(&p, &t->nodes[i].move);
+        path[n++] = i;
+        if (t->nodes[i].terminal || decided(t, &p)) {
+            t->nodes[i].terminal = 1;
+            break;
+        }
+    }
+    if (t->nodes[i].terminal) {
+        int values[MAX_SEATS];
+        places_values(&p, n - 1, 0, values, t->eval);
+        rewards_of(values, r);
+    } else {
+        /* expansion of a node visited before, then one step into it */
+        if (t->nodes[i].visits && n < MCTS_PATH_MAX - 1 && expand(t, i, &p) && t->nodes[i].nchildren) {
+            i = select_child(t, i, &p);
+            trace_move(t, p.stm, &t->nodes[i].move);
+            pos_play(&p, &t->nodes[i].move);
+            path[n++] = i;
+            if (decided(t, &p))
+                t->nodes[i].terminal = 1;
+        }
+        playout(t, &p, n - 1, r);
+    }
+    if (MCTS_PH_W > 0)
+        history_update(t, r);
+    t->depth_sum += (uint64_t)(n - 1);
+    if (n - 1 > t->seldepth)
+        t->seldepth = n - 1;
+    for (int k = 0; k < n; k++) {
+        Node *node = &t->nodes[path[k]];
+        node->visits++;
+        for (int s = 0; s < MAX_SEATS; s++)
+            node->reward[s] += r[s];
+    }
+    t->playouts++;
+}
+
+/* ---- the root and its lines, over the trees of every thread ---- */
+
+/* The most visited child of node i of t; 0 (the root, no child) when none is visited. */
 static size_t most_visited(const Tree *t, size_t i)
 {
     const Node *node = &t->nodes[i];
@@ -266,7 +363,7 @@ static size_t most_visited(const Tree *t, size_t i)
     return best;
 }
 
-/* The most visited line from node c, a child of the root of g, into pv;
+/* The most visited line of t from node c, a child of the root of g, into pv;
  * returns its length (1..MCTS_PV_MAX). */
 static int line_from(const Tree *t, const Game *g, size_t c, Move pv[MCTS_PV_MAX])
 {
@@ -282,36 +379,86 @@ static int line_from(const Tree *t, const Game *g, size_t c, Move pv[MCTS_PV_MAX
     return n;
 }
 
-/* Each seat's mean reward of node c in places.h's scale. */
-static void node_values(const Node *c, int values[MAX_SEATS])
+/* Root move j (0..nroot-1) over trees[0..ntrees): the visits and reward sums
+ * of every tree's child j, and the tree that visited it most. */
+typedef struct {
+    uint32_t visits;
+    double reward[MAX_SEATS];
+    int tree; /* -1: no tree has it */
+} RootStat;
+
+static RootStat root_stat(const Tree *trees, int ntrees, int j)
 {
-    for (int s = 0; s < MAX_SEATS; s++)
-        values[s] = (int)lround((2.0 * c->reward[s] / c->visits - 1.0) * PLACE_SPAN);
+    RootStat st = {.tree = -1};
+    uint32_t top = 0;
+    for (int k = 0; k < ntrees; k++) {
+        const Node *root = &trees[k].nodes[0];
+        if ((uint32_t)j >= root->nchildren)
+            continue;
+        const Node *c = &trees[k].nodes[root->first_child + j];
+        st.visits += c->visits;
+        for (int s = 0; s < MAX_SEATS; s++)
+            st.reward[s] += c->reward[s];
+        if (st.tree < 0 || c->visits > top) {
+            top = c->visits;
+            st.tree = k;
+        }
+    }
+    return st;
 }
 
-/* Reports the hooks' lines: the min(multipv, visited) most visited root moves. */
-static void report_lines(const Tree *t, const Game *g, const MctsHooks *h, const MctsResult *sofar)
+/* Each seat's mean reward of a root move in places.h's scale. */
+static void stat_values(const RootStat *st, int values[MAX_SEATS])
 {
+    for (int s = 0; s < MAX_SEATS; s++)
+        values[s] = (int)lround((2.0 * st->reward[s] / st->visits - 1.0) * PLACE_SPAN);
+}
+
+/* The root move of most visits over the trees (the first of equal ones), or
+ * -1 when none is visited. */
+static int best_root(const Tree *trees, int ntrees, int nroot)
+{
+    int best = -1;
+    uint32_t top = 0;
+    for (int j = 0; j < nroot; j++) {
+        const uint32_t v = root_stat(trees, ntrees, j).visits;
+        if (v && (best < 0 || v > top)) {
+            best = j;
+            top = v;
+        }
+    }
+    return best;
+}
+
+/* Reports the hooks' lines: the min(multipv, visited) most visited root moves
+ * over trees[0..ntrees). */
+static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar)
+{
+    const MctsHooks *h = sh->hooks;
     if (!h->lines)
         return;
-    const Node *root = &t->nodes[0];
     uint32_t bound = UINT32_MAX; /* lines go by visits, then by move order */
-    size_t after = 0;
+    int after = -1;
     for (int k = 0; k < h->multipv; k++) {
-        size_t best = 0;
-        for (uint32_t j = 0; j < root->nchildren; j++) {
-            const size_t c = root->first_child + j;
-            const uint32_t v = t->nodes[c].visits;
-            if (v && (v < bound || (v == bound && c > after)) && (!best || v > t->nodes[best].visits))
-                best = c;
+        int best = -1;
+        uint32_t top = 0;
+        for (int j = 0; j < sh->nroot; j++) {
+            const uint32_t v = root_stat(trees, ntrees, j).visits;
+            if (v && (v < bound || (v == bound && j > after)) && (best < 0 || v > top)) {
+                best = j;
+                top = v;
+            }
         }
-        if (!best)
+        if (best < 0)
             return;
+        const RootStat st = root_stat(trees, ntrees, best);
+        const Tree *t = &trees[st.tree];
         Move pv[MCTS_PV_MAX];
-        MctsLine line = {.pv = pv, .pvlen = line_from(t, g, best, pv), .visits = t->nodes[best].visits};
-        node_values(&t->nodes[best], line.values);
+        MctsLine line = {.pv = pv, .pvlen = line_from(t, sh->g, t->nodes[0].first_child + (size_t)best, pv),
+                         .visits = st.visits};
+        stat_values(&st, line.values);
         h->lines(h->ctx, sofar, k, &line);
-        bound = t->nodes[best].visits;
+        bound = top;
         after = best;
     }
 }
@@ -322,120 +469,294 @@ static int mean_depth(uint64_t depth_sum, uint64_t playouts)
     return playouts ? (int)((depth_sum + playouts / 2) / playouts) : 0;
 }
 
-int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
-                unsigned modeled, const MctsHooks *hooks, MctsResult *out)
+/* ---- tree reuse ---- */
+
+/* Copies the subtree of node `from` of src (nodes) under node `to` of t, which
+ * has room: breadth first, each node's children kept together. Returns false
+ * when t is full (the copy then stops, the tree stays sound: cut nodes are
+ * leaves). */
+static bool copy_subtree(Tree *t, const Node *src, size_t from, size_t to)
 {
-    memset(out, 0, sizeof *out);
-    Tree t = {.cap = MCTS_FIRST_NODES, .max = nodes_cap > MCTS_FIRST_NODES ? nodes_cap : MCTS_FIRST_NODES,
-              .rng = 0x9E3779B97F4A7C15ull, .root_seat = g->pos.stm, .modeled = modeled, .root = root, .nroot = nroot};
-    t.nodes = malloc(t.cap * sizeof *t.nodes);
-    t.list = move_list_new();
-    t.gen = gen_memo_new();
-    t.eval = eval_memo_new();
-    t.hist = calloc((size_t)MAX_SEATS * NUM_HOLES * NUM_HOLES, sizeof *t.hist);
-    if (!t.nodes || !t.list || !t.gen || !t.eval || !t.hist) {
-        tree_free(&t);
-        return -1;
+    size_t queue_from[2] = {from, to};
+    size_t *q = malloc(sizeof *q * 2 * 64), qcap = 64, head = 0, tail = 0;
+    if (!q)
+        return false;
+    q[0] = queue_from[0], q[1] = queue_from[1];
+    tail = 1;
+    bool ok = true;
+    while (head < tail) {
+        const size_t s = q[2 * head], d = q[2 * head + 1];
+        head++;
+        const Node *sn = &src[s];
+        t->nodes[d].first_child = 0;
+        t->nodes[d].nchildren = 0;
+        if (!sn->nchildren)
+            continue;
+        if (!reserve_nodes(t, sn->nchildren)) {
+            ok = false;
+            continue;
+        }
+        const size_t first = t->n;
+        memcpy(&t->nodes[first], &src[sn->first_child], sizeof *t->nodes * sn->nchildren);
+        t->n += sn->nchildren;
+        t->nodes[d].first_child = (uint32_t)first;
+        t->nodes[d].nchildren = sn->nchildren;
+        if (tail + sn->nchildren > qcap) {
+            while (tail + sn->nchildren > qcap)
+                qcap *= 2;
+            size_t *grown = realloc(q, sizeof *q * 2 * qcap);
+            if (!grown) {
+                ok = false;
+                for (uint32_t j = 0; j < sn->nchildren; j++) /* leave the copied children as leaves */
+                    t->nodes[first + j].first_child = 0, t->nodes[first + j].nchildren = 0;
+                continue;
+            }
+            q = grown;
+        }
+        for (uint32_t j = 0; j < sn->nchildren; j++) {
+            q[2 * tail] = sn->first_child + j;
+            q[2 * tail + 1] = first + j;
+            tail++;
+        }
     }
-    gen_memo_set_abort(t.gen, hooks->stop, hooks->ctx); /* generation stops with the search */
-    /* An arrival takes the best place still free, which no line can better:
-     * played at once, before sampling could miss it among many moves. */
+    free(q);
+    return ok;
+}
+
+/* The node of the kept tree at the current position of g, found by following
+ * the moves played since its root; 0 when the tree does not lead there
+ * (kept.lock held; kept.nodes not NULL). */
+static size_t kept_node(const Game *g, unsigned modeled)
+{
+    if (kept.v != g->v || kept.modeled != modeled || g->keys[0] != kept.start_key || g->nplies < kept.root_plies ||
+        g->keys[kept.root_plies] != kept.root_key)
+        return 0;
+    size_t i = 0;
+    for (int k = kept.root_plies; k < g->nplies; k++) {
+        const Node *node = &kept.nodes[i];
+        size_t next = 0;
+        for (uint32_t j = 0; j < node->nchildren && !next; j++)
+            if (move_same(&kept.nodes[node->first_child + j].move, &g->moves[k]))
+                next = node->first_child + j;
+        if (!next)
+            return 0;
+        i = next;
+    }
+    return i;
+}
+
+/* Makes t's root node and its children (the root moves), each child with the
+ * subtree the kept tree has for it when `reuse` finds one. */
+static void plant_root(Tree *t, bool reuse)
+{
+    const Shared *sh = t->sh;
+    memset(&t->nodes[0], 0, sizeof t->nodes[0]);
+    t->n = 1;
+    memcpy(t->list->m, sh->root, sizeof *sh->root * (size_t)sh->nroot);
+    t->list->n = sh->nroot;
+    add_children(t, 0, &sh->g->pos);
+    if (!reuse)
+        return;
+    pthread_mutex_lock(&kept.lock);
+    const size_t at = kept.nodes ? kept_node(sh->g, t->modeled) : 0;
+    const bool found = at && kept.nodes[at].nchildren && !kept.nodes[at].terminal;
+    for (int j = 0; found && j < sh->nroot; j++) {
+        const Node *old = &kept.nodes[at];
+        for (uint32_t k = 0; k < old->nchildren; k++) {
+            const Node *c = &kept.nodes[old->first_child + k];
+            if (!move_same(&c->move, &sh->root[j]))
+                continue;
+            Node *mine = &t->nodes[1 + j];
+            *mine = *c;
+            copy_subtree(t, kept.nodes, old->first_child + k, 1 + (size_t)j);
+            t->nodes[0].visits += c->visits;
+            for (int s = 0; s < MAX_SEATS; s++)
+                t->nodes[0].reward[s] += c->reward[s];
+            break;
+        }
+    }
+    pthread_mutex_unlock(&kept.lock);
+}
+
+/* Keeps t (its nodes, taken from it) for the next search. */
+static void keep_tree(Tree *t)
+{
+    const Game *g = t->sh->g;
+    pthread_mutex_lock(&kept.lock);
+    free(kept.nodes);
+    kept.nodes = t->nodes;
+    kept.n = t->n;
+    kept.v = g->v;
+    kept.start_key = g->keys[0];
+    kept.root_key = g->keys[g->nplies];
+    kept.root_plies = g->nplies;
+    kept.modeled = t->modeled;
+    pthread_mutex_unlock(&kept.lock);
+    t->nodes = NULL;
+}
+
+/* ---- threads ---- */
+
+/* A thread's tree: its memory and its root (thread 0 from the kept tree when
+ * the search reuses it). Returns false when memory is short. */
+static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
+{
+    memset(t, 0, sizeof *t);
+    t->sh = sh;
+    t->cap = MCTS_FIRST_NODES;
+    t->max = max_nodes > MCTS_FIRST_NODES ? max_nodes : MCTS_FIRST_NODES;
+    t->rng = 0x9E3779B97F4A7C15ull * (uint64_t)(id + 1);
+    t->root_seat = sh->g->pos.stm;
+    t->modeled = sh->cfg->modeled;
+    t->nodes = malloc(t->cap * sizeof *t->nodes);
+    t->list = move_list_new();
+    t->gen = gen_memo_new();
+    t->eval = eval_memo_new();
+    t->hist = MCTS_PH_W > 0 ? calloc((size_t)MAX_SEATS * NUM_HOLES * NUM_HOLES, sizeof *t->hist) : NULL;
+    if (!t->nodes || !t->list || !t->gen || !t->eval || (MCTS_PH_W > 0 && !t->hist) ||
+        !move_list_reserve(t->list, sh->nroot) || !reserve_nodes(t, 1 + (size_t)sh->nroot))
+        return false;
+    gen_memo_set_abort(t->gen, sh->hooks->stop, sh->hooks->ctx); /* generation stops with the search */
+    plant_root(t, id == 0 && sh->cfg->reuse);
+    return true;
+}
+
+/* Whether thread t must stop: the search is halted, over its playouts, or the
+ * hooks say so (checked every MCTS_CHECK_EVERY playouts). */
+static bool must_stop(Tree *t)
+{
+    Shared *sh = t->sh;
+    if (atomic_load_explicit(&sh->halt, memory_order_relaxed))
+        return true;
+    const uint64_t done = atomic_load_explicit(&sh->playouts, memory_order_relaxed);
+    if (sh->cfg->max_playouts && done >= sh->cfg->max_playouts)
+        return true;
+    return t->playouts % MCTS_CHECK_EVERY == 0 && t->playouts && sh->hooks->stop(sh->hooks->ctx);
+}
+
+/* A helper thread: playouts until the search stops. */
+static void *helper_main(void *arg)
+{
+    Tree *t = arg;
+    while (!must_stop(t)) {
+        one_playout(t);
+        atomic_fetch_add_explicit(&t->sh->playouts, 1, memory_order_relaxed);
+    }
+    atomic_store(&t->sh->halt, true);
+    return NULL;
+}
+
+/* The main thread (trees[0]): playouts, the depth limit and the reports while
+ * the search runs. */
+static void main_loop(Tree *t, MctsResult *out)
+{
+    Shared *sh = t->sh;
+    int reported_depth = 0;
+    for (;;) {
+        const uint64_t done = atomic_load_explicit(&sh->playouts, memory_order_relaxed);
+        if ((sh->cfg->max_playouts && done >= sh->cfg->max_playouts) ||
+            atomic_load_explicit(&sh->halt, memory_order_relaxed))
+            break;
+        /* a root of thousands of moves makes each playout long: then every one */
+        if ((t->playouts % MCTS_CHECK_EVERY == 0 || sh->nroot > MCTS_CHECK_EVERY * 64) && t->playouts) {
+            out->playouts = done;
+            out->depth = mean_depth(t->depth_sum, t->playouts);
+            out->seldepth = t->seldepth;
+            if (sh->hooks->stop(sh->hooks->ctx) || (sh->cfg->depth_limit && out->depth >= sh->cfg->depth_limit))
+                break;
+            if (out->depth > reported_depth || (sh->hooks->report_due && sh->hooks->report_due(sh->hooks->ctx))) {
+                reported_depth = out->depth > reported_depth ? out->depth : reported_depth;
+                report_lines(t, 1, sh, out);
+            }
+        }
+        one_playout(t);
+        atomic_fetch_add_explicit(&sh->playouts, 1, memory_order_relaxed);
+    }
+    atomic_store(&sh->halt, true);
+}
+
+/* The answer of a root move that arrives, played without a search: an
+ * arrival takes the best place still free, which no line can better, and
+ * sampling could miss it among many moves. Returns false when no root move
+ * arrives. */
+static bool arrival_answer(const Game *g, const Move *root, int nroot, const MctsHooks *hooks, MctsResult *out)
+{
+    const int seat = g->pos.stm;
     for (int i = 0; i < nroot; i++) {
         Position c = g->pos;
         pos_play(&c, &root[i]);
-        if (c.place[variant_unit(g->v, t.root_seat)] && c.status[t.root_seat] == ST_ARRIVED) {
-            out->best = out->pv[0] = root[i];
-            out->pvlen = 1;
-            out->has_best = true;
-            places_values(&c, 1, 0, out->values, t.eval);
-            if (hooks->lines) {
-                MctsLine line = {.pv = out->pv, .pvlen = 1};
-                memcpy(line.values, out->values, sizeof line.values);
-                hooks->lines(hooks->ctx, out, 0, &line);
-            }
-            tree_free(&t);
-            return 0;
+        if (!c.place[variant_unit(g->v, seat)] || c.status[seat] != ST_ARRIVED)
+            continue;
+        out->best = out->pv[0] = root[i];
+        out->pvlen = 1;
+        out->has_best = true;
+        places_values(&c, 1, 0, out->values, NULL);
+        if (hooks->lines) {
+            MctsLine line = {.pv = out->pv, .pvlen = 1};
+            memcpy(line.values, out->values, sizeof line.values);
+            hooks->lines(hooks->ctx, out, 0, &line);
         }
+        return true;
     }
-    memset(&t.nodes[0], 0, sizeof t.nodes[0]);
-    t.n = 1;
-    if (!expand(&t, 0, &g->pos) || !t.nodes[0].nchildren) {
-        tree_free(&t);
+    return false;
+}
+
+int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cfg, const MctsHooks *hooks,
+                MctsResult *out)
+{
+    memset(out, 0, sizeof *out);
+    if (arrival_answer(g, root, nroot, hooks, out))
         return 0;
+    const int threads = cfg->threads < 1 ? 1 : cfg->threads;
+    Tree *trees = calloc((size_t)threads, sizeof *trees);
+    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+    Shared sh = {.g = g, .root = root, .nroot = nroot, .cfg = cfg, .hooks = hooks};
+    atomic_init(&sh.halt, false);
+    atomic_init(&sh.playouts, 0);
+    if (!trees || !ids || !tree_init(&trees[0], &sh, 0, cfg->nodes_cap / (size_t)threads)) {
+        if (trees)
+            tree_free(&trees[0]);
+        free(trees);
+        free(ids);
+        return -1;
     }
-    size_t path[256];
+    int started = 1;
+    for (int k = 1; k < threads; k++) {
+        if (!tree_init(&trees[started], &sh, k, cfg->nodes_cap / (size_t)threads) ||
+            pthread_create(&ids[started], NULL, helper_main, &trees[started])) {
+            tree_free(&trees[started]);
+            break; /* short of memory or threads: fewer search */
+        }
+        started++;
+    }
+    main_loop(&trees[0], out);
+    for (int k = 1; k < started; k++)
+        pthread_join(ids[k], NULL);
     uint64_t depth_sum = 0;
-    int reported_depth = 0;
-    for (;;) {
-        if (max_playouts && out->playouts >= max_playouts)
-            break;
-        /* a root of thousands of moves makes each playout long: then every one */
-        if ((out->playouts % MCTS_CHECK_EVERY == 0 || t.nodes[0].nchildren > MCTS_CHECK_EVERY * 64) && out->playouts) {
-            out->depth = mean_depth(depth_sum, out->playouts);
-            if (hooks->stop(hooks->ctx) || (depth_limit && out->depth >= depth_limit))
-                break;
-            if (out->depth > reported_depth || (hooks->report_due && hooks->report_due(hooks->ctx))) {
-                reported_depth = out->depth > reported_depth ? out->depth : reported_depth;
-                report_lines(&t, g, hooks, out);
-            }
-        }
-        Position p = g->pos;
-        size_t i = 0;
-        int n = 0;
-        path[n++] = 0;
-        float r[MAX_SEATS];
-        /* selection */
-        while (t.nodes[i].nchildren && n < 255) {
-            i = select_child(&t, i, &p);
-            trace_move(&t, p.stm, &t.nodes[i].move);
-            pos_play(&p, &t.nodes[i].move);
-            path[n++] = i;
-            if (t.nodes[i].terminal || decided(&t, &p)) {
-                t.nodes[i].terminal = 1;
-                break;
-            }
-        }
-        if (t.nodes[i].terminal) {
-            int values[MAX_SEATS];
-            places_values(&p, n - 1, 0, values, t.eval);
-            rewards_of(values, r);
-        } else {
-            /* expansion of a node visited before, then one step into it */
-            if (t.nodes[i].visits && n < 255 && expand(&t, i, &p) && t.nodes[i].nchildren) {
-                i = select_child(&t, i, &p);
-                trace_move(&t, p.stm, &t.nodes[i].move);
-                pos_play(&p, &t.nodes[i].move);
-                path[n++] = i;
-                if (decided(&t, &p))
-                    t.nodes[i].terminal = 1;
-            }
-            playout(&t, &p, n - 1, r);
-        }
-        depth_sum += (uint64_t)(n - 1);
-        if (n - 1 > out->seldepth)
-            out->seldepth = n - 1;
-        if (MCTS_PH_W > 0)
-            history_update(&t, r);
-        /* max-n backup: every seat's reward in every node of the path */
-        for (int k = 0; k < n; k++) {
-            Node *node = &t.nodes[path[k]];
-            node->visits++;
-            for (int s = 0; s < MAX_SEATS; s++)
-                node->reward[s] += r[s];
-        }
-        out->playouts++;
-    }
-    const size_t best = most_visited(&t, 0);
-    out->has_best = true;
-    if (best) {
-        out->pvlen = line_from(&t, g, best, out->pv);
-        out->best = out->pv[0];
-        node_values(&t.nodes[best], out->values);
-    } else {
-        out->best = t.nodes[t.nodes[0].first_child].move;
+    out->playouts = 0;
+    for (int k = 0; k < started; k++) {
+        depth_sum += trees[k].depth_sum;
+        out->playouts += trees[k].playouts;
+        out->seldepth = trees[k].seldepth > out->seldepth ? trees[k].seldepth : out->seldepth;
     }
     out->depth = mean_depth(depth_sum, out->playouts);
-    report_lines(&t, g, hooks, out);
-    tree_free(&t);
+    out->has_best = true;
+    const int best = best_root(trees, started, nroot);
+    if (best >= 0) {
+        const RootStat st = root_stat(trees, started, best);
+        const Tree *t = &trees[st.tree];
+        out->pvlen = line_from(t, g, t->nodes[0].first_child + (size_t)best, out->pv);
+        out->best = out->pv[0];
+        stat_values(&st, out->values);
+    } else {
+        out->best = root[0];
+    }
+    report_lines(trees, started, &sh, out);
+    if (cfg->reuse)
+        keep_tree(&trees[0]);
+    for (int k = 0; k < started; k++)
+        tree_free(&trees[k]);
+    free(trees);
+    free(ids);
     return 0;
 }

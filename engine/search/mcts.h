@@ -12,8 +12,9 @@
  *   - decided ends (a game over, the root's seat placed) are scored exactly,
  *     and a root move that arrives (takes the best place still free) is
  *     played without a search.
- * One thread; the tree is built anew each search. The most visited root
- * moves are reported as lines (MultiPV) while it runs and when it ends.
+ * Threads search in parallel at the root, and the tree of one search is kept
+ * for the next (MctsConfig). The most visited root moves are reported as
+ * lines (MultiPV) while it runs and when it ends.
  */
 #ifndef STERN_MCTS_H
 #define STERN_MCTS_H
@@ -60,16 +61,35 @@ typedef struct {
     void *ctx;           /* passed to each hook */
 } MctsHooks;
 
+/* How far and how one search goes. */
+typedef struct {
+    uint64_t max_playouts; /* playouts of every thread together; 0: no limit */
+    int depth_limit;       /* stop once the mean depth of the tree part of a
+                              playout, rounded, reaches it (plies); 0: none */
+    size_t nodes_cap;      /* tree nodes of every thread together at most
+                              (memory: about 64 bytes a node); once full,
+                              playouts go on from the leaves reached */
+    unsigned modeled;      /* bit s set for each seat expected to play the greedy
+                              policy (opponents.h): its nodes have that move alone
+                              and its playout moves are greedy */
+    int threads;           /* >= 1: root parallelisation (Chaslot, Winands and van
+                              den Herik 2008): each thread grows a tree of its own,
+                              the root moves' visits and rewards are summed */
+    bool reuse;            /* tree reuse: start from the subtree of the tree kept by
+                              the last search with reuse where the game continues
+                              it (its moves since are followed down the tree), and
+                              keep the main thread's tree for the next search */
+} MctsConfig;
+
 /* Searches the current position of g (three or more seats, not over) over
- * the root moves root[0..nroot-1] (nroot >= 1) until hooks->stop says so,
- * `max_playouts` playouts are done (0: no limit) or the mean depth of the tree
- * part of a playout, rounded, reaches `depth_limit` plies (0: none), and fills
- * *out. `nodes_cap` bounds the tree's nodes (memory: about 64 bytes a
- * node); once full, playouts go on from the leaves reached. `modeled`: bit s
- * set for each seat expected to play the greedy policy (opponents.h): its
- * nodes have that move alone and its playout moves are greedy. Returns 0, or -1
- * when the tree's first memory cannot be had (*out then has no best move). */
-int mcts_search(const Game *g, const Move *root, int nroot, uint64_t max_playouts, int depth_limit, size_t nodes_cap,
-                unsigned modeled, const MctsHooks *hooks, MctsResult *out);
+ * the root moves root[0..nroot-1] (nroot >= 1) under cfg until hooks->stop says
+ * so (it is asked by every thread, so it must be thread-safe; the other hooks
+ * are called from the caller's thread), and fills *out. Returns 0, or -1 when
+ * the tree's first memory cannot be had (*out then has no best move). */
+int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cfg, const MctsHooks *hooks,
+                MctsResult *out);
+
+/* Forgets the tree kept for reuse (a new game). */
+void mcts_forget(void);
 
 #endif

@@ -1,6 +1,8 @@
 /* movepick.c - move ordering and staged generation; see movepick.h. */
 #include "movepick.h"
 
+#include "mcts.h"
+
 #include "brs.h"
 #include "node.h"
 
@@ -144,6 +146,7 @@ static pthread_mutex_t saved_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void search_clear(void)
 {
+    mcts_forget();
     pthread_mutex_lock(&saved_lock);
     free(saved_history);
     saved_history = NULL;

@@ -3,6 +3,10 @@
 
 #include "greedy.h"
 
+#ifndef OPPONENT_MIN_MOVES
+#define OPPONENT_MIN_MOVES 1
+#endif
+
 unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo *memo)
 {
     const Position *now = &g->pos;
@@ -18,7 +22,7 @@ unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo 
     unsigned candidates = 0;
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i];
-        if (total[s] && s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING)
+        if (total[s] >= OPPONENT_MIN_MOVES && s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING)
             candidates |= 1u << s;
     }
     int seen[MAX_SEATS] = {0};

@@ -38,6 +38,9 @@ void search_limits_init(SearchLimits *l)
 
 #define MCTS_PLAYOUTS_PER_DEPTH 10000 /* `go depth N` with mcts: at most N x this many playouts */
 #define MCTS_NODES_CAP (1u << 22)    /* tree nodes at most (about 64 bytes each) */
+#ifndef MCTS_REUSE
+#define MCTS_REUSE true              /* the tree of one search is kept for the next */
+#endif
 
 /* After the search of a `go infinite` or an unanswered `go ponder`: the
  * answer waits for stop (or ponderhit). */
@@ -150,12 +153,14 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        const unsigned modeled = c->cfg->opponent_model ? modeled_seats(g) : 0;
-        if (modeled) {
-            const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = modeled};
+        const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .nodes_cap = MCTS_NODES_CAP,
+                               .modeled = c->cfg->opponent_model ? modeled_seats(g) : 0,
+                               .threads = c->cfg->threads < 1 ? 1 : c->cfg->threads, .reuse = MCTS_REUSE};
+        if (mc.modeled) {
+            const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
             c->out(&model, c->out_ctx);
         }
-        const int rc = mcts_search(g, moves, nroot, limit, depth, MCTS_NODES_CAP, modeled, &hooks, &r);
+        const int rc = mcts_search(g, moves, nroot, &mc, &hooks, &r);
         if (rc == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;

@@ -4,7 +4,7 @@
  * (alphabeta.h), with the exact race solver once the armies are past each other
  * (race_root.h); three to six by the algorithm of the Search option: paranoid
  * alpha-beta, max-n (maxn.h), best-reply search or BRS+ (brs.h), or Monte-Carlo
- * tree search (mcts.h; one thread, no table). The tree searches share a
+ * tree search (mcts.h; a tree per thread, no table). The tree searches share a
  * transposition table (tt.h) and run on a pool of threads (Lazy SMP, threads.h).
  * What the search finds reaches the caller as reports (report.h).
  */
