@@ -10,6 +10,7 @@
 #include "mcts.h"
 #include "movegen.h"
 #include "node.h"
+#include "places.h"
 
 #include <string.h>
 
@@ -265,6 +266,24 @@ static void test_threads_share_the_playouts_and_sum_the_root(void **state)
     assert_true(same_move(s.first[0], r.best));
 }
 
+static void test_solver_proves_a_first_place_two_moves_away(void **state)
+{
+    (void)state;
+    /* white's tenth marble is two steps from its target (i12-h13-h14, or by
+     * i13); blue and yellow each need two moves more and get one each before
+     * white's second: every line of i12-h13 and i12-i13 ends with white first */
+    game_setup(&g, "classic-3",
+               "w e14 f14 g14 e15 f15 g15 e16 f16 e17 i12 u n5 o5 p5 q5 n6 o6 p6 n7 j6 k5 "
+               "y e5 f5 g5 h5 e6 f6 g6 e7 h8 i7",
+               "w w40,u40,y40 41");
+    Seen s;
+    const MctsResult r = run(1, 40000, false, &s);
+    assert_true(same_move(r.best, move_ok(&g.pos, "i12-h13")) || same_move(r.best, move_ok(&g.pos, "i12-i13")));
+    /* exactly first place (a proven value), not a mean of playouts that some
+     * random move kept from arriving */
+    assert_int_equal(r.values[0], PLACE_SPAN);
+}
+
 int main(void)
 {
     board_init();
@@ -277,6 +296,7 @@ int main(void)
         cmocka_unit_test(test_same_tree_on_every_run),
         cmocka_unit_test(test_tree_reuse_starts_from_the_subtree_of_the_moves_played),
         cmocka_unit_test(test_threads_share_the_playouts_and_sum_the_root),
+        cmocka_unit_test(test_solver_proves_a_first_place_two_moves_away),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

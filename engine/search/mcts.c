@@ -44,7 +44,8 @@ typedef struct {
     uint32_t nchildren;
     uint32_t visits;
     int16_t prior;         /* the move's progress (captures) */
-    uint8_t terminal;      /* the position ends the search (decided) */
+    uint8_t proven;        /* its value is exact (MCTS-Solver): every reward sum is
+                              that value times the visits */
     float reward[MAX_SEATS]; /* sum over playouts of each seat's reward */
 } Node;
 
@@ -299,39 +300,94 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
     rewards_of(values, out);
 }
 
-/* One playout from the root: selection, expansion, playout, max-n backup. */
+/* Whether a seat's reward r is first place (places.h scores it as a mate,
+ * which rewards_of caps at 1). */
+static bool first_place(float r) { return r >= 1.0f; }
+
+/* Makes node i proven with each seat's exact reward r (its sums become r
+ * times its visits). */
+static void prove(Node *node, const float r[MAX_SEATS])
+{
+    node->proven = 1;
+    for (int s = 0; s < MAX_SEATS; s++)
+        node->reward[s] = r[s] * (float)node->visits;
+}
+
+/* Each seat's mean reward at node i. */
+static void mean_rewards(const Node *node, float r[MAX_SEATS])
+{
+    for (int s = 0; s < MAX_SEATS; s++)
+        r[s] = node->visits ? node->reward[s] / (float)node->visits : 0.0f;
+}
+
+/* MCTS-Solver for max-n trees (Nijssen and Winands 2011): from the proven
+ * node path[k] up, a parent is proven when the seat to move there (mover[k-1])
+ * has a proven child that places it first, or when every child is proven
+ * (then by the child best for that seat, the first of equal ones). */
+static void propagate_proofs(Tree *t, const size_t *path, const int8_t *mover, int k)
+{
+    for (; k > 0 && t->nodes[path[k]].proven; k--) {
+        Node *parent = &t->nodes[path[k - 1]];
+        if (parent->proven)
+            return;
+        const int s = mover[k - 1];
+        float r[MAX_SEATS];
+        mean_rewards(&t->nodes[path[k]], r);
+        if (!first_place(r[s])) {
+            int best = -1;
+            for (uint32_t j = 0; j < parent->nchildren; j++) {
+                const Node *c = &t->nodes[parent->first_child + j];
+                if (!c->proven)
+                    return;
+                if (best < 0 || c->reward[s] / c->visits > t->nodes[parent->first_child + best].reward[s] /
+                                                               t->nodes[parent->first_child + best].visits)
+                    best = (int)j;
+            }
+            mean_rewards(&t->nodes[parent->first_child + best], r);
+        }
+        prove(parent, r);
+    }
+}
+
+/* One playout from the root: selection (a proven node ends it with its exact
+ * value, as does a position that ends the search), expansion, playout, max-n
+ * backup, then the proofs up the path. */
 static void one_playout(Tree *t)
 {
     Position p = t->sh->g->pos;
     size_t path[MCTS_PATH_MAX];
+    int8_t mover[MCTS_PATH_MAX]; /* the seat to move at path[k] */
     size_t i = 0;
     int n = 0;
     path[n++] = 0;
     float r[MAX_SEATS];
+    bool exact = false;
     while (t->nodes[i].nchildren && n < MCTS_PATH_MAX - 1) {
+        mover[n - 1] = p.stm;
         i = select_child(t, i, &p);
         trace_move(t, p.stm, &t->nodes[i].move);
         pos_play(&p, &t->nodes[i].move);
         path[n++] = i;
-        if (t->nodes[i].terminal || decided(t, &p)) {
-            t->nodes[i].terminal = 1;
+        if ((exact = t->nodes[i].proven || decided(t, &p)))
             break;
-        }
     }
-    if (t->nodes[i].terminal) {
+    if (!exact && t->nodes[i].visits && n < MCTS_PATH_MAX - 1 && expand(t, i, &p) && t->nodes[i].nchildren) {
+        /* expansion of a node visited before, then one step into it */
+        mover[n - 1] = p.stm;
+        i = select_child(t, i, &p);
+        trace_move(t, p.stm, &t->nodes[i].move);
+        pos_play(&p, &t->nodes[i].move);
+        path[n++] = i;
+        exact = decided(t, &p);
+    }
+    if (t->nodes[i].proven) {
+        mean_rewards(&t->nodes[i], r);
+    } else if (exact) { /* decided: the values of the end, exactly */
         int values[MAX_SEATS];
         places_values(&p, n - 1, 0, values, t->eval);
         rewards_of(values, r);
+        prove(&t->nodes[i], r);
     } else {
-        /* expansion of a node visited before, then one step into it */
-        if (t->nodes[i].visits && n < MCTS_PATH_MAX - 1 && expand(t, i, &p) && t->nodes[i].nchildren) {
-            i = select_child(t, i, &p);
-            trace_move(t, p.stm, &t->nodes[i].move);
-            pos_play(&p, &t->nodes[i].move);
-            path[n++] = i;
-            if (decided(t, &p))
-                t->nodes[i].terminal = 1;
-        }
         playout(t, &p, n - 1, r);
     }
     if (MCTS_PH_W > 0)
@@ -345,6 +401,8 @@ static void one_playout(Tree *t)
         for (int s = 0; s < MAX_SEATS; s++)
             node->reward[s] += r[s];
     }
+    if (exact)
+        propagate_proofs(t, path, mover, n - 1);
     t->playouts++;
 }
 
@@ -414,10 +472,19 @@ static void stat_values(const RootStat *st, int values[MAX_SEATS])
         values[s] = (int)lround((2.0 * st->reward[s] / st->visits - 1.0) * PLACE_SPAN);
 }
 
-/* The root move of most visits over the trees (the first of equal ones), or
- * -1 when none is visited. */
+/* The root move to play: one proven to place the root's seat first (MCTS-
+ * Solver), else the one of most visits over the trees (the first of equal
+ * ones); -1 when none is visited. */
 static int best_root(const Tree *trees, int ntrees, int nroot)
 {
+    for (int k = 0; k < ntrees; k++) {
+        const Node *root = &trees[k].nodes[0];
+        for (uint32_t j = 0; j < root->nchildren; j++) {
+            const Node *c = &trees[k].nodes[root->first_child + j];
+            if (c->proven && c->visits && first_place(c->reward[trees[k].root_seat] / (float)c->visits))
+                return (int)j;
+        }
+    }
     int best = -1;
     uint32_t top = 0;
     for (int j = 0; j < nroot; j++) {
@@ -559,7 +626,7 @@ static void plant_root(Tree *t, bool reuse)
         return;
     pthread_mutex_lock(&kept.lock);
     const size_t at = kept.nodes ? kept_node(sh->g, t->modeled) : 0;
-    const bool found = at && kept.nodes[at].nchildren && !kept.nodes[at].terminal;
+    const bool found = at && kept.nodes[at].nchildren && !kept.nodes[at].proven;
     for (int j = 0; found && j < sh->nroot; j++) {
         const Node *old = &kept.nodes[at];
         for (uint32_t k = 0; k < old->nchildren; k++) {

@@ -9,9 +9,12 @@
  *     or capture, fading with visits);
  *   - short playouts, epsilon-greedy on progress (or captures), cut after two
  *     rounds and scored by places.h (every seat's value, mapped to 0..1);
- *   - decided ends (a game over, the root's seat placed) are scored exactly,
- *     and a root move that arrives (takes the best place still free) is
- *     played without a search.
+ *   - decided ends (a game over, the root's seat placed) are scored exactly
+ *     and proven, and proofs rise (the multi-player MCTS-Solver of the same
+ *     paper: a node is proven when its mover has a proven child placing it
+ *     first, or when all its children are proven); a root move proven to
+ *     place the root's seat first is played, and one that arrives at once
+ *     (takes the best place still free) without a search.
  * Threads search in parallel at the root, and the tree of one search is kept
  * for the next (MctsConfig). The most visited root moves are reported as
  * lines (MultiPV) while it runs and when it ends.
