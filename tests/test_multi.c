@@ -76,6 +76,29 @@ static int paranoid(const Position *p, int depth, int ply)
 /* ---- max-n: each seat maximises its own value, ties to the earlier move ---- */
 
 
+static bool reply_pruning; /* selective max-n: another seat plays one of its top replies */
+#define REPLY_TOP 4           /* brs.c's BRS_REPLY_TOP: replies of the most progress kept */
+#define REPLY_TOP_CAPTURE 3   /* brs.c's BRS_REPLY_TOP_CAPTURE: of the most captures */
+
+/* Keeps the k moves of the most progress (captures) of l, the earlier of equal
+ * ones, in list order: by counting for each move the moves ranked above it. */
+static void keep_top(const Position *p, MoveList *l, int k)
+{
+    int gain[4096], n = 0;
+    for (int i = 0; i < l->n; i++)
+        gain[i] = p->v->capture ? l->m[i].ncapt : p->v->tip_dist[p->stm][l->m[i].from] - p->v->tip_dist[p->stm][l->m[i].to];
+    Move kept[4096];
+    for (int i = 0; i < l->n; i++) {
+        int above = 0;
+        for (int j = 0; j < l->n; j++)
+            above += gain[j] > gain[i] || (gain[j] == gain[i] && j < i);
+        if (above < k)
+            kept[n++] = l->m[i];
+    }
+    memcpy(l->m, kept, sizeof *kept * (size_t)n);
+    l->n = n;
+}
+
 static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
 {
     if (depth == 0) {
@@ -84,6 +107,8 @@ static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
     }
     MoveList *l = new_list();
     gen_moves_no_return(p, l, NULL);
+    if (reply_pruning && side_of(p->stm) < 0)
+        keep_top(p, l, p->v->capture ? REPLY_TOP_CAPTURE : REPLY_TOP);
     const int me = p->stm;
     int best = -SCORE_INF;
     Move best_move = {0};
@@ -231,8 +256,9 @@ static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
     return n;
 }
 
-/* The engine at full width against brute force in g's position. */
-static void assert_brute_force(SearchAlgo algo, int depth)
+/* The engine (at full width, or selective: `full`) against brute force in g's
+ * position. */
+static void assert_model(SearchAlgo algo, int depth, bool full)
 {
     root = g.pos.stm;
     static Move moves[4096];
@@ -241,7 +267,7 @@ static void assert_brute_force(SearchAlgo algo, int depth)
     int best = -SCORE_INF;
     for (int i = 0; i < n; i++)
         best = vals[i] > best ? vals[i] : best;
-    const SearchResult r = search_fixed_depth(&g, algo, depth, true);
+    const SearchResult r = search_fixed_depth(&g, algo, depth, full);
     assert_true(r.has_best);
     if (r.score != best)
         fail_msg("%s, %s depth %d: value %d, brute force %d", g.v->name, search_algo_names[algo], depth, r.score,
@@ -255,6 +281,12 @@ static void assert_brute_force(SearchAlgo algo, int depth)
     if (vals[found] != best)
         fail_msg("%s, %s depth %d: best move worth %d, brute force best %d", g.v->name, search_algo_names[algo],
                  depth, vals[found], best);
+}
+
+static void assert_brute_force(SearchAlgo algo, int depth)
+{
+    reply_pruning = false;
+    assert_model(algo, depth, true);
 }
 
 /* Plays the moves `text` (space separated) from the start of `variant`. */
@@ -320,6 +352,23 @@ static void test_capture_mode_matches_brute_force_at_depth_three(void **state)
     }
 }
 
+/* Selective max-n: the same value and best move as brute force when every
+ * seat but the root's plays one of its replies of the most progress (captures). */
+static void test_selective_maxn_matches_brute_force_with_reply_pruning(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *variant, *moves;
+        int depth;
+    } cases[] = {{"classic-3", "m3-m5 c13-e13", 4}, {"classic-6", "", 4}, {"capture-3", CAPTURE_MIDDLE, 3}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        setup(cases[i].variant, cases[i].moves);
+        reply_pruning = true;
+        assert_model(ALGO_MAXN, cases[i].depth, false);
+        reply_pruning = false;
+    }
+}
+
 int main(void)
 {
     board_init();
@@ -331,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_six_seats_match_brute_force_at_depth_three),
         cmocka_unit_test(test_teams_match_brute_force_at_depth_three),
         cmocka_unit_test(test_capture_mode_matches_brute_force_at_depth_three),
+        cmocka_unit_test(test_selective_maxn_matches_brute_force_with_reply_pruning),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,6 +22,8 @@ bool brs_min_node(const SearchContext *c, const Position *p)
 #define BRS_REPLY_TOP_CAPTURE 3
 #endif
 
+int reply_top(const Variant *v) { return v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP; }
+
 /* The progress of move m of q's side to move (`tip`: its Variant.tip_dist),
  * or in capture mode its captures. */
 static int reply_gain(const Position *q, const uint8_t *tip, const Move *m)
@@ -29,11 +31,9 @@ static int reply_gain(const Position *q, const uint8_t *tip, const Move *m)
     return q->v->capture ? m->ncapt : tip[m->from] - tip[m->to];
 }
 
-/* Keeps the k moves of q's side to move in `list` with the most progress, or
- * in capture mode the most captures (the earlier of equal ones), in list order. */
-static void keep_top_replies(const Position *q, MoveList *list, int k)
+void keep_top_replies(const Position *q, MoveList *list, int k)
 {
-    if (list->n <= k)
+    if (k <= 0 || list->n <= k)
         return;
     /* gains lie in -16..16 (race) or 1..60 (captures): a histogram finds the
      * k-th largest, and how many equal to it are kept */
@@ -48,8 +48,11 @@ static void keep_top_replies(const Position *q, MoveList *list, int k)
     int n = 0, equal_left = k - above;
     for (int i = 0; i < list->n; i++) {
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
-        if (g > threshold || (g == threshold && equal_left-- > 0))
-            list->m[n++] = list->m[i];
+        if (g > threshold || (g == threshold && equal_left-- > 0)) {
+            list->m[n] = list->m[i];
+            list->score[n] = list->score[i];
+            list->seat[n++] = list->seat[i];
+        }
     }
     list->n = n;
 }
@@ -105,9 +108,8 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
         if (o != q.stm)
             pos_set_stm(&q, o);
         gen_moves_no_return(&q, tmp, w->gen);
-        const int top = v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP;
-        if (top && !w->ctx->cfg->full_width)
-            keep_top_replies(&q, tmp, top);
+        if (!w->ctx->cfg->full_width)
+            keep_top_replies(&q, tmp, reply_top(v));
         list->cut |= tmp->cut;
         for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
             list->seat[list->n - 1] = (uint8_t)o;

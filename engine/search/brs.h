@@ -24,4 +24,13 @@ void brs_min_moves(Worker *w, const Position *p, int ply);
  * root seat (unless the game or the root's part in it is over). */
 void brs_after_reply(Worker *w, int ply, int mover, Position *child);
 
+/* Replies an opponent keeps under reply pruning in variant v: its moves of
+ * the most progress (race) or captures (capture mode); 0 keeps them all. */
+int reply_top(const Variant *v);
+
+/* Keeps the k moves (k > 0; k = 0 keeps all) of q's side to move in `list`
+ * with the most progress, or in capture mode the most captures (the earlier of
+ * equal ones), in list order, with their scores and movers. */
+void keep_top_replies(const Position *q, MoveList *list, int k);
+
 #endif

@@ -338,6 +338,9 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         /* nothing to search; an infinite or ponder search still waits for stop */
         wait_for_stop(limits, sig);
         report_best(c, false, res.best, false, res.best);
+    } else if (race_root_multi(c, &res.best)) {
+        res.has_best = true;
+        report_best(c, true, res.best, false, res.best);
     } else if (!race_answer(c, &res)) {
         res = c->algo == ALGO_MCTS ? mcts_root(c, root, nroot) : tree_search(c, root, nroot);
     }
