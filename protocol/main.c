@@ -47,7 +47,8 @@ static int bench_command(int argc, char **argv)
         fprintf(stderr, "stern bench: cannot allocate a %lld MiB hash table\n", hash);
         return 1;
     }
-    const SearchConfig config = {.threads = (int)threads, .multipv = 1};
+    /* the engine's option defaults (uci.c), so that both ways in search alike */
+    const SearchConfig config = {.threads = (int)threads, .multipv = 1, .opponent_model = true};
     return bench_run((int)depth, &config, NULL, print_line, NULL) ? 0 : 1; /* 0 nodes: out of memory */
 }
 

@@ -2,7 +2,7 @@
  * test_opponents.c - the one-ply greedy policy (greedy.h) and the opponent
  * model (opponents.h): a seat whose recorded moves were all the greedy choice
  * is modelled, one move off the policy within its last OPPONENT_WINDOW moves
- * and it is not, a seat that has not moved is not, nor the side to move; and
+ * and it is not, a seat that has not moved yet is, the side to move is not; and
  * MCTS with modelled seats expects exactly their greedy moves.
  */
 #include "support/engine_pipe.h"
@@ -104,13 +104,13 @@ static void test_greedy_arrives_rather_than_plays_on(void **state)
     assert_int_equal(after.status[0], ST_ARRIVED);
 }
 
-static void test_seats_that_have_not_moved_are_not_modelled(void **state)
+static void test_seats_yet_to_move_are_modelled(void **state)
 {
     (void)state;
     assert_int_equal(game_new(&g, "classic-3"), 0);
-    assert_int_equal(modelled(), 0);
-    play_move(greedy_now()); /* white */
-    assert_int_equal(modelled(), BIT(0)); /* blue to move: white played greedily */
+    assert_int_equal(modelled(), BIT(2) | BIT(4)); /* white to move: nothing against blue and yellow */
+    play_move(other_than_greedy()); /* white, off the policy */
+    assert_int_equal(modelled(), BIT(4)); /* blue to move */
 }
 
 static void test_a_greedy_record_is_modelled_the_side_to_move_is_not(void **state)
@@ -247,7 +247,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_greedy_picks_the_best_one_ply_value_first_in_order),
         cmocka_unit_test(test_greedy_arrives_rather_than_plays_on),
-        cmocka_unit_test(test_seats_that_have_not_moved_are_not_modelled),
+        cmocka_unit_test(test_seats_yet_to_move_are_modelled),
         cmocka_unit_test(test_a_greedy_record_is_modelled_the_side_to_move_is_not),
         cmocka_unit_test(test_one_move_off_the_policy_leaves_the_model),
         cmocka_unit_test(test_a_move_off_the_policy_counts_within_the_window_only),

@@ -26,7 +26,7 @@
 #define MCTS_CAPTURE_REPLY_SLACK -1 /* capture mode: other seats' moves kept in the tree, captures below their most; -1 all */
 #endif
 #ifndef MCTS_PLAYOUT_ROUNDS
-#define MCTS_PLAYOUT_ROUNDS 2   /* playouts are cut after this many moves of every seat */
+#define MCTS_PLAYOUT_ROUNDS 1   /* playouts are cut after this many moves of every seat */
 #endif
 #ifndef MCTS_PLAYOUT_ROUNDS_CAPTURE
 #define MCTS_PLAYOUT_ROUNDS_CAPTURE MCTS_PLAYOUT_ROUNDS /* the same in capture mode */
@@ -724,12 +724,16 @@ static void main_loop(Tree *t, MctsResult *out)
         if ((sh->cfg->max_playouts && done >= sh->cfg->max_playouts) ||
             atomic_load_explicit(&sh->halt, memory_order_relaxed))
             break;
+        /* the depth limit after every playout: the mean depth then reaches it,
+         * rounded, without passing it */
+        if (sh->cfg->depth_limit && t->playouts && mean_depth(t->depth_sum, t->playouts) >= sh->cfg->depth_limit)
+            break;
         /* a root of thousands of moves makes each playout long: then every one */
         if ((t->playouts % MCTS_CHECK_EVERY == 0 || sh->nroot > MCTS_CHECK_EVERY * 64) && t->playouts) {
             out->playouts = done;
             out->depth = mean_depth(t->depth_sum, t->playouts);
             out->seldepth = t->seldepth;
-            if (sh->hooks->stop(sh->hooks->ctx) || (sh->cfg->depth_limit && out->depth >= sh->cfg->depth_limit))
+            if (sh->hooks->stop(sh->hooks->ctx))
                 break;
             if (out->depth > reported_depth || (sh->hooks->report_due && sh->hooks->report_due(sh->hooks->ctx))) {
                 reported_depth = out->depth > reported_depth ? out->depth : reported_depth;

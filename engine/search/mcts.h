@@ -7,8 +7,9 @@
  *     move at a node selects the child best for itself (UCT, Kocsis and
  *     Szepesvari 2006, with progressive bias toward moves that make progress
  *     or capture, fading with visits);
- *   - short playouts, epsilon-greedy on progress (or captures), cut after two
- *     rounds and scored by places.h (every seat's value, mapped to 0..1);
+ *   - short playouts, epsilon-greedy on progress (or captures), cut after one
+ *     round (a move of every seat) and scored by places.h (every seat's
+ *     value, mapped to 0..1);
  *   - decided ends (a game over, the root's seat placed) are scored exactly
  *     and proven, and proofs rise (the multi-player MCTS-Solver of the same
  *     paper: a node is proven when its mover has a proven child placing it

@@ -3,17 +3,13 @@
 
 #include "greedy.h"
 
-#ifndef OPPONENT_MIN_MOVES
-#define OPPONENT_MIN_MOVES 1
-#endif
-
 unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo *memo)
 {
     const Position *now = &g->pos;
     if (pos_over(now))
         return 0;
     const Variant *v = g->v;
-    int total[MAX_SEATS] = {0}; /* each seat's moves in the record */
+    int total[MAX_SEATS] = {0}; /* each seat's moves in the record (0: none, and nothing against it) */
     Position p = g->start;
     for (int i = 0; i < g->nplies; i++) {
         total[p.stm]++;
@@ -22,7 +18,7 @@ unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo 
     unsigned candidates = 0;
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i];
-        if (total[s] >= OPPONENT_MIN_MOVES && s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING)
+        if (s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING)
             candidates |= 1u << s;
     }
     int seen[MAX_SEATS] = {0};
