@@ -11,6 +11,8 @@
 #include "greedy.h"
 #include "mcts.h"
 #include "opponents.h"
+#include "places.h"
+#include "solo.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -193,12 +195,99 @@ static void test_mcts_expects_the_greedy_moves_of_modelled_seats(void **state)
     g = line;
 }
 
-/* The `info string opponent model` line of a `go` on `position startpos
- * moves <moves>` in classic-6 (Search auto: MCTS), or "" when there is none. */
+/* Brute force for the solo search: the best value for seat `me` of the
+ * position after p, every other seat playing its greedy move, over every line
+ * of me's own moves to the end of the game (no cut at a first place). */
+static int brute_solo(const Position *p, int me, int ply)
+{
+    if (pos_over(p)) {
+        int vals[MAX_SEATS];
+        places_values(p, ply, 0, vals, NULL);
+        return vals[me];
+    }
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    int best = -SCORE_INF;
+    if (p->stm != me) {
+        Move m;
+        assert_true(greedy_choose(p, NULL, 0, list, NULL, NULL, &m, NULL));
+        Position c = *p;
+        pos_play(&c, &m);
+        best = brute_solo(&c, me, ply + 1);
+    } else {
+        gen_moves(p, list, NULL);
+        for (int i = 0; i < list->n; i++) {
+            Position c = *p;
+            pos_play(&c, &list->m[i]);
+            const int v = brute_solo(&c, me, ply + 1);
+            best = v > best ? v : best;
+        }
+    }
+    move_list_delete(list);
+    return best;
+}
+
+/* The solo search of g's position with every other seat modelled. */
+static bool solo(uint64_t limit, unsigned modeled, Move *best, int values[MAX_SEATS])
+{
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    gen_moves(&g.pos, list, NULL);
+    Move pv[64];
+    int pvlen;
+    uint64_t nodes;
+    const bool done = solo_search(&g, list->m, list->n, modeled, limit, NULL, NULL, best, pv, &pvlen, 64, values, &nodes);
+    if (done) { /* the line is legal and its moves other than the root seat's are greedy */
+        Game line = g;
+        for (int i = 0; i < pvlen; i++) {
+            if (line.pos.stm != g.pos.stm) {
+                Move m;
+                MoveList *l = move_list_new();
+                assert_true(greedy_choose(&line.pos, NULL, 0, l, NULL, NULL, &m, NULL));
+                move_list_delete(l);
+                assert_true(move_same(&m, &pv[i]));
+            }
+            assert_int_equal(game_play(&line, &pv[i]), 0);
+        }
+        assert_true(move_same(&pv[0], best));
+    }
+    move_list_delete(list);
+    return done;
+}
+
+static void test_solo_search_finds_the_best_line_against_greedy_seats(void **state)
+{
+    (void)state;
+    /* capture-6 three rounds in: the rest of the game searched to its end */
+    static const char *const moves[] = {"j11-h11-h13-j13-j11-l11", "f12-h12-f14-f12-d12-d10", "g9-i9-g11-e11-g9-g11",
+                                        "k9-i9-i11-k9-k11-m11", "l10-l8-n8-l10"};
+    assert_int_equal(game_new(&g, "capture-6"), 0);
+    char err[256];
+    assert_int_equal(game_set_fen(&g,
+                                  "1/2/3/2x1/4xxx1x4/3xxxx1x3/1x1x2xxx2/1xxxxxxxx1/xxxx1xxxx/1xxxxxx1x1/2xxxxxx3/"
+                                  "3xxxxxxx2/4xxxxx4/4/3/2/1 y w1c1,r1c1,u1c1,b1c1,y0c0,g0c0 1",
+                                  err, sizeof err),
+                     0);
+    for (size_t i = 0; i < sizeof moves / sizeof *moves; i++)
+        play(&g, moves[i]);
+    const unsigned all = 0x3f & ~(1u << g.pos.stm);
+    Move best;
+    int values[MAX_SEATS];
+    assert_true(solo(1000000, all, &best, values));
+    assert_int_equal(values[g.pos.stm], brute_solo(&g.pos, g.pos.stm, 0));
+    /* a seat left out of the model: nothing to solve alone */
+    assert_false(solo(1000000, all & ~(1u << 0), &best, values));
+    /* over its positions: nothing known */
+    assert_false(solo(1, all, &best, values));
+}
+
+/* The `info string opponent model` line of a `go movetime` on `position
+ * startpos moves <moves>` in classic-6 (Search auto: MCTS), or "" when there
+ * is none. */
 static void model_line(EPipe *p, const char *moves, char *out, size_t n)
 {
     epipe_send(p, "position startpos moves%s", moves);
-    epipe_send(p, "go nodes 300");
+    epipe_send(p, "go movetime 50");
     EPipeLines l;
     epipe_collect(p, "bestmove ", true, 20000, &l, NULL);
     out[0] = 0;
@@ -231,11 +320,20 @@ static void test_engine_says_which_seats_it_models(void **state)
     round_text(true, off, sizeof off);
     EPipe *p = epipe_start();
     epipe_silent(p, "setoption name Variant value classic-6");
+    epipe_silent(p, "setoption name OwnBook value false");
     char line[256];
     model_line(p, moves, line, sizeof line);
     assert_string_equal(line, "info string opponent model: greedy r u b y g");
     model_line(p, off, line, sizeof line);
     assert_string_equal(line, "info string opponent model: greedy u b y g");
+    /* analysis searches every seat */
+    epipe_send(p, "position startpos moves%s", moves);
+    epipe_send(p, "go nodes 300");
+    EPipeLines l;
+    epipe_collect(p, "bestmove ", true, 20000, &l, NULL);
+    for (int i = 0; i < l.n; i++)
+        assert_null(strstr(l.line[i], "opponent model"));
+    epipe_lines_free(&l);
     epipe_silent(p, "setoption name OpponentModel value false");
     model_line(p, moves, line, sizeof line);
     assert_string_equal(line, "");
@@ -253,6 +351,7 @@ int main(void)
         cmocka_unit_test(test_a_move_off_the_policy_counts_within_the_window_only),
         cmocka_unit_test(test_mcts_expects_the_greedy_moves_of_modelled_seats),
         cmocka_unit_test(test_engine_says_which_seats_it_models),
+        cmocka_unit_test(test_solo_search_finds_the_best_line_against_greedy_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

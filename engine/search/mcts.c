@@ -22,6 +22,9 @@
 #ifndef MCTS_EPSILON
 #define MCTS_EPSILON 0.1        /* playouts: chance of a uniformly random move instead of the best-progress one */
 #endif
+#ifndef MCTS_EPSILON_CAPTURE
+#define MCTS_EPSILON_CAPTURE MCTS_EPSILON /* the same in capture mode */
+#endif
 #ifndef MCTS_CAPTURE_REPLY_SLACK
 #define MCTS_CAPTURE_REPLY_SLACK -1 /* capture mode: other seats' moves kept in the tree, captures below their most; -1 all */
 #endif
@@ -279,7 +282,8 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
         if (!t->list->n)
             break;
         int pick = 0;
-        if ((next_random(t) >> 11) * (1.0 / 9007199254740992.0) < MCTS_EPSILON) {
+        if ((next_random(t) >> 11) * (1.0 / 9007199254740992.0) <
+            (p->v->capture ? MCTS_EPSILON_CAPTURE : MCTS_EPSILON)) {
             pick = (int)(next_random(t) % (uint64_t)t->list->n);
         } else {
             int top = -1000;

@@ -14,9 +14,6 @@
 #ifndef LEAF_STEP_PCT
 #define LEAF_STEP_PCT 44 /* percent of the mover's best progress added at two-seat race leaves */
 #endif
-#ifndef LEAF_STEP_PCT_MULTI
-#define LEAF_STEP_PCT_MULTI 0
-#endif
 
 /* The transposition table's key of p: its Zobrist key, which leaves out what
  * repetition leaves out (RULES.md section 6), and in capture mode every
@@ -188,10 +185,6 @@ int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
         /* The capture bonus (the side to move's best chain) only raises the
          * value for the side to move: at or above beta without it, the leaf
          * already fails high and the chains need not be walked. */
-        if (LEAF_STEP_PCT_MULTI && !p->v->capture) {
-            const int bonus = best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply], w->gen) * W_DISTANCE * LEAF_STEP_PCT_MULTI / 100;
-            return side * places_value_for(p, c->root_seat, ply, bonus, w->eval);
-        }
         const int v = side * places_value_for(p, c->root_seat, ply, 0, w->eval);
         if (v >= beta || !p->v->capture)
             return v;

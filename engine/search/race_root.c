@@ -81,31 +81,3 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
     moves[1] = b;
     return true;
 }
-
-#ifndef MULTI_RACE_BOUND
-#define MULTI_RACE_BOUND 0
-#endif
-
-bool race_root_multi(SearchContext *c, Move *best)
-{
-    const Position *p = &c->game->pos;
-    const Variant *v = p->v;
-    if (!MULTI_RACE_BOUND || v->nseats <= 2 || v->capture || v->jump != JUMP_SHORT || v->masters ||
-        c->lim->nsearchmoves || c->cfg->multipv > 1 || race_lower_bound(p, p->stm) > MULTI_RACE_BOUND)
-        return false;
-    uint64_t limit = RACE_NODE_LIMIT;
-    if (c->clock.budget.hard_ms >= 0 && !c->lim->infinite && !clock_pondering(&c->clock)) {
-        if (c->clock.budget.hard_ms < RACE_MIN_MS)
-            return false;
-        const uint64_t timed = (uint64_t)c->clock.budget.hard_ms * RACE_NODES_PER_MS / 2;
-        limit = timed < limit ? timed : limit;
-    }
-    const int mib = limit * 32 >= (uint64_t)RACE_TABLE_MIB << 20 ? RACE_TABLE_MIB : (int)(limit * 32 >> 20) + 1;
-    Move line[RACE_MAX_MOVES];
-    RaceStats st;
-    const int need = race_solve(p, p->stm, RACE_MAX_MOVES, mib, limit, &c->sig->stop, line, &st);
-    if (need <= 0)
-        return false;
-    *best = line[0];
-    return true;
-}

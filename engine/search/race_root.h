@@ -15,9 +15,4 @@
  * over its node limit. */
 bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nodes, int *moves);
 
-/* Experiment: three or more seats, short jumps: when the side to move's race
- * lower bound is at most MULTI_RACE_BOUND, its fastest arrival with every other
- * marble fixed; true with its first move. */
-bool race_root_multi(SearchContext *c, Move *best);
-
 #endif

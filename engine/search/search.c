@@ -3,6 +3,7 @@
 #include "search.h"
 
 #include "mcts.h"
+#include "solo.h"
 #include "movepick.h"
 #include "node.h"
 #include "opponents.h"
@@ -135,6 +136,39 @@ static unsigned modeled_seats(const Game *g)
     return seats;
 }
 
+#ifndef SOLO_NODE_LIMIT
+#define SOLO_NODE_LIMIT 2000000 /* positions the solo search may take */
+#endif
+
+/* The solo search's stop test: stop, or half the soft limit gone (MCTS gets
+ * the rest when it does not finish). */
+static bool solo_stop(void *ctx)
+{
+    SearchContext *c = ((MctsReporting *)ctx)->c;
+    const int64_t soft = c->clock.budget.soft_ms;
+    return out_of_time(c, soft >= 0 ? soft / 2 : soft);
+}
+
+/* When every other seat is modelled, the solo search (solo.h) of a capture
+ * game: true with the answer in *r, reported as one line, when it finished. */
+static bool solo_answer(SearchContext *c, const Move *moves, int nroot, unsigned modeled, MctsReporting *rep,
+                        MctsResult *r)
+{
+    uint64_t nodes;
+    *r = (MctsResult){0};
+    if (c->cfg->multipv > 1 ||
+        !solo_search(c->game, moves, nroot, modeled, SOLO_NODE_LIMIT, solo_stop, rep, &r->best, r->pv, &r->pvlen,
+                     MCTS_PV_MAX, r->values, &nodes))
+        return false;
+    r->has_best = true;
+    r->playouts = nodes;
+    r->depth = r->seldepth = r->pvlen;
+    MctsLine line = {.pv = r->pv, .pvlen = r->pvlen, .visits = 1};
+    memcpy(line.values, r->values, sizeof line.values);
+    mcts_line_out(rep, r, 0, &line);
+    return true;
+}
+
 /* Searches with MCTS, reporting its lines (MultiPV) as it goes, and answers. */
 static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
 {
@@ -153,14 +187,20 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
+        /* the model plays games: a move on the clock or with a movetime, as the
+         * book does; analysis (depth, nodes, infinite) searches every seat */
+        const SearchLimits *l = c->lim;
+        const bool game = !l->infinite && !l->depth && !l->nodes && (l->movetime > 0 || l->time[g->pos.stm] >= 0);
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .nodes_cap = MCTS_NODES_CAP,
-                               .modeled = c->cfg->opponent_model ? modeled_seats(g) : 0,
+                               .modeled = c->cfg->opponent_model && game ? modeled_seats(g) : 0,
                                .threads = c->cfg->threads < 1 ? 1 : c->cfg->threads, .reuse = MCTS_REUSE};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
             c->out(&model, c->out_ctx);
         }
-        const int rc = mcts_search(g, moves, nroot, &mc, &hooks, &r);
+        const int rc = solo_answer(c, moves, nroot, mc.modeled, &reporting, &r)
+                           ? 0
+                           : mcts_search(g, moves, nroot, &mc, &hooks, &r);
         if (rc == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;
@@ -338,9 +378,6 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         /* nothing to search; an infinite or ponder search still waits for stop */
         wait_for_stop(limits, sig);
         report_best(c, false, res.best, false, res.best);
-    } else if (race_root_multi(c, &res.best)) {
-        res.has_best = true;
-        report_best(c, true, res.best, false, res.best);
     } else if (!race_answer(c, &res)) {
         res = c->algo == ALGO_MCTS ? mcts_root(c, root, nroot) : tree_search(c, root, nroot);
     }

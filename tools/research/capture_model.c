@@ -13,12 +13,19 @@
  *            random: a near-miss model), averaged over ROLLOUTS runs; the move
  *            of best result (first place, then fewer seats ahead, then captures)
  *            is played.
+ *   exact    an upper bound: the policy seat's whole game searched at its
+ *            first move, every other seat playing exactly as stern-greedy
+ *            (greedy.h): whether any line of its own moves places it first
+ *            (a shared first counts); games whose search passes EXACT_NODES
+ *            positions are counted apart (unknown). The ties argument is
+ *            not used.
  *
  * Run: build/stern-capture-model capture-3 rollout first 300
  * Results: docs/MULTI.md, "Capture mode against greedy seats is opponent modelling".
  */
 #include "args.h"
 #include "game.h"
+#include "greedy.h"
 #include "movegen.h"
 
 #include <stdio.h>
@@ -73,10 +80,47 @@ static double rollout(Position p, int s, Ties ties, MoveList *l)
     return (ahead ? 0 : 1000) - 100.0 * ahead + p.captures[s];
 }
 
+#define EXACT_NODES 20000000 /* positions of the policy seat searched per game at most */
+
+static long long exact_nodes;
+
+/* Whether seat `me` can finish first from p with the other seats playing
+ * stern-greedy's moves: 1 yes, 0 no, -1 over EXACT_NODES. */
+static int can_be_first(const Position *p, int me, int depth)
+{
+    if (pos_over(p))
+        return ahead_of(p, me) == 0;
+    if (++exact_nodes > EXACT_NODES)
+        return -1;
+    MoveList l = {0};
+    if (p->stm != me) {
+        Move m;
+        int r = 0;
+        if (greedy_choose(p, NULL, 0, &l, NULL, NULL, &m, NULL)) {
+            Position q = *p;
+            pos_play(&q, &m);
+            r = can_be_first(&q, me, depth);
+        } else {
+            r = ahead_of(p, me) == 0;
+        }
+        move_list_free(&l);
+        return r;
+    }
+    gen_moves(p, &l, NULL);
+    int r = l.n ? 0 : ahead_of(p, me) == 0;
+    for (int i = 0; i < l.n && r == 0; i++) {
+        Position q = *p;
+        pos_play(&q, &l.m[i]);
+        r = can_be_first(&q, me, depth + 1);
+    }
+    move_list_free(&l);
+    return r;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 5 && argc != 6) {
-        fprintf(stderr, "usage: %s VARIANT greedy|rollout first|last|random GAMES [ROLLOUTS]\n", argv[0]);
+        fprintf(stderr, "usage: %s VARIANT greedy|rollout|exact first|last|random GAMES [ROLLOUTS]\n", argv[0]);
         return 2;
     }
     const bool model = !strcmp(argv[2], "rollout");
@@ -92,6 +136,8 @@ int main(int argc, char **argv)
     }
     static MoveList list, scratch;
     int places[MAX_SEATS + 1] = {0};
+    const bool exact = !strcmp(argv[2], "exact");
+    int first = 0, unknown = 0;
     for (int k = 0; k < games; k++) {
         game_new(&g, argv[1]);
         const int me = g.v->seats[k % g.v->nseats];
@@ -100,6 +146,13 @@ int main(int argc, char **argv)
             if (!list.n)
                 break;
             pos_play(&g.pos, &list.m[next_random() % (unsigned)list.n]);
+        }
+        if (exact) {
+            exact_nodes = 0;
+            const int r = can_be_first(&g.pos, me, 0);
+            first += r == 1;
+            unknown += r < 0;
+            continue;
         }
         while (!pos_over(&g.pos)) {
             gen_moves(&g.pos, &list, NULL);
@@ -131,6 +184,11 @@ int main(int argc, char **argv)
             pos_play(&g.pos, &list.m[pick]);
         }
         places[ahead_of(&g.pos, me) + 1]++;
+    }
+    if (exact) {
+        printf("%s exact, %lld games: first place reachable in %d (%.1f%%), not in %lld, unknown %d\n", argv[1], games,
+               first, 100.0 * first / games, games - first - unknown, unknown);
+        return 0;
     }
     printf("%s %s ties=%s rollouts=%lld, %lld games: places", argv[1], argv[2], argv[3], rollouts, games);
     for (int i = 1; i <= g.v->nseats; i++)
