@@ -9,10 +9,6 @@
 
 #include <string.h>
 
-#ifndef MAXN_REPLY_PRUNING
-#define MAXN_REPLY_PRUNING 1
-#endif
-
 /* Max-n: fills out[seat] with the value of p for every seat in play, each seat
  * to move choosing the child best for itself. No pruning; the table only orders
  * moves. */
@@ -32,7 +28,7 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
     MoveList *list = &w->lists[ply];
     /* reply pruning, as at best-reply min nodes: another seat plays one of its
      * moves of the most progress (captures) */
-    if (MAXN_REPLY_PRUNING && side_of(w->ctx, p->stm) < 0 && !w->ctx->cfg->full_width)
+    if (side_of(w->ctx, p->stm) < 0 && !w->ctx->cfg->full_width)
         keep_top_replies(p, list, reply_top(p->v));
     const int me = p->stm;
     int best = -SCORE_INF;

@@ -22,20 +22,11 @@
 #ifndef MCTS_EPSILON
 #define MCTS_EPSILON 0.1        /* playouts: chance of a uniformly random move instead of the best-progress one */
 #endif
-#ifndef MCTS_EPSILON_CAPTURE
-#define MCTS_EPSILON_CAPTURE MCTS_EPSILON /* the same in capture mode */
-#endif
 #ifndef MCTS_CAPTURE_REPLY_SLACK
 #define MCTS_CAPTURE_REPLY_SLACK -1 /* capture mode: other seats' moves kept in the tree, captures below their most; -1 all */
 #endif
 #ifndef MCTS_PLAYOUT_ROUNDS
 #define MCTS_PLAYOUT_ROUNDS 1   /* playouts are cut after this many moves of every seat */
-#endif
-#ifndef MCTS_PLAYOUT_ROUNDS_CAPTURE
-#define MCTS_PLAYOUT_ROUNDS_CAPTURE MCTS_PLAYOUT_ROUNDS /* the same in capture mode */
-#endif
-#ifndef MCTS_PH_W
-#define MCTS_PH_W 0.0           /* progressive history weight (Nijssen and Winands 2011) */
 #endif
 #define MCTS_CHECK_EVERY 64     /* playouts between calls of stop() */
 #define MCTS_FIRST_NODES 65536  /* tree size allocated first; doubled as needed */
@@ -51,13 +42,6 @@ typedef struct {
                               that value times the visits */
     float reward[MAX_SEATS]; /* sum over playouts of each seat's reward */
 } Node;
-
-typedef struct {
-    float sum;
-    uint32_t n;
-} HistEntry;
-
-#define MCTS_TRACE_MAX 320 /* moves of one playout recorded for the history */
 
 /* What every thread of one search shares. */
 typedef struct {
@@ -75,9 +59,6 @@ typedef struct {
     Shared *sh;
     Node *nodes;
     size_t n, cap, max;
-    HistEntry *hist;       /* [seat][from][to], when MCTS_PH_W > 0 */
-    int ntrace;
-    uint8_t trace[MCTS_TRACE_MAX][3];
     uint64_t rng;
     int root_seat;
     unsigned modeled;      /* seats expected to play the greedy policy (opponents.h) */
@@ -113,32 +94,9 @@ void mcts_forget(void)
 static void tree_free(Tree *t)
 {
     free(t->nodes);
-    free(t->hist);
     move_list_delete(t->list);
     gen_memo_delete(t->gen);
     eval_memo_delete(t->eval);
-}
-
-/* Records move m of seat s for the progressive history of this playout. */
-static void trace_move(Tree *t, int s, const Move *m)
-{
-    if (MCTS_PH_W > 0 && t->ntrace < MCTS_TRACE_MAX) {
-        t->trace[t->ntrace][0] = (uint8_t)s;
-        t->trace[t->ntrace][1] = m->from;
-        t->trace[t->ntrace][2] = m->to;
-        t->ntrace++;
-    }
-}
-
-/* Adds the playout's rewards r to the history of every move it traced. */
-static void history_update(Tree *t, const float r[MAX_SEATS])
-{
-    for (int k = 0; k < t->ntrace; k++) {
-        HistEntry *h = &t->hist[((size_t)t->trace[k][0] * NUM_HOLES + t->trace[k][1]) * NUM_HOLES + t->trace[k][2]];
-        h->sum += r[t->trace[k][0]];
-        h->n++;
-    }
-    t->ntrace = 0;
 }
 
 static uint64_t next_random(Tree *t)
@@ -232,7 +190,7 @@ static bool expand(Tree *t, size_t i, const Position *p)
 }
 
 /* The child of node i (position p) the seat to move selects: UCT on its own
- * mean reward with progressive bias (and history); an unvisited child first,
+ * mean reward with progressive bias; an unvisited child first,
  * the one of most progress among them. */
 static size_t select_child(const Tree *t, size_t i, const Position *p)
 {
@@ -250,11 +208,6 @@ static size_t select_child(const Tree *t, size_t i, const Position *p)
         } else {
             const double mean = c->reward[s] / c->visits;
             score = mean + MCTS_UCT_C * sqrt(log_n / c->visits) + MCTS_BIAS * c->prior / (c->visits + 1.0);
-            if (MCTS_PH_W > 0) {
-                const HistEntry *h = &t->hist[((size_t)s * NUM_HOLES + c->move.from) * NUM_HOLES + c->move.to];
-                if (h->n)
-                    score += MCTS_PH_W * (h->sum / h->n) / ((1.0 - mean) * c->visits + 1.0);
-            }
         }
         if (score > top) {
             top = score;
@@ -267,13 +220,12 @@ static size_t select_child(const Tree *t, size_t i, const Position *p)
 /* Plays from p to the playout's end and writes every seat's reward. */
 static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
 {
-    const int plies = (p->v->capture ? MCTS_PLAYOUT_ROUNDS_CAPTURE : MCTS_PLAYOUT_ROUNDS) * p->v->nseats;
+    const int plies = MCTS_PLAYOUT_ROUNDS * p->v->nseats;
     for (int k = 0; k < plies && !decided(t, p); k++) {
         if (t->modeled >> p->stm & 1) {
             Move m;
             if (!greedy_choose(p, NULL, 0, t->list, t->gen, t->eval, &m, NULL))
                 break;
-            trace_move(t, p->stm, &m);
             pos_play(p, &m);
             ply++;
             continue;
@@ -282,8 +234,7 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
         if (!t->list->n)
             break;
         int pick = 0;
-        if ((next_random(t) >> 11) * (1.0 / 9007199254740992.0) <
-            (p->v->capture ? MCTS_EPSILON_CAPTURE : MCTS_EPSILON)) {
+        if ((next_random(t) >> 11) * (1.0 / 9007199254740992.0) < MCTS_EPSILON) {
             pick = (int)(next_random(t) % (uint64_t)t->list->n);
         } else {
             int top = -1000;
@@ -295,7 +246,6 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
                 }
             }
         }
-        trace_move(t, p->stm, &t->list->m[pick]);
         pos_play(p, &t->list->m[pick]);
         ply++;
     }
@@ -369,7 +319,6 @@ static void one_playout(Tree *t)
     while (t->nodes[i].nchildren && n < MCTS_PATH_MAX - 1) {
         mover[n - 1] = p.stm;
         i = select_child(t, i, &p);
-        trace_move(t, p.stm, &t->nodes[i].move);
         pos_play(&p, &t->nodes[i].move);
         path[n++] = i;
         if ((exact = t->nodes[i].proven || decided(t, &p)))
@@ -379,7 +328,6 @@ static void one_playout(Tree *t)
         /* expansion of a node visited before, then one step into it */
         mover[n - 1] = p.stm;
         i = select_child(t, i, &p);
-        trace_move(t, p.stm, &t->nodes[i].move);
         pos_play(&p, &t->nodes[i].move);
         path[n++] = i;
         exact = decided(t, &p);
@@ -394,8 +342,6 @@ static void one_playout(Tree *t)
     } else {
         playout(t, &p, n - 1, r);
     }
-    if (MCTS_PH_W > 0)
-        history_update(t, r);
     t->depth_sum += (uint64_t)(n - 1);
     if (n - 1 > t->seldepth)
         t->seldepth = n - 1;
@@ -683,9 +629,8 @@ static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
     t->list = move_list_new();
     t->gen = gen_memo_new();
     t->eval = eval_memo_new();
-    t->hist = MCTS_PH_W > 0 ? calloc((size_t)MAX_SEATS * NUM_HOLES * NUM_HOLES, sizeof *t->hist) : NULL;
-    if (!t->nodes || !t->list || !t->gen || !t->eval || (MCTS_PH_W > 0 && !t->hist) ||
-        !move_list_reserve(t->list, sh->nroot) || !reserve_nodes(t, 1 + (size_t)sh->nroot))
+    if (!t->nodes || !t->list || !t->gen || !t->eval || !move_list_reserve(t->list, sh->nroot) ||
+        !reserve_nodes(t, 1 + (size_t)sh->nroot))
         return false;
     gen_memo_set_abort(t->gen, sh->hooks->stop, sh->hooks->ctx); /* generation stops with the search */
     plant_root(t, id == 0 && sh->cfg->reuse);

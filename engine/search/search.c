@@ -39,9 +39,6 @@ void search_limits_init(SearchLimits *l)
 
 #define MCTS_PLAYOUTS_PER_DEPTH 10000 /* `go depth N` with mcts: at most N x this many playouts */
 #define MCTS_NODES_CAP (1u << 22)    /* tree nodes at most (about 64 bytes each) */
-#ifndef MCTS_REUSE
-#define MCTS_REUSE true              /* the tree of one search is kept for the next */
-#endif
 
 /* After the search of a `go infinite` or an unanswered `go ponder`: the
  * answer waits for stop (or ponderhit). */
@@ -193,7 +190,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         const bool game = !l->infinite && !l->depth && !l->nodes && (l->movetime > 0 || l->time[g->pos.stm] >= 0);
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .nodes_cap = MCTS_NODES_CAP,
                                .modeled = c->cfg->opponent_model && game ? modeled_seats(g) : 0,
-                               .threads = c->cfg->threads < 1 ? 1 : c->cfg->threads, .reuse = MCTS_REUSE};
+                               .threads = c->cfg->threads < 1 ? 1 : c->cfg->threads, .reuse = true};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
             c->out(&model, c->out_ctx);
