@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define SOLO_MAX_PLIES 128   /* a capture game's plies at most (60 pieces, a capture a move) */
-#define SOLO_CHECK_EVERY 4095 /* positions between calls of stop (mask) */
+#define SOLO_CHECK_EVERY 255  /* positions between calls of stop (mask): each holds a greedy move or more */
 
 typedef struct {
     int me;
