@@ -13,6 +13,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "search.h"
+#include "solve.h"
 #include "tt.h"
 
 #include <ctype.h>
@@ -79,7 +80,8 @@ typedef struct {
     MoveList searchmoves;    /* the go's searchmoves, which limits points at */
     SearchSignals sig;
     atomic_bool finished;    /* the search has sent (or is sending) bestmove */
-    enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES, JOB_BENCH } job; /* what the thread runs */
+    enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES, JOB_BENCH, JOB_SOLVE } job; /* what the thread runs */
+    uint64_t solve_nodes;
     int bench_depth;
     int perft_depth;
 } Engine;
@@ -295,6 +297,7 @@ static bool is_bare(const char *line, const char *word)
 static void run_perft(Engine *e);
 static void run_legalmoves(Engine *e);
 static void run_bench(Engine *e);
+static void run_solve(Engine *e);
 
 /* The thread of a search, perft, legalmoves or bench: all honour stop. */
 static void *search_thread(void *arg)
@@ -308,6 +311,8 @@ static void *search_thread(void *arg)
         run_perft(e);
     else if (e->job == JOB_BENCH)
         run_bench(e);
+    else if (e->job == JOB_SOLVE)
+        run_solve(e);
     else
         run_legalmoves(e);
     atomic_store(&e->finished, true);
@@ -631,18 +636,81 @@ static void cmd_ucinewgame(Engine *e)
     game_new(e->game, e->game->v->name);
 }
 
-/* Applies moves tk[from..n) to g; on a bad move, says why and returns false. */
+/* Whether token t is a game result of a record: 1-0, 0-1, 1/2-1/2, *, or
+ * places joined by '-' ("1-3-2"). */
+static bool is_result(const char *t)
+{
+    if (!strcmp(t, "*") || !strcmp(t, "1/2-1/2"))
+        return true;
+    const char *c = t;
+    if (!isdigit((unsigned char)*c))
+        return false;
+    while (isdigit((unsigned char)*c) || (*c == '-' && isdigit((unsigned char)c[1])))
+        c++;
+    return !*c && strchr(t, '-');
+}
+
+/* The move in token t of a move list, which may be PGN movetext (PROTOCOL.md):
+ * NULL for what is not a move (a round number "12." or "12...", `--` for a
+ * skipped turn, a `{comment}` (*in_comment while it runs), a `;` comment to
+ * the end of the line (*rest_comment), a $n glyph, a result), else the move
+ * without a round number before it ("12.m3-m4") or !/? marks after it (t is
+ * cut there). */
+static char *movetext_move(char *t, bool *in_comment, bool *rest_comment)
+{
+    if (*rest_comment)
+        return NULL;
+    if (*in_comment) {
+        *in_comment = !strchr(t, '}');
+        return NULL;
+    }
+    if (t[0] == '{') {
+        *in_comment = !strchr(t, '}');
+        return NULL;
+    }
+    if (t[0] == ';') {
+        *rest_comment = true;
+        return NULL;
+    }
+    if (t[0] == '$' || !strcmp(t, "--") || is_result(t))
+        return NULL;
+    char *c = t;
+    while (isdigit((unsigned char)*c))
+        c++;
+    if (c > t && *c == '.') { /* a round number, alone or before its move */
+        while (*c == '.')
+            c++;
+        t = c;
+    }
+    size_t n = strlen(t);
+    while (n > 0 && (t[n - 1] == '!' || t[n - 1] == '?'))
+        t[--n] = '\0';
+    return n ? t : NULL;
+}
+
+/* Applies the moves of tk[from..n) to g (plain moves, or PGN movetext); on a
+ * bad move, says why and returns false. */
 static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
 {
     char err[512];
+    bool in_comment = false, rest_comment = false;
+    int index = 0;
     for (int i = from; i < tk->n; i++) {
+        char *text = movetext_move(tk->t[i], &in_comment, &rest_comment);
+        if (!text)
+            continue;
+        index++;
         Move m;
-        if (parse_move(e, &g->pos, tk->t[i], &m, err, sizeof err) || game_play(g, &m)) {
+        if (parse_move(e, &g->pos, text, &m, err, sizeof err) || game_play(g, &m)) {
             if (pos_over(&g->pos))
                 snprintf(err, sizeof err, "the game is already over");
-            say(e, "info string error position: move %d '%s': %s", i - from + 1, tk->t[i], err);
+            say(e, "info string error position: move %d '%s': %s", index, text, err);
             return false;
         }
+    }
+    if (in_comment) {
+        say(e, "info string error position: a comment '{' is not closed");
+        return false;
     }
     return true;
 }
@@ -872,6 +940,27 @@ static void cmd_d(Engine *e)
     say(e, "Variant: %s", e->game->v->name);
     say(e, "Side to move: %c", p->stm >= 0 ? variant_seat_letter(p->stm) : '-');
     say(e, "Key: %016" PRIx64, p->key);
+    /* each seat's way to go (RULES.md section 6: the ranking's measures), or
+     * in capture mode its captures */
+    const Variant *v = e->game->v;
+    char dist[128] = "", in[128] = "";
+    size_t nd = 0, ni = 0;
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        const char c = variant_seat_letter(s);
+        if (v->capture) {
+            nd += (size_t)snprintf(dist + nd, sizeof dist - nd, " %c %d", c, p->captures[s]);
+            continue;
+        }
+        nd += (size_t)snprintf(dist + nd, sizeof dist - nd, " %c %d", c, pos_target_distance(p, s));
+        ni += (size_t)snprintf(in + ni, sizeof in - ni, " %c %d", c, bb_count(p->seat_bb[s] & v->target[s]));
+    }
+    if (v->capture) {
+        say(e, "Captures:%s", dist);
+    } else {
+        say(e, "Distance to target:%s", dist);
+        say(e, "In target:%s", in);
+    }
     if (pos_over(p))
         say(e, "Status: over (%s)", pos_reason_name((EndReason)p->reason));
     else
@@ -1049,6 +1138,31 @@ static void cmd_bench(Engine *e, const Tokens *tk)
     start_job(e, JOB_BENCH);
 }
 
+static void run_solve(Engine *e)
+{
+    solve_run(e->search_game, e->solve_nodes, &e->sig.stop, bench_output, e);
+}
+
+/* `solve [nodes <n>]`: each seat's fewest own moves to arrive (solve.h), on
+ * the search thread like perft: stop and quit end it. */
+static void cmd_solve(Engine *e, const Tokens *tk)
+{
+    long long nodes = SOLVE_DEFAULT_NODES;
+    if (tk->n != 1 && (tk->n != 3 || strcmp(tk->t[1], "nodes") || !parse_int(tk->t[2], 1, INT64_MAX, &nodes))) {
+        say(e, "info string error solve: expected 'solve [nodes <n>]'");
+        return;
+    }
+    if (refuse_if_busy(e, "solve"))
+        return;
+    if (e->game->v->capture || pos_over(&e->game->pos)) {
+        say(e, "info string error solve: %s", e->game->v->capture ? "capture mode has no race to solve"
+                                                                   : "the game is over");
+        return;
+    }
+    e->solve_nodes = (uint64_t)nodes;
+    start_job(e, JOB_SOLVE);
+}
+
 /* Commands that take no arguments. */
 static bool takes_no_arguments(const char *c)
 {
@@ -1130,6 +1244,8 @@ static bool handle(Engine *e, Line *l)
         cmd_result(e);
     else if (!strcmp(c, "bench"))
         cmd_bench(e, &tk);
+    else if (!strcmp(c, "solve"))
+        cmd_solve(e, &tk);
     else
         say(e, "info string error unknown command '%s'", c);
     return true;

@@ -522,11 +522,39 @@ static void test_position_moves_d(void **state)
     EPipeLines l;
     epipe_command(p, "d", &l);
     assert_true(l.n >= 6);
-    int variant = 0;
-    for (int i = 0; i < l.n; i++)
+    int variant = 0, distance = 0, in_target = 0;
+    for (int i = 0; i < l.n; i++) {
         variant += strstr(l.line[i], "classic-2") != NULL;
+        /* RULES.md section 6's measures: each army's steps to its target's
+         * nearest holes (13 + 2 x 12 + 3 x 11 + 4 x 10 = 110 from the start,
+         * less the one step of k4-k5), and its marbles in the target */
+        distance += !strcmp(l.line[i], "Distance to target: w 109 b 110");
+        in_target += !strcmp(l.line[i], "In target: w 0 b 0");
+    }
     assert_true(variant >= 1);
+    assert_int_equal(distance, 1);
+    assert_int_equal(in_target, 1);
     epipe_lines_free(&l);
+}
+
+/* A record's movetext can be pasted after `moves`: round numbers (also
+ * "12.m3-m4"), `--`, {comments} and ; comments, $n glyphs, !/? marks and the
+ * result are passed over; an unclosed comment refuses the whole command. */
+static void test_position_accepts_pgn_movetext(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos moves 1. m4-m5 h14-h13 {+0.20/9 0.05s} 2. m3-m4 1-0");
+    assert_string_equal(epipe_fen(p), AFTER_3);
+    position(p, "position startpos moves 1.m4-m5!? $1 h14-h13 { a comment } 2...m3-m4 ; the rest k4-k5 is a comment");
+    assert_string_equal(epipe_fen(p), AFTER_3);
+    position(p, "position startpos moves m4-m5 h14-h13");
+    char two[256];
+    snprintf(two, sizeof two, "%s", epipe_fen(p));
+    position(p, "position startpos moves m4-m5 -- h14-h13 {x}m3-m4 *"); /* "{x}m3-m4": one comment token */
+    assert_string_equal(epipe_fen(p), two);
+    position(p, "position startpos moves m4-m5 h14-h13 m3-m4");
+    refused(p, "position startpos moves 1. m4-m5 {not closed", AFTER_3, "not closed", NULL);
+    refused(p, "position startpos moves 1. m4-m5 h14-h13 2. zz9", AFTER_3, "move 3 'zz9'", NULL);
 }
 
 static void test_position_fen_roundtrip(void **state)
@@ -951,6 +979,58 @@ static void test_race_endgame(void **state)
         epipe_lines_free(&l);
         epipe_sync(p);
     }
+}
+
+/* Line `l` of solve with its "time <ms>" field cut out, in buf. */
+static const char *without_time(const char *l, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", l);
+    char *t = strstr(buf, " time ");
+    if (t) {
+        char *end = t + strlen(" time ");
+        end += strspn(end, "0123456789");
+        memmove(t, end, strlen(end) + 1);
+    }
+    return buf;
+}
+
+/* `solve`: each seat's fewest own moves to arrive, with the solver's nodes and
+ * line; in a two-seat race the result by the reply rule; a node limit, stop,
+ * capture mode, a finished game and bad arguments. */
+static void test_solve(void **state)
+{
+    EPipe *p = *state;
+    char buf[512];
+    position(p, "position fen w/ww/www/www1/8w4/12/11/10/9/10/11/8b3/13/bbb1/bbb/bb/b b w41,b40 41");
+    EPipeLines l;
+    epipe_command(p, "solve", &l);
+    assert_int_equal(l.n, 3);
+    assert_string_equal(without_time(l.line[0], buf, sizeof buf), "solve w moves 1 nodes 1 pv i13-h14");
+    assert_string_equal(without_time(l.line[1], buf, sizeof buf), "solve b moves 2 nodes 2 pv m6-m5 m5-m4");
+    assert_string_equal(l.line[2], "solve result b draw (2 against 1)"); /* black arrives second: its reply draws */
+    epipe_lines_free(&l);
+    /* not a race: the other marbles stay where they are; a node limit leaves it open */
+    position(p, "position startpos");
+    epipe_command(p, "solve nodes 50", &l);
+    assert_int_equal(l.n, 2);
+    assert_string_equal(without_time(l.line[0], buf, sizeof buf), "solve w unsolved nodes 51 (over the node limit)");
+    epipe_lines_free(&l);
+    /* stop ends a long solve, which still answers for every seat */
+    epipe_send(p, "solve");
+    epipe_send(p, "stop");
+    epipe_sync_collect(p, &l);
+    assert_int_equal(l.n, 2); /* the two seats' lines */
+    assert_non_null(strstr(l.line[0], "(stopped)"));
+    assert_non_null(strstr(l.line[1], "(stopped)"));
+    epipe_lines_free(&l);
+    refused(p, "solve nodes", START2, "solve [nodes <n>]", NULL);
+    refused(p, "solve nodes 0", START2, "solve [nodes <n>]", NULL);
+    epipe_silent(p, "setoption name Variant value capture-3");
+    epipe_command(p, "solve", &l);
+    assert_int_equal(l.n, 1);
+    assert_non_null(strstr(l.line[0], "info string error solve: capture mode"));
+    epipe_lines_free(&l);
+    epipe_silent(p, "setoption name Variant value classic-2");
 }
 
 static void test_go_depth(void **state)
@@ -1712,6 +1792,7 @@ int main(void)
         TEST(test_perft_classic2),
         TEST(test_perft_classic6),
         TEST(test_position_moves_d),
+        TEST(test_position_accepts_pgn_movetext),
         TEST(test_position_fen_roundtrip),
         TEST(test_whitespace_crlf_long_lines),
         TEST(test_error_unknown_command),
@@ -1725,6 +1806,7 @@ int main(void)
         TEST(test_empty_and_blank_lines),
         TEST(test_go_depth),
         TEST(test_race_endgame),
+        TEST(test_solve),
         TEST(test_go_nodes),
         TEST(test_go_movetime),
         TEST(test_go_clock),

@@ -289,6 +289,19 @@ bool race_separated(const Position *p)
     return a_min > b_max;
 }
 
+int race_outcome(const Variant *v, int stm, int a, int b, int *plies)
+{
+    int result;
+    if (stm == v->seats[0]) {
+        result = a < b ? 1 : a == b ? 0 : -1;
+        *plies = result < 0 ? 2 * b : 2 * a;
+    } else {
+        result = a <= b ? 1 : a == b + 1 ? 0 : -1;
+        *plies = result >= 0 ? 2 * a - 1 : 2 * b + 1;
+    }
+    return result;
+}
+
 void race_remove_army(Position *p, int s)
 {
     for (Bitboard b = p->seat_bb[s]; b;)

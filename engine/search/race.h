@@ -72,6 +72,13 @@ int race_solve_from(const Position *p, int s, int min_moves, int max_moves, int 
  * alone, on the assumption (ours, not proven) that moving backward never pays. */
 bool race_separated(const Position *p);
 
+/* The result of a two-seat race under the reply rule (RULES.md section 6) for
+ * the side to move, seat `stm` of variant v, when it needs a own moves to
+ * arrive and the other seat b: 1 win, 0 draw, -1 loss; *plies gets the plies
+ * until the game ends. The first seat wins when a < b and draws when a == b;
+ * the second wins when a <= b and draws when a == b + 1. */
+int race_outcome(const Variant *v, int stm, int a, int b, int *plies);
+
 /* Lifts seat s's marbles off p's board (board, occupancy and the seat's set;
  * nothing else of p changes): the other army of a race, or every other army of a
  * solitaire crossing. */

@@ -11,10 +11,7 @@
 
 /* Race endgames: once the two armies are past each other
  * (race_separated), each one's fewest moves to arrive is solved exactly by
- * race_solve and the result follows from the reply rule (RULES.md section 6):
- * with a own moves needed by the side to move and b by the other, the first seat
- * wins when a < b and draws when a == b; the second seat wins when a <= b and
- * draws when a == b + 1. The line interleaves both armies' solutions and is
+ * race_solve and the result follows from the reply rule (race_outcome). The line interleaves both armies' solutions and is
  * checked move by move on the real board. Returns true with the best move, the
  * root seat's score (mate score, or 0 for a draw) and the line (*pvlen moves);
  * false when it does not apply or a solve runs over its node limit (RACE_NODE_LIMIT,
@@ -50,15 +47,8 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
             return false;
     }
     const int a = need[0], b = need[1];
-    const bool first = side[0] == v->seats[0];
-    int plies, result; /* result: 1 win, 0 draw, -1 loss for the side to move */
-    if (first) {
-        result = a < b ? 1 : a == b ? 0 : -1;
-        plies = result < 0 ? 2 * b : 2 * a;
-    } else {
-        result = a <= b ? 1 : a == b + 1 ? 0 : -1;
-        plies = result >= 0 ? 2 * a - 1 : 2 * b + 1;
-    }
+    int plies;
+    const int result = race_outcome(v, side[0], a, b, &plies); /* 1 win, 0 draw, -1 loss for the side to move */
     if (p->round + (plies + 1) / 2 >= p->v->round_limit)
         return false; /* the round limit would end it first */
     Position q = *p;
