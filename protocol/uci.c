@@ -688,15 +688,16 @@ static char *movetext_move(char *t, bool *in_comment, bool *rest_comment)
     return n ? t : NULL;
 }
 
-/* Applies the moves of tk[from..n) to g (plain moves, or PGN movetext); on a
- * bad move, says why and returns false. */
+/* Applies the moves of tk[from..n) to g (plain moves, or PGN movetext; in CCP
+ * moves only, whose cell-id paths look like results); on a bad move, says why
+ * and returns false. */
 static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
 {
     char err[512];
     bool in_comment = false, rest_comment = false;
     int index = 0;
     for (int i = from; i < tk->n; i++) {
-        char *text = movetext_move(tk->t[i], &in_comment, &rest_comment);
+        char *text = e->ccp ? tk->t[i] : movetext_move(tk->t[i], &in_comment, &rest_comment);
         if (!text)
             continue;
         index++;
