@@ -21,6 +21,7 @@
 #include "engine_proc.h"
 #include "fen.h"
 #include "game.h"
+#include "info_line.h"
 #include "notation.h"
 #include "pgn_read.h"
 
@@ -34,7 +35,6 @@
 
 #define MAX_OPTIONS 16
 #define ENGINE_TIMEOUT_MS 600000 /* one position's search at most */
-#define MATE_CP 30000            /* a mate's score in cp, less its plies */
 
 static const char usage[] =
     "usage: stern-book build -variant V -o FILE [-plies P] [-width K] [-margin CP] [-nodes N]\n"
@@ -84,25 +84,6 @@ typedef struct {
     pthread_mutex_t lock;
 } Builder;
 
-/* The score of an info line ("score cp X" or "score mate N") in cp; false when
- * it has none. */
-static bool line_score(const char *line, int *cp)
-{
-    const char *s = strstr(line, " score ");
-    if (!s)
-        return false;
-    int v;
-    if (sscanf(s, " score cp %d", &v) == 1) {
-        *cp = v;
-        return true;
-    }
-    if (sscanf(s, " score mate %d", &v) == 1) {
-        *cp = v > 0 ? MATE_CP - v : -MATE_CP - v;
-        return true;
-    }
-    return false;
-}
-
 typedef struct {
     Job *job;
     char first[BOOK_MAX_MOVES][MOVE_STR_MAX]; /* each line's first move, by multipv */
@@ -114,20 +95,16 @@ typedef struct {
 static void on_line(const char *line, void *ctx)
 {
     Lines *l = ctx;
-    int depth, k;
-    const char *d = strstr(line, "info depth "), *mp = strstr(line, " multipv "), *pv = strstr(line, " pv ");
-    if (!d || !mp || !pv || sscanf(d, "info depth %d", &depth) != 1 || sscanf(mp, " multipv %d", &k) != 1 ||
-        k < 1 || k > BOOK_MAX_MOVES)
+    InfoLine in;
+    if (!info_line_parse(line, &in) || !in.pv || in.multipv < 1 || in.multipv > BOOK_MAX_MOVES)
         return;
-    int cp;
-    if (!line_score(line, &cp) || depth < l->depth[k - 1])
-        return;
+    const int k = in.multipv;
     char mv[MOVE_STR_MAX];
-    if (sscanf(pv, " pv %127s", mv) != 1)
+    if (in.depth < l->depth[k - 1] || sscanf(in.pv, "%127s", mv) != 1)
         return;
     snprintf(l->first[k - 1], MOVE_STR_MAX, "%s", mv);
-    l->score[k - 1] = cp;
-    l->depth[k - 1] = depth;
+    l->score[k - 1] = info_line_cp(&in);
+    l->depth[k - 1] = in.depth;
 }
 
 /* Searches one position with engine e: fills the job's moves and scores. */

@@ -4,6 +4,7 @@
 
 #include "board.h"
 #include "fen.h"
+#include "info_line.h"
 #include "notation.h"
 #include "pgn_read.h"
 #include "record.h"
@@ -833,62 +834,9 @@ void board_table_message(BoardTable *t, const char *text, size_t len, TableSend 
 
 /* ---- the clockwork ---- */
 
-/* What an `info` line says: depth, multipv, score, seat scores, nodes, pv. */
-typedef struct {
-    int depth, multipv;
-    bool has_score, mate;
-    int score;
-    int scores[MAX_SEATS];
-    bool has[MAX_SEATS];
-    long long nodes;
-    const char *pv; /* inside the line */
-} Info;
-
-static bool parse_info(const char *line, Info *in)
-{
-    *in = (Info){.multipv = 1};
-    if (strncmp(line, "info ", 5) || strstr(line, "info string") == line)
-        return false;
-    const char *p = line + 5;
-    char word[32];
-    int n;
-    while (sscanf(p, "%31s%n", word, &n) == 1) {
-        p += n;
-        if (!strcmp(word, "pv")) {
-            in->pv = p + strspn(p, " ");
-            break;
-        }
-        int x;
-        long long ll;
-        if (!strcmp(word, "depth") && sscanf(p, "%d%n", &x, &n) == 1) {
-            in->depth = x;
-            p += n;
-        } else if (!strcmp(word, "multipv") && sscanf(p, "%d%n", &x, &n) == 1) {
-            in->multipv = x;
-            p += n;
-        } else if (!strcmp(word, "nodes") && sscanf(p, "%lld%n", &ll, &n) == 1) {
-            in->nodes = ll;
-            p += n;
-        } else if (!strcmp(word, "score") && sscanf(p, "%31s %d%n", word, &x, &n) == 2) {
-            in->has_score = true;
-            in->mate = !strcmp(word, "mate");
-            in->score = x;
-            p += n;
-        } else if (!strcmp(word, "scores")) {
-            char seat;
-            while (sscanf(p, " %c:%d%n", &seat, &x, &n) == 2 && variant_seat_of_letter(seat) >= 0) {
-                in->scores[variant_seat_of_letter(seat)] = x;
-                in->has[variant_seat_of_letter(seat)] = true;
-                p += n;
-            }
-        }
-    }
-    return in->has_score;
-}
-
 /* Each seat's score in an info line from seat s's search: its own `scores`,
  * or with two seats the score and its negation. */
-static void info_scores(const BoardTable *t, const Info *in, int s, int scores[MAX_SEATS], bool has[MAX_SEATS])
+static void info_scores(const BoardTable *t, const InfoLine *in, int s, int scores[MAX_SEATS], bool has[MAX_SEATS])
 {
     const Variant *v = t->game->v;
     for (int i = 0; i < MAX_SEATS; i++) {
@@ -1005,8 +953,8 @@ static void search_poll(BoardTable *t)
     char *line;
     int rc = 0;
     while (t->searching >= 0 && (rc = ep_read_line(&te->proc, 0, &line)) == 1) {
-        Info in;
-        if (parse_info(line, &in) && in.multipv == 1) {
+        InfoLine in;
+        if (info_line_parse(line, &in) && in.multipv == 1) {
             t->last_has_score = true;
             t->last_mate = in.mate;
             t->last_score = in.score;
@@ -1106,10 +1054,10 @@ static void analysis_tick(BoardTable *t)
     char *line;
     int rc = 0;
     while ((rc = ep_read_line(&te->proc, 0, &line)) == 1) {
-        Info in;
+        InfoLine in;
         if (!strncmp(line, "bestmove", 8))
             te->answered = true; /* an infinite search that ended by itself: a stop waits for nothing */
-        if (!parse_info(line, &in) || !in.pv || in.multipv < 1 || in.multipv > TABLE_MAX_LINES)
+        if (!info_line_parse(line, &in) || !in.pv || in.multipv < 1 || in.multipv > TABLE_MAX_LINES)
             continue;
         TableLine *l = &t->lines[in.multipv - 1];
         free(l->pv);

@@ -2,8 +2,8 @@
 #include "referee.h"
 
 #include "ccpcells.h"
-
 #include "fen.h"
+#include "info_line.h"
 #include "notation.h"
 
 #include <stdio.h>
@@ -54,24 +54,6 @@ typedef struct {
     char error[256]; /* last `info string error ...` */
 } SearchInfo;
 
-/* Reads the integer after token `name` in line, if any. */
-static bool int_after(const char *line, const char *name, int *out)
-{
-    const size_t n = strlen(name);
-    for (const char *p = line; (p = strstr(p, name)); p += n) {
-        const bool starts = p == line || p[-1] == ' ' || p[-1] == '\t';
-        if (starts && (p[n] == ' ' || p[n] == '\t')) {
-            char *end;
-            const long x = strtol(p + n, &end, 10);
-            if (end != p + n) {
-                *out = (int)x;
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
 static void read_info(const char *line, void *ctx)
 {
     SearchInfo *si = ctx;
@@ -83,19 +65,14 @@ static void read_info(const char *line, void *ctx)
         snprintf(si->error, sizeof si->error, "%s", s);
         return;
     }
-    if (!strncmp(s, "string", 6))
-        return;
-    int x;
-    if (int_after(line, "depth", &x))
-        si->depth = x;
-    if (int_after(line, "cp", &x)) {
+    InfoLine in;
+    const bool scored = info_line_parse(line, &in);
+    if (in.depth)
+        si->depth = in.depth;
+    if (scored) {
         si->has_score = true;
-        si->mate = false;
-        si->score = x;
-    } else if (int_after(line, "mate", &x)) {
-        si->has_score = true;
-        si->mate = true;
-        si->score = x;
+        si->mate = in.mate;
+        si->score = in.score;
     }
 }
 
