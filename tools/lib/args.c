@@ -1,9 +1,12 @@
-/* args.c - command-line numbers; see args.h. */
+/* args.c - command-line numbers and paths; see args.h. */
 #include "args.h"
 
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 bool arg_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out)
 {
@@ -16,4 +19,17 @@ bool arg_int(const char *tool, const char *name, const char *text, long long lo,
     }
     *out = v;
     return true;
+}
+
+char *args_sibling(const char *name, char *buf, size_t n)
+{
+    char exe[PATH_MAX];
+    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0) {
+        snprintf(buf, n, "%s", name);
+        return buf;
+    }
+    exe[len] = 0;
+    snprintf(buf, n, "%s/%s", dirname(exe), name);
+    return buf;
 }

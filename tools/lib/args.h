@@ -1,15 +1,21 @@
 /*
- * args.h - command-line numbers for the tools: a number is taken whole or
- * refused with a message that names the argument.
+ * args.h - command-line arguments of the tools: a number is taken whole or
+ * refused with a message that names the argument; a program beside this one.
  */
 #ifndef STERN_ARGS_H
 #define STERN_ARGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Parses `text` as a decimal integer in [lo, hi] into *out. On failure prints
  * "<tool>: <name> must be an integer from lo to hi, not '<text>'" to stderr and
  * returns false (*out unchanged). */
 bool arg_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out);
+
+/* The path of program `name` in the directory of the running program (the
+ * build tree's, or an install's bin), into buf (n bytes); `name` alone when
+ * that directory cannot be read. Returns buf. */
+char *args_sibling(const char *name, char *buf, size_t n);
 
 #endif

@@ -701,37 +701,6 @@ static void on_fen(const Request *r)
     free(g);
 }
 
-/* The game of PGN record pg into *g. Returns 0, or -1 with the reason in err,
- * naming the record's line. */
-static int replay_record(const PgnGame *pg, Game *g, char *err, size_t n)
-{
-    const char *variant = pgn_tag(pg, "Variant"), *fen = pgn_tag(pg, "FEN");
-    char why[256];
-    if (game_new(g, variant ? variant : "")) {
-        snprintf(err, n, "pgn:%d: %s", pg->line, variant ? "unknown Variant" : "no Variant tag");
-        return -1;
-    }
-    if (fen && game_set_fen(g, fen, why, sizeof why)) {
-        snprintf(err, n, "pgn:%d: bad FEN tag: %s", pg->line, why);
-        return -1;
-    }
-    for (int i = 0; i < pg->nmoves; i++) {
-        if (!strcmp(pg->moves[i], "--"))
-            continue; /* a turn the seat could not play: game_play skips it */
-        Move m;
-        if (pos_over(&g->pos)) {
-            snprintf(err, n, "pgn:%d: move %d '%s' comes after the end of the game", pg->move_lines[i], i + 1,
-                     pg->moves[i]);
-            return -1;
-        }
-        if (move_parse(&g->pos, pg->moves[i], &m, why, sizeof why) || game_play(g, &m)) {
-            snprintf(err, n, "pgn:%d: move %d '%s': %s", pg->move_lines[i], i + 1, pg->moves[i], why);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 static void on_load_pgn(const Request *r)
 {
     BoardTable *t = r->t;
@@ -756,7 +725,7 @@ static void on_load_pgn(const Request *r)
         say_error(r->reply, r->ctx, "load_pgn: no game record in the text");
     else if (st != PGN_OK)
         say_error(r->reply, r->ctx, "load_pgn: %s", err);
-    else if (replay_record(&pg, g, err, sizeof err))
+    else if (pgn_replay(&pg, "pgn", g, err, sizeof err))
         say_error(r->reply, r->ctx, "load_pgn: %s", err);
     else
         analyse_game(t, g);

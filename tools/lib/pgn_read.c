@@ -665,3 +665,32 @@ int pgn_rated_game(const PgnGame *g, const char *const *names, int nnames, Rated
     }
     return 0;
 }
+
+int pgn_replay(const PgnGame *pg, const char *name, Game *g, char *err, size_t n)
+{
+    const char *variant = pgn_tag(pg, "Variant"), *fen = pgn_tag(pg, "FEN");
+    char why[256];
+    if (game_new(g, variant ? variant : "")) {
+        snprintf(err, n, "%s:%d: %s", name, pg->line, variant ? "unknown Variant" : "no Variant tag");
+        return -1;
+    }
+    if (fen && game_set_fen(g, fen, why, sizeof why)) {
+        snprintf(err, n, "%s:%d: bad FEN tag: %s", name, pg->line, why);
+        return -1;
+    }
+    for (int i = 0; i < pg->nmoves; i++) {
+        if (!strcmp(pg->moves[i], "--"))
+            continue;
+        Move m;
+        if (pos_over(&g->pos)) {
+            snprintf(err, n, "%s:%d: move %d '%s' comes after the end of the game", name, pg->move_lines[i], i + 1,
+                     pg->moves[i]);
+            return -1;
+        }
+        if (move_parse(&g->pos, pg->moves[i], &m, why, sizeof why) || game_play(g, &m)) {
+            snprintf(err, n, "%s:%d: move %d '%s': %s", name, pg->move_lines[i], i + 1, pg->moves[i], why);
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -24,6 +24,7 @@
 #ifndef STERN_PGN_READ_H
 #define STERN_PGN_READ_H
 
+#include "game.h"
 #include "ratings.h"
 #include "variant.h"
 
@@ -106,6 +107,13 @@ int pgn_read_all(FILE *f, const char *name, PgnGame **games, int *ngames, int *n
 
 /* Frees n games and the array. */
 void pgn_games_free(PgnGame *games, int n);
+
+/* Replays record pg into *g: its Variant, its FEN tag (else the variant's
+ * start) and its moves (a `--` is passed over: the rules skip a seat without a
+ * move themselves). Returns 0, or -1 with err (n bytes) saying where and why as
+ * "<name>:<line>: ...", the line of the tag or move at fault: no or an unknown
+ * Variant, a bad FEN, a move that is malformed, illegal or after the end. */
+int pgn_replay(const PgnGame *pg, const char *name, Game *g, char *err, size_t n);
 
 /* The value of the first tag called `name` (case-sensitive, as PGN), or NULL. */
 const char *pgn_tag(const PgnGame *g, const char *name);

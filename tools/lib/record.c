@@ -140,12 +140,16 @@ static void put_comment(Movetext *mt, const char *text)
     free(buf);
 }
 
-/* Replays g from its start, writing each round number, the skipped turns (a seat
- * still playing whose turn passed without a move) and the moves. */
-static void put_movetext(FILE *f, const Game *g, const RecordTags *t)
+/* Replays g from its start, writing the comment `head` (NULL: none), each round
+ * number, the skipped turns (a seat still playing whose turn passed without a
+ * move), the moves with their comments (NULL, or one per ply) and the result
+ * (NULL: the position's). */
+static void put_movetext(FILE *f, const Game *g, const char *head, const char *const *comments, const char *result)
 {
     const Variant *v = g->v;
     Movetext mt = {f, 0, ""};
+    if (head)
+        put_comment(&mt, head);
     Position pos = g->start;
     pos.v = v;
     int round = pos.round;
@@ -167,13 +171,13 @@ static void put_movetext(FILE *f, const Game *g, const RecordTags *t)
         }
         char text[MOVE_STR_MAX];
         put_token(&mt, move_str(&pos, &g->moves[i], text));
-        if (t->comments && t->comments[i] && t->comments[i][0])
-            put_comment(&mt, t->comments[i]);
+        if (comments && comments[i] && comments[i][0])
+            put_comment(&mt, comments[i]);
         pos_play(&pos, &g->moves[i]);
         next = mover + 1;
     }
-    char result[RECORD_RESULT_MAX];
-    put_token(&mt, record_result(&g->pos, result, sizeof result));
+    char own[RECORD_RESULT_MAX];
+    put_token(&mt, result ? result : record_result(&g->pos, own, sizeof own));
     fputc('\n', f);
 }
 
@@ -204,7 +208,19 @@ int record_write(FILE *f, const Game *g, const RecordTags *t)
     put_tag(f, "Termination",
             or_default(t->termination, pos_over(end) ? pos_reason_name((EndReason)end->reason) : "unterminated"));
     fputc('\n', f);
-    put_movetext(f, g, t);
+    put_movetext(f, g, NULL, t->comments, NULL);
+    fputc('\n', f);
+    fflush(f);
+    return ferror(f) ? -1 : 0;
+}
+
+int record_write_as(FILE *f, const Game *g, const char *const (*tags)[2], int ntags, const char *head,
+                    const char *const *comments, const char *result)
+{
+    for (int i = 0; i < ntags; i++)
+        put_tag(f, tags[i][0], tags[i][1]);
+    fputc('\n', f);
+    put_movetext(f, g, head, comments, result);
     fputc('\n', f);
     fflush(f);
     return ferror(f) ? -1 : 0;

@@ -44,6 +44,14 @@ typedef struct RecordTags {
  * followed by an empty line. Returns 0, or -1 on a write error. */
 int record_write(FILE *f, const Game *g, const RecordTags *t);
 
+/* Writes game g as a record with the tags tags[i][0] = tags[i][1] (name,
+ * value; i < ntags) as given, then movetext as record_write's: the comment
+ * `head` first (NULL: none), a comment per ply (comments: NULL, or one per ply,
+ * NULL or "" for none) and the result token `result` (NULL: the position's),
+ * followed by an empty line. Returns 0, or -1 on a write error. */
+int record_write_as(FILE *f, const Game *g, const char *const (*tags)[2], int ntags, const char *head,
+                    const char *const *comments, const char *result);
+
 /* The PGN Result of position p (see above) into buf (n bytes, RECORD_RESULT_MAX
  * is enough). Returns buf. */
 char *record_result(const Position *p, char *buf, size_t n);

@@ -1,0 +1,184 @@
+/*
+ * test_annotate.c - stern-annotate on small records, through its command
+ * line (build/stern beside it as the engine): every move commented, the
+ * summary and the Annotator tag, a thrown-away win found as a blunder with
+ * the winning move, the records still valid PGN with the same moves; bad
+ * records (a bad tag line, an illegal move, an unknown variant) reported with
+ * file, line and reason while the good one is annotated; -resume after a cut;
+ * the SVG graph.
+ */
+#include "support/engine_pipe.h"
+#include "support/stern_test.h"
+
+#include "pgn_read.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* White could arrive at once (i13-h14) and win; it steps back instead, and
+ * black arrives first. */
+#define THROWN_AWAY                                                                                           \
+    "[Event \"t\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"1\"]\n[Variant \"classic-2\"]\n"                      \
+    "[FEN \"w/ww/www/www1/8w4/12/11/10/9/10/11/8b3/13/bbb1/bbb/bb/b w w40,b40 41\"]\n"                       \
+    "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n41. i13-i12 m6-m5 42. i12-h13 m5-m4 0-1\n\n"
+
+#define THREE_SEATS                                                                                           \
+    "[Event \"t\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"2\"]\n[Variant \"classic-3\"]\n"                      \
+    "[White \"A\"]\n[Blue \"B\"]\n[Yellow \"C\"]\n[Result \"*\"]\n\n1. m3-m5 c13-e13 *\n\n"
+
+static char dir[64], out[1 << 16];
+
+static void write_file(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static int run(const char *args)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "stern-annotate -depth 2 -concurrency 2 %s", args);
+    const int st = epipe_run_tool(cmd, out, sizeof out);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* The games of file `name` in dir. */
+static int read_back(const char *name, PgnGame **games)
+{
+    char path[256], err[PGN_ERR_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    int n, incomplete;
+    assert_int_equal(pgn_read_all(f, path, games, &n, &incomplete, err, sizeof err), 0);
+    assert_int_equal(incomplete, 0);
+    fclose(f);
+    return n;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/stern-annotate-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd);
+}
+
+static void test_every_move_is_commented_and_a_thrown_away_win_is_a_blunder(void **state)
+{
+    (void)state;
+    write_file("in.pgn", THROWN_AWAY THREE_SEATS);
+    char args[512];
+    snprintf(args, sizeof args, "-o %s/out.pgn -svg %s/svg %s/in.pgn", dir, dir, dir);
+    assert_int_equal(run(args), 0);
+    assert_non_null(strstr(out, "2 games annotated (0 kept from before), 0 records left out"));
+    PgnGame *games;
+    assert_int_equal(read_back("out.pgn", &games), 2);
+    assert_int_equal(games[0].nmoves, 4);
+    assert_string_equal(games[0].moves[0], "i13-i12");
+    assert_string_equal(games[0].result, "0-1");
+    assert_string_equal(pgn_tag(&games[0], "Annotator"), "stern-annotate, depth 2");
+    assert_int_equal(games[1].nmoves, 2);
+    assert_string_equal(games[1].result, "*");
+    pgn_games_free(games, 2);
+    char path[256];
+    snprintf(path, sizeof path, "%s/out.pgn", dir);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    static char text[1 << 16];
+    text[fread(text, 1, sizeof text - 1, f)] = 0;
+    fclose(f);
+    /* the first move threw the race away: the arrival was a mate in one */
+    assert_non_null(strstr(text, "i13-i12\n{w #1 b #-1 /"));
+    assert_non_null(strstr(text, "; best i13-h14 #1, played "));
+    assert_non_null(strstr(text, "(blunder)"));
+    assert_non_null(strstr(text, "w A 2 moves, average loss 5.00, 0 mistakes, 1 blunders")); /* 10 moves capped, over 2 */
+    assert_non_null(strstr(text, "1 blunders"));
+    /* every move has its comment: four and two, plus the two summaries */
+    int comments = 0;
+    for (const char *c = text; (c = strchr(c, '{')); c++)
+        comments++;
+    assert_int_equal(comments, 4 + 2 + 2);
+    snprintf(path, sizeof path, "%s/svg/game-002.svg", dir);
+    f = fopen(path, "r");
+    assert_non_null(f);
+    text[fread(text, 1, sizeof text - 1, f)] = 0;
+    fclose(f);
+    assert_non_null(strstr(text, "<svg"));
+    assert_non_null(strstr(text, "<polyline"));
+    assert_non_null(strstr(text, "classic-3, round 2: w A u B y C"));
+}
+
+static void test_bad_records_are_named_and_the_rest_annotated(void **state)
+{
+    (void)state;
+    write_file("bad.pgn",
+               "[Event \"t\"]\n[Variant \"classic-9\"]\n[Result \"*\"]\n\n1. m3-m5 *\n\n" /* lines 1-6 */
+               THREE_SEATS                                                                /* lines 7-18 */
+               "[Event \"t\"]\n[Variant \"classic-2\"]\n[Result \"*\"]\n\n1. j4-j5 e15-e13\n2. zz9-zz8 *\n\n"
+               "[Event \"t\n[Variant \"classic-2\"]\n\n1. j4-j5 *\n");
+    char args[512];
+    snprintf(args, sizeof args, "-o %s/bad-out.pgn %s/bad.pgn", dir, dir);
+    assert_int_equal(run(args), 3);
+    assert_non_null(strstr(out, "bad.pgn:1: unknown Variant"));
+    assert_non_null(strstr(out, "bad.pgn:24: move 3 'zz9-zz8': "));
+    assert_non_null(strstr(out, "bad.pgn:26: unterminated tag"));
+    assert_non_null(strstr(out, "1 games annotated (0 kept from before), 3 records left out"));
+    /* a file that is not there is said too */
+    snprintf(args, sizeof args, "-o %s/none-out.pgn %s/none.pgn", dir, dir);
+    assert_int_equal(run(args), 3);
+    assert_non_null(strstr(out, "none.pgn: No such file or directory"));
+}
+
+static void test_resume_goes_on_after_a_cut(void **state)
+{
+    (void)state;
+    write_file("in2.pgn", THREE_SEATS THROWN_AWAY);
+    char args[512], path[256];
+    snprintf(args, sizeof args, "-o %s/r.pgn %s/in2.pgn", dir, dir);
+    assert_int_equal(run(args), 0);
+    /* an existing file is not written over */
+    assert_int_equal(run(args), 2);
+    assert_non_null(strstr(out, "holds games already"));
+    /* cut inside the second game, as a crash would */
+    snprintf(path, sizeof path, "%s/r.pgn", dir);
+    FILE *f = fopen(path, "r");
+    static char text[1 << 16];
+    const size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    const char *second = strstr(text + 1, "[Event");
+    assert_non_null(second);
+    assert_int_equal(truncate(path, (off_t)(second - text + 40)), 0);
+    snprintf(args, sizeof args, "-o %s/r.pgn -resume %s/in2.pgn", dir, dir);
+    assert_int_equal(run(args), 0);
+    assert_non_null(strstr(out, "1 games annotated (1 kept from before)"));
+    PgnGame *games;
+    assert_int_equal(read_back("r.pgn", &games), 2);
+    assert_string_equal(pgn_tag(&games[1], "Round"), "1");
+    pgn_games_free(games, 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_move_is_commented_and_a_thrown_away_win_is_a_blunder),
+        cmocka_unit_test(test_bad_records_are_named_and_the_rest_annotated),
+        cmocka_unit_test(test_resume_goes_on_after_a_cut),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
