@@ -15,7 +15,7 @@ fi
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
 make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null
-for f in usr/bin/stern usr/bin/stern-arena usr/bin/stern-play usr/share/doc/stern/LICENSE usr/share/doc/stern/docs/PROTOCOL.md usr/share/doc/stern/tools/ARENA.md usr/share/stern/book/classic-2.bin; do
+for f in usr/bin/stern usr/bin/stern-arena usr/bin/stern-play usr/bin/stern-annotate usr/bin/stern-suite usr/share/stern/suites/race-classic-2.epd usr/share/doc/stern/LICENSE usr/share/doc/stern/docs/PROTOCOL.md usr/share/doc/stern/tools/ARENA.md usr/share/stern/book/classic-2.bin; do
   [ -e "$dest/$f" ] || { echo "build check: make install did not install $f"; exit 1; }
 done
 "$dest/usr/bin/stern" --version | grep -q '^Stern ' || { echo "build check: the installed stern does not run"; exit 1; }
