@@ -24,7 +24,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +35,7 @@
 #define HANDSHAKE_MS 10000
 #define SLACK_MS 10000              /* a search's answer may come this much after its movetime */
 #define UNTIMED_MS 600000           /* the longest wait for a depth or node search */
-#define MAX_OPTIONS 32
+#define MAX_OPTIONS 32 /* -option at most */
 #define MATE_SHOWN (INFO_MATE_CP - 1000) /* scores beyond are mates, written #n */
 #define LOSS_CAP 1000               /* a move's loss counts at most 10 moves in an average (a missed mate too) */
 
@@ -106,57 +105,19 @@ typedef struct {
     EngineProc e;
     bool started;
     const Variant *variant; /* the engine's Variant, or NULL */
-    bool has_model, has_book;
 } Worker;
 
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("stern-annotate: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(2);
-}
+#define fail(...) args_die("stern-annotate", __VA_ARGS__)
 
 /* ---- one engine ---- */
 
-/* Notes which options the engine offers, from its `uci` answer. */
-static void on_option(const char *line, void *ctx)
-{
-    Worker *wk = ctx;
-    if (!strncmp(line, "option name OpponentModel ", 26))
-        wk->has_model = true;
-    if (!strncmp(line, "option name OwnBook ", 20))
-        wk->has_book = true;
-}
-
-/* Starts the engine and shakes hands: the user's options, and analysis without
- * the book or the opponent model where the engine has them. */
+/* Starts the engine for analysis, with the user's options. */
 static bool engine_start(Worker *wk)
 {
     const Options *o = wk->w->o;
-    if (ep_start(&wk->e, o->engine, -1))
-        return false;
-    char *line;
-    wk->has_model = wk->has_book = false;
-    if (ep_send(&wk->e, "uci") || ep_wait_token(&wk->e, "uciok", HANDSHAKE_MS, on_option, wk, &line) != 1)
-        return false;
-    EngineOption opts[MAX_OPTIONS + 2];
-    int n = 0;
-    if (wk->has_book)
-        opts[n++] = (EngineOption){"OwnBook", "false"};
-    if (wk->has_model)
-        opts[n++] = (EngineOption){"OpponentModel", "false"};
-    for (int i = 0; i < o->noptions; i++)
-        opts[n++] = o->options[i];
-    for (int i = 0; i < n; i++)
-        if (ep_send(&wk->e, "setoption name %s value %s", opts[i].name, opts[i].value))
-            return false;
     wk->variant = NULL;
-    wk->started = ep_sync(&wk->e, HANDSHAKE_MS) == 0;
+    wk->started = !ep_start(&wk->e, o->engine, -1) &&
+                  !ep_handshake_analysis(&wk->e, o->options, o->noptions, HANDSHAKE_MS);
     return wk->started;
 }
 

@@ -24,6 +24,7 @@
 #include "arena_openings.h"
 #include "arena_schedule.h"
 #include "arena_table.h"
+#include "args.h"
 #include "ccpcells.h"
 #include "engine_proc.h"
 #include "fen.h"
@@ -152,17 +153,7 @@ typedef struct Options {
     const char *resume_command;  /* this command line with -resume, shell-quoted */
 } Options;
 
-static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("stern-arena: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(2);
-}
+#define die(...) args_die("stern-arena", __VA_ARGS__)
 
 static long parse_long(const char *s, long min, long max, const char *what)
 {

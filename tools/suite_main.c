@@ -30,7 +30,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,17 +53,7 @@ static const char usage_text[] =
     "       stern-suite make race|arrival|deadline|chain VARIANT COUNT [SEED]\n"
     "  writes COUNT positions of proven answers to standard output\n";
 
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("stern-suite: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(2);
-}
+#define fail(...) args_die("stern-suite", __VA_ARGS__)
 
 /* ---- running a suite ---- */
 
@@ -95,35 +84,18 @@ typedef struct {
 typedef struct {
     Run *r;
     EngineProc e;
-    bool started, has_model, has_book;
+    bool started;
     const Variant *variant;
 } Worker;
 
-static void on_option(const char *line, void *ctx)
-{
-    Worker *wk = ctx;
-    wk->has_model |= !strncmp(line, "option name OpponentModel ", 26);
-    wk->has_book |= !strncmp(line, "option name OwnBook ", 20);
-}
-
-/* Starts the engine: a search of every position as it stands, without the
- * book or the opponent model where it has them, with the user's options. */
+/* Starts the engine for analysis, with the user's options. */
 static bool engine_start(Worker *wk)
 {
     const Options *o = wk->r->o;
-    char *line;
-    wk->has_model = wk->has_book = false;
-    if (ep_start(&wk->e, o->engine, -1) || ep_send(&wk->e, "uci") ||
-        ep_wait_token(&wk->e, "uciok", HANDSHAKE_MS, on_option, wk, &line) != 1)
-        return false;
-    if ((wk->has_book && ep_send(&wk->e, "setoption name OwnBook value false")) ||
-        (wk->has_model && ep_send(&wk->e, "setoption name OpponentModel value false")))
-        return false;
-    for (int i = 0; i < o->noptions; i++)
-        if (ep_send(&wk->e, "setoption name %s value %s", o->options[i].name, o->options[i].value))
-            return false;
     wk->variant = NULL;
-    return wk->started = ep_sync(&wk->e, HANDSHAKE_MS) == 0;
+    wk->started = !ep_start(&wk->e, o->engine, -1) &&
+                  !ep_handshake_analysis(&wk->e, o->options, o->noptions, HANDSHAKE_MS);
+    return wk->started;
 }
 
 /* Searches item it; false when the engine failed (crashed, hung). */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -32,4 +33,15 @@ char *args_sibling(const char *name, char *buf, size_t n)
     exe[len] = 0;
     snprintf(buf, n, "%s/%s", dirname(exe), name);
     return buf;
+}
+
+void args_die(const char *tool, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: ", tool);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(2);
 }

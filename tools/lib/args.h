@@ -13,6 +13,10 @@
  * returns false (*out unchanged). */
 bool arg_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out);
 
+/* Prints "<tool>: <message>" (printf-style) and a newline to stderr and
+ * exits with status 2: a command line the tool cannot run. */
+void args_die(const char *tool, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
 /* The path of program `name` in the directory of the running program (the
  * build tree's, or an install's bin), into buf (n bytes); `name` alone when
  * that directory cannot be read. Returns buf. */

@@ -475,16 +475,10 @@ int ep_sync(EngineProc *e, int timeout_ms)
     return ep_wait_token(e, "readyok", timeout_ms, NULL, NULL, &line) == 1 ? 0 : -1;
 }
 
-int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
+/* Sets opts[0..nopts) one by one (a refusal names its option), then ep_sync. */
+static int set_options(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
 {
     char *line;
-    if (e->ccp) {
-        if (ep_send(e, "ccp") || ep_send(e, "isready") ||
-            ep_wait_token(e, "readyok", timeout_ms, keep_id_name, e, &line) != 1)
-            return -1;
-    } else if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_id_name, e, &line) != 1) {
-        return -1;
-    }
     for (int i = 0; i < nopts; i++) {
         const int rc = opts[i].value ? ep_send(e, "setoption name %s value %s", opts[i].name, opts[i].value)
                                      : ep_send(e, "setoption name %s", opts[i].name);
@@ -502,6 +496,52 @@ int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout
         }
     }
     return ep_sync(e, timeout_ms);
+}
+
+int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
+{
+    char *line;
+    if (e->ccp) {
+        if (ep_send(e, "ccp") || ep_send(e, "isready") ||
+            ep_wait_token(e, "readyok", timeout_ms, keep_id_name, e, &line) != 1)
+            return -1;
+    } else if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_id_name, e, &line) != 1) {
+        return -1;
+    }
+    return set_options(e, opts, nopts, timeout_ms);
+}
+
+/* What the `uci` answer of an engine for analysis offers. */
+typedef struct {
+    EngineProc *e;
+    bool book, model;
+} Offered;
+
+static void keep_offers(const char *line, void *ctx)
+{
+    Offered *o = ctx;
+    keep_id_name(line, o->e);
+    o->book |= !strncmp(line, "option name OwnBook ", 20);
+    o->model |= !strncmp(line, "option name OpponentModel ", 26);
+}
+
+#define EP_MAX_OPTIONS 64
+
+int ep_handshake_analysis(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
+{
+    char *line;
+    Offered offered = {.e = e};
+    if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_offers, &offered, &line) != 1)
+        return -1;
+    EngineOption all[EP_MAX_OPTIONS + 2];
+    int n = 0;
+    if (offered.book)
+        all[n++] = (EngineOption){"OwnBook", "false"};
+    if (offered.model)
+        all[n++] = (EngineOption){"OpponentModel", "false"};
+    for (int i = 0; i < nopts && i < EP_MAX_OPTIONS; i++)
+        all[n++] = opts[i];
+    return set_options(e, all, n, timeout_ms);
 }
 
 /* ---- ending ---- */
