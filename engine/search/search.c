@@ -3,7 +3,6 @@
 #include "search.h"
 
 #include "mcts.h"
-#include "solo.h"
 #include "movepick.h"
 #include "node.h"
 #include "opponents.h"
@@ -11,6 +10,7 @@
 #include "race_root.h"
 #include "report_line.h"
 #include "rootmoves.h"
+#include "solo.h"
 #include "threads.h"
 #include "tt.h"
 #include "worker.h"
