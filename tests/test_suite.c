@@ -5,7 +5,8 @@
  * the shipped race suite checked against brute force on its short races (every
  * move's fewest own moves to arrive by breadth-first search of the army alone,
  * not the solver that made it); every shipped suite readable; stern-suite run
- * on a suite, its bad lines named by file and line.
+ * on a suite, its bad lines named by file and line; a made suite the same
+ * again for its seed, its chains and arrivals checked move by move.
  */
 #include "support/engine_pipe.h"
 #include "support/stern_test.h"
@@ -218,6 +219,41 @@ static void test_stern_suite_runs_and_names_bad_lines(void **state)
     assert_non_null(strstr(out, "1 lines refused"));
 }
 
+/* `stern-suite make` gives the same suite for the same seed, and its answers
+ * hold: each chain of bm takes the most pieces (and no other move does), each
+ * arrival of bm arrives (and no other move does). */
+static void test_made_suites_are_reproducible_and_proven(void **state)
+{
+    (void)state;
+    static char a[1 << 15], b[1 << 15];
+    static const char *const makes[] = {"stern-suite make chain capture-3 6 99", "stern-suite make arrival classic-4 6 99"};
+    for (size_t k = 0; k < 2; k++) {
+        assert_int_equal(epipe_run_tool(makes[k], a, sizeof a), 0);
+        assert_int_equal(epipe_run_tool(makes[k], b, sizeof b), 0);
+        assert_string_equal(a, b);
+        int positions = 0;
+        for (char *line = strtok(a, "\n"); line; line = strtok(NULL, "\n")) {
+            EpdPosition p;
+            char err[256];
+            assert_int_equal(epd_parse(line, 1, &p, err, sizeof err), 1);
+            MoveList *l = move_list_new();
+            gen_moves(&p.pos, l, NULL);
+            int top = 0;
+            for (int i = 0; i < l->n; i++)
+                top = l->m[i].ncapt > top ? l->m[i].ncapt : top;
+            for (int i = 0; i < l->n; i++) {
+                Position c = p.pos;
+                pos_play(&c, &l->m[i]);
+                const bool right = k == 0 ? l->m[i].ncapt == top : c.status[p.pos.stm] == ST_ARRIVED;
+                assert_int_equal(epd_solved(&p, &l->m[i]), right);
+            }
+            move_list_delete(l);
+            positions++;
+        }
+        assert_int_equal(positions, 6);
+    }
+}
+
 int main(void)
 {
     board_init();
@@ -227,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_short_races_of_the_shipped_suite_match_brute_force),
         cmocka_unit_test(test_every_shipped_suite_reads),
         cmocka_unit_test(test_stern_suite_runs_and_names_bad_lines),
+        cmocka_unit_test(test_made_suites_are_reproducible_and_proven),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
