@@ -14,7 +14,8 @@
  *             keep the fewest own moves to arrive, by the exact race solver
  *             (race.h) on every move;
  *   arrival   a move that arrives is there: bm are the arriving moves, by the
- *             rules (played, each is seen to arrive);
+ *             rules (played, each is seen to arrive; it takes the best place
+ *             still free, which no later move can better); no team variants;
  *   deadline  the seat's exit deadline is at hand with marbles still at home:
  *             am are the moves that eliminate it, by the rules;
  *   chain     capture mode: bm are the chains that take the most pieces, by
@@ -456,7 +457,10 @@ static int make_suite(int argc, char **argv)
     if (!arg_int("stern-suite", "COUNT", argv[4], 1, MAKE_MAX, &count) ||
         (argc == 6 && !arg_int("stern-suite", "SEED", argv[5], 0, 1LL << 62, &seed)))
         return 2;
+    /* a team member's arrival can wait while it helps its partner (the team
+     * moves less once it is out), so only seats on their own surely arrive */
     if ((kind == RACE && (v->nseats != 2 || v->capture || v->jump != JUMP_SHORT || v->masters)) ||
+        (kind == ARRIVAL && v->teams) ||
         (kind == CHAIN) != v->capture)
         fail("'%s' suites are not made in %s", kinds[kind], v->name);
     rng = (unsigned long long)seed;
