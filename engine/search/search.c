@@ -27,7 +27,7 @@ SearchAlgo search_auto_algo(const Variant *v)
         return ALGO_MCTS;
     if (v->nunits == 2) /* two teams: paranoid is the two-sided search */
         return ALGO_PARANOID;
-    return v->nseats >= 6 ? ALGO_MCTS : ALGO_BRS;
+    return v->teams ? ALGO_MCTS : ALGO_BRS;
 }
 
 void search_limits_init(SearchLimits *l)
@@ -184,12 +184,8 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        /* the model plays games: a move on the clock or with a movetime, as the
-         * book does; analysis (depth, nodes, infinite) searches every seat */
-        const SearchLimits *l = c->lim;
-        const bool game = !l->infinite && !l->depth && !l->nodes && (l->movetime > 0 || l->time[g->pos.stm] >= 0);
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .nodes_cap = MCTS_NODES_CAP,
-                               .modeled = c->cfg->opponent_model && game ? modeled_seats(g) : 0,
+                               .modeled = c->modeled,
                                .threads = c->cfg->threads < 1 ? 1 : c->cfg->threads, .reuse = true};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
@@ -338,6 +334,15 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     c->lim = limits;
     c->cfg = config;
     c->algo = g->v->nseats == 2 ? ALGO_PARANOID : config->algo == ALGO_AUTO ? search_auto_algo(g->v) : config->algo;
+    /* the opponent model plays games (a move on the clock or with a movetime,
+     * as the book does; analysis searches every seat); `auto` answers seats it
+     * models with MCTS, the one search that uses the model */
+    const bool game = !limits->infinite && !limits->depth && !limits->nodes && !pos_over(&g->pos) &&
+                      (limits->movetime > 0 || limits->time[g->pos.stm] >= 0);
+    if (g->v->nseats > 2 && config->opponent_model && game && (config->algo == ALGO_AUTO || c->algo == ALGO_MCTS))
+        c->modeled = modeled_seats(g);
+    if (c->modeled && config->algo == ALGO_AUTO)
+        c->algo = ALGO_MCTS;
     c->duo_race = g->v->nseats == 2 && !g->v->capture;
     c->sig = sig;
     c->out = out;
