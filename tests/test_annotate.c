@@ -134,7 +134,7 @@ static void test_bad_records_are_named_and_the_rest_annotated(void **state)
     char args[512];
     snprintf(args, sizeof args, "-o %s/bad-out.pgn %s/bad.pgn", dir, dir);
     assert_int_equal(run(args), 3);
-    assert_non_null(strstr(out, "bad.pgn:1: unknown Variant"));
+    assert_non_null(strstr(out, "bad.pgn:1: unknown Variant \"classic-9\" (the record that starts here)"));
     assert_non_null(strstr(out, "bad.pgn:24: move 3 'zz9-zz8': "));
     assert_non_null(strstr(out, "bad.pgn:26: unterminated tag"));
     assert_non_null(strstr(out, "1 games annotated (0 kept from before), 3 records left out"));

@@ -671,7 +671,10 @@ int pgn_replay(const PgnGame *pg, const char *name, Game *g, char *err, size_t n
     const char *variant = pgn_tag(pg, "Variant"), *fen = pgn_tag(pg, "FEN");
     char why[256];
     if (game_new(g, variant ? variant : "")) {
-        snprintf(err, n, "%s:%d: %s", name, pg->line, variant ? "unknown Variant" : "no Variant tag");
+        if (variant)
+            snprintf(err, n, "%s:%d: unknown Variant \"%.64s\" (the record that starts here)", name, pg->line, variant);
+        else
+            snprintf(err, n, "%s:%d: no Variant tag (the record that starts here)", name, pg->line);
         return -1;
     }
     if (fen && game_set_fen(g, fen, why, sizeof why)) {
