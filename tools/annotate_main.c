@@ -363,7 +363,7 @@ static char *summary(const Options *o, const AGame *ag, const SeatSum sum[MAX_SE
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i];
         const char *name = pgn_tag(&ag->pg, record_colour_tag(s));
-        len += (size_t)snprintf(buf + len, n - len, "%s %c %s %d moves, average loss %.2f, %d mistakes, %d blunders",
+        len += (size_t)snprintf(buf + len, n - len, "%s %c %s %d moves, average loss %.2f, mistakes %d, blunders %d",
                                 i ? ";" : "", variant_seat_letter(s), name ? name : "?", sum[s].moves,
                                 sum[s].moves ? sum[s].loss / 100.0 / sum[s].moves : 0.0, sum[s].mistakes,
                                 sum[s].blunders);
