@@ -21,50 +21,53 @@ typedef struct {
     int64_t soft_ms, hard_ms; /* expected */
 } BudgetRow;
 
-/* u = max(1, time - overhead); soft = min(u / mtg + inc * 3/4, u * 25/100);
- * hard = min(3 * soft, u * 33/100); both at least 1 ms, hard at least soft.
- * Divisions round down. */
+/* u = max(1, time - 5 * overhead) (the move's overhead and a reserve of four);
+ * soft = min(u / mtg + inc * 3/4, u * 25/100); hard = min(3 * soft, u * 33/100);
+ * both at least 1 ms, hard at least soft. Divisions round down. */
 static const BudgetRow ROWS[] = {
-    /* clock only: u 59990, 59990/40 = 1499, hard 3*1499 = 4497 (cap 19796) */
-    {60000, 0, 0, 0, 40, 10, 1499, 4497},
-    /* no overhead: 60000/40 = 1500, hard 4500 */
+    /* clock only: u 59950, 59950/40 = 1498, hard 3*1498 = 4494 (cap 19783) */
+    {60000, 0, 0, 0, 40, 10, 1498, 4494},
+    /* no overhead, no reserve: 60000/40 = 1500, hard 4500 */
     {60000, 0, 0, 0, 40, 0, 1500, 4500},
-    /* overhead 1000: u 59000, 59000/40 = 1475, hard 4425 */
-    {60000, 0, 0, 0, 40, 1000, 1475, 4425},
-    /* one hour: u 3599990, /40 = 89999, hard 269997 (cap 1187996) */
-    {3600000, 0, 0, 0, 40, 10, 89999, 269997},
-    /* increment: 1499 + 1000*3/4 = 2249, hard 6747 */
-    {60000, 1000, 0, 0, 40, 10, 2249, 6747},
-    /* increment rounds down: 1499 + 3*3/4 = 1501, hard 4503 */
-    {60000, 3, 0, 0, 40, 10, 1501, 4503},
-    /* low clock, large increment: u 1990, 49 + 750 = 799 capped at 1990*25/100
-     * = 497; hard min(1491, 1990*33/100 = 656) = 656 */
-    {2000, 1000, 0, 0, 40, 10, 497, 656},
+    /* overhead 1000: u 55000, 55000/40 = 1375, hard 4125 */
+    {60000, 0, 0, 0, 40, 1000, 1375, 4125},
+    /* one hour: u 3599950, /40 = 89998, hard 269994 (cap 1187983) */
+    {3600000, 0, 0, 0, 40, 10, 89998, 269994},
+    /* increment: 1498 + 1000*3/4 = 2248, hard 6744 */
+    {60000, 1000, 0, 0, 40, 10, 2248, 6744},
+    /* increment rounds down: 1498 + 3*3/4 = 1500, hard 4500 */
+    {60000, 3, 0, 0, 40, 10, 1500, 4500},
+    /* low clock, large increment: u 1950, 48 + 750 = 798 capped at 1950*25/100
+     * = 487; hard min(1461, 1950*33/100 = 643) = 643 */
+    {2000, 1000, 0, 0, 40, 10, 487, 643},
     /* hard at its cap: u 10000, 1000 + 1500 = 2500 (= the 25% cap); hard
      * min(7500, 3300) = 3300 */
     {10000, 2000, 0, 0, 10, 0, 2500, 3300},
-    /* movestogo 20: 59990/20 = 2999, hard 8997 */
-    {60000, 0, 20, 0, 40, 10, 2999, 8997},
+    /* movestogo 20: 59950/20 = 2997, hard 8991 */
+    {60000, 0, 20, 0, 40, 10, 2997, 8991},
     /* movestogo wins over moves_left: the same */
-    {60000, 0, 20, 0, 1000, 10, 2999, 8997},
-    /* movestogo 2 with increment: 29995 + 750 capped at 14997; hard min(44991,
-     * 19796) = 19796 */
-    {60000, 1000, 2, 0, 40, 10, 14997, 19796},
-    /* movestogo 1: 59990 capped at 14997, hard 19796; the last move before the
-     * control gets no more (min(53991, max(19796, 14997)) = 19796) */
-    {60000, 0, 1, 0, 40, 10, 14997, 19796},
-    /* many moves left: 59990/1000 = 59, hard 177 */
+    {60000, 0, 20, 0, 1000, 10, 2997, 8991},
+    /* movestogo 2 with increment: 29975 + 750 capped at 14987; hard min(44961,
+     * 19783) = 19783 */
+    {60000, 1000, 2, 0, 40, 10, 14987, 19783},
+    /* movestogo 1: 59950 capped at 14987, hard 19783; the last move before the
+     * control gets no more (min(53955, max(19783, 14987)) = 19783) */
+    {60000, 0, 1, 0, 40, 10, 14987, 19783},
+    /* many moves left: 59950/1000 = 59, hard 177 */
     {60000, 0, 0, 0, 1000, 10, 59, 177},
     /* moves_left 0 taken as 1: as movestogo 1 */
-    {60000, 0, 0, 0, 0, 10, 14997, 19796},
-    /* barely above the overhead: u 100, 100/40 = 2 (cap 25), hard 6 (cap 33) */
-    {110, 0, 0, 0, 40, 10, 2, 6},
-    /* u 30: 30/40 = 0, hard 0: both raised to 1 */
+    {60000, 0, 0, 0, 0, 10, 14987, 19783},
+    /* barely above the reserve: u 60, 60/40 = 1 (cap 15), hard 3 (cap 19) */
+    {110, 0, 0, 0, 40, 10, 1, 3},
+    /* inside the reserve: u = max(1, -10) = 1, soft and hard 0, raised to 1 */
     {40, 0, 0, 0, 40, 10, 1, 1},
-    /* below the overhead: u = max(1, -5) = 1, soft and hard 0, raised to 1 */
+    /* below the overhead: u = max(1, -45) = 1: 1 */
     {5, 0, 0, 0, 40, 10, 1, 1},
     /* empty clock with an increment: u 1, 0 + 750 capped at 1*25/100 = 0: 1 */
     {0, 1000, 0, 0, 40, 10, 1, 1},
+    /* a 2+0.02 clock run down to 200 ms, overhead 30: u 50, 50/10 + 15 = 20
+     * capped at 12; hard min(36, 16) = 16 */
+    {200, 20, 0, 0, 10, 30, 12, 16},
     /* movetime, the clock ignored: 1000 - min(10, 500) = 990 */
     {60000, 1000, 0, 1000, 40, 10, 990, 990},
     /* movetime alone, no overhead */

@@ -8,6 +8,7 @@
 #define SOFT_MAX_PERCENT 25  /* never plan to use more than this share of the reserve */
 #define HARD_MAX_PERCENT 33  /* never use more than this share of it */
 #define HARD_FACTOR 3        /* hard limit: this many times the soft share */
+#define RESERVE_OVERHEADS 4  /* overheads kept on the clock beyond the move's own */
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -24,7 +25,10 @@ TimeBudget time_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t m
     }
     if (time_ms < 0)
         return b;
-    const int64_t usable = max64(1, time_ms - overhead_ms);
+    /* A reserve of a few moves' overhead stays on the clock: in a long game at
+     * a fast control the budget otherwise settles where the clock is barely
+     * above the overhead, and one late answer of a loaded machine flags. */
+    const int64_t usable = max64(1, time_ms - overhead_ms * (1 + RESERVE_OVERHEADS));
     const int mtg = movestogo > 0 ? movestogo : (moves_left > 0 ? moves_left : 1);
     /* With a low clock the caps keep most of the reserve: the increments then
      * refill it (a 2+0.05 match flagged under load with looser caps). */

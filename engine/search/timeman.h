@@ -23,7 +23,9 @@ typedef struct {
  * transit per move). With neither clock nor movetime the budget is unlimited.
  * The scheme (a share of the reserve plus most of the increment, capped so that a
  * single move never takes more than a fraction of the reserve) follows common
- * practice in UCI engines such as Stockfish's timeman.cpp. */
+ * practice in UCI engines such as Stockfish's timeman.cpp, which also keeps
+ * overheads in hand (here four besides the move's own: a clock at or below five
+ * overheads is played from at once, the increments refilling it). */
 TimeBudget time_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t movetime_ms, int moves_left,
                        int64_t overhead_ms);
 
