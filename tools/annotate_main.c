@@ -116,8 +116,7 @@ static bool engine_start(Worker *wk)
 {
     const Options *o = wk->w->o;
     wk->variant = NULL;
-    wk->started = !ep_start(&wk->e, o->engine, -1) &&
-                  !ep_handshake_analysis(&wk->e, o->options, o->noptions, HANDSHAKE_MS);
+    wk->started = !ep_start_analysis(&wk->e, o->engine, o->options, o->noptions, HANDSHAKE_MS);
     return wk->started;
 }
 

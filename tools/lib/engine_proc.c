@@ -527,8 +527,10 @@ static void keep_offers(const char *line, void *ctx)
 
 #define EP_MAX_OPTIONS 64
 
-int ep_handshake_analysis(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
+int ep_start_analysis(EngineProc *e, const char *cmd, const EngineOption *opts, int nopts, int timeout_ms)
 {
+    if (ep_start(e, cmd, -1))
+        return -1;
     char *line;
     Offered offered = {.e = e};
     if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_offers, &offered, &line) != 1)

@@ -81,13 +81,14 @@ int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout
  * of an `isready` sent after it: CCP engines answer `ccp` with id lines and
  * `ccpok`, or less.) */
 
-/* The handshake of an engine that analyses positions (stern-annotate,
- * stern-suite): `uci` until `uciok`, then `setoption name OwnBook value
+/* Starts the command line `cmd` (as ep_start, the child's stderr shared) for an
+ * engine that analyses positions (stern-annotate, stern-suite), and makes its
+ * handshake: `uci` until `uciok`, then `setoption name OwnBook value
  * false` and `setoption name OpponentModel value false` when the engine offers
  * those options (Stern's: a book move, or a guess about the other seats,
  * would stand in for a search of the position), then opts[0..nopts) (at most
  * 64) as ep_handshake sets them. Returns 0, or -1 with e->error set. */
-int ep_handshake_analysis(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms);
+int ep_start_analysis(EngineProc *e, const char *cmd, const EngineOption *opts, int nopts, int timeout_ms);
 
 /* Sends `isready` and waits at most timeout_ms for `readyok`, dropping the lines
  * before it. Returns 0, or -1 with e->error set. */
