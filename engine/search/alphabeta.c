@@ -6,6 +6,7 @@
 
 #include "eval.h"
 #include "movepick.h"
+#include "places.h"
 #include "node.h"
 #include "threads.h"
 #include "tt.h"
@@ -38,6 +39,15 @@
 #ifndef LMP_BASE
 #define LMP_BASE 6               /* moves searched before backward moves are dropped, */
 #endif                           /* plus 2 x depth^2 */
+#ifndef MULTI_LMP_DEPTH
+#define MULTI_LMP_DEPTH 0        /* late-move pruning at the root seat's own nodes of a */
+#endif                           /* race of three or more seats (0: off) */
+#ifndef MULTI_RFP_DEPTH
+#define MULTI_RFP_DEPTH 0        /* reverse futility in a race of three or more seats */
+#endif                           /* (0: off) */
+#ifndef MULTI_RFP_MARGIN
+#define MULTI_RFP_MARGIN 72      /* cp per ply to go given up by the side to move */
+#endif
 #define NMP_R 2                  /* null-move reduction: NMP_R + depth / NMP_R_DEPTH plies */
 #define NMP_R_DEPTH 4
 
@@ -130,6 +140,23 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
      * not a forced result. */
     const bool selective =
         !pv_node && c->duo_race && !c->cfg->full_width && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
+    /* Three or more race seats: only late-move pruning, at the root seat's own
+     * nodes (it needs no margin in the places' units, and the opponents' moves
+     * are pruned by the search already). */
+    const int lmp_depth = selective ? LMP_DEPTH
+                          : !pv_node && !c->duo_race && !p->v->capture && !c->cfg->full_width && side > 0 &&
+                                    beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND
+                              ? MULTI_LMP_DEPTH
+                              : 0;
+    /* Reverse futility with three or more race seats: the value still reaches
+     * beta after the side to move gives up a margin of standing (places' units
+     * are not cp, so the margin is taken off the standing, not the value). */
+    if (MULTI_RFP_DEPTH && depth <= MULTI_RFP_DEPTH && !pv_node && !c->duo_race && !p->v->capture &&
+        !c->cfg->full_width && p->v->nseats > 2 && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND) {
+        const int v = side * places_value_for(p, c->root_seat, ply, -MULTI_RFP_MARGIN * depth, w->eval);
+        if (v >= beta && v < SCORE_MATE_BOUND)
+            return v;
+    }
     int static_eval = 0;
     if (selective) {
         static_eval = side * eval_for(p, c->root_seat, w->eval);
@@ -188,8 +215,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         if (!second_pass)
             pick(list, i);
         const Move *m = &list->m[i];
-        if (selective && i > 0 && list->score[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
-            const bool lmp = depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth;
+        if ((selective || lmp_depth) && i > 0 && list->score[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
+            const bool lmp = depth <= lmp_depth && searched >= LMP_BASE + 2 * depth * depth;
             const int pruned = prune_value(p, m, depth, static_eval, alpha, lmp);
             if (pruned != SCORE_INF) {
                 if (pruned > best)
