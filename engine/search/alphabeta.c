@@ -138,21 +138,16 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
 
     /* Selective search: a two-seat race game at a node off the PV whose window is
      * not a forced result. */
-    const bool selective =
-        !pv_node && c->duo_race && !c->cfg->full_width && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
-    /* Three or more race seats: only late-move pruning, at the root seat's own
-     * nodes (it needs no margin in the places' units, and the opponents' moves
-     * are pruned by the search already). */
-    const int lmp_depth = selective ? LMP_DEPTH
-                          : !pv_node && !c->duo_race && !p->v->capture && !c->cfg->full_width && side > 0 &&
-                                    beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND
-                              ? MULTI_LMP_DEPTH
-                              : 0;
-    /* Reverse futility with three or more race seats: the value still reaches
-     * beta after the side to move gives up a margin of standing (places' units
-     * are not cp, so the margin is taken off the standing, not the value). */
-    if (MULTI_RFP_DEPTH && depth <= MULTI_RFP_DEPTH && !pv_node && !c->duo_race && !p->v->capture &&
-        !c->cfg->full_width && p->v->nseats > 2 && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND) {
+    const bool open_window =
+        !pv_node && !c->cfg->full_width && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
+    const bool selective = open_window && c->duo_race;
+    /* Three or more race seats (build-time switches, docs/MULTI.md): late-move
+     * pruning at the root seat's own nodes, and reverse futility where the
+     * value still reaches beta after the side to move gives up a margin of
+     * standing (places' units are not cp, so the margin comes off the standing). */
+    const bool multi_race = open_window && !c->duo_race && !p->v->capture;
+    const int lmp_depth = selective ? LMP_DEPTH : multi_race && side > 0 ? MULTI_LMP_DEPTH : 0;
+    if (multi_race && depth <= MULTI_RFP_DEPTH) {
         const int v = side * places_value_for(p, c->root_seat, ply, -MULTI_RFP_MARGIN * depth, w->eval);
         if (v >= beta && v < SCORE_MATE_BOUND)
             return v;
