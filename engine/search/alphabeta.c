@@ -43,8 +43,11 @@
 #define MULTI_LMP_DEPTH 0        /* late-move pruning at the root seat's own nodes of a */
 #endif                           /* race of three or more seats (0: off) */
 #ifndef MULTI_RFP_DEPTH
-#define MULTI_RFP_DEPTH 0        /* reverse futility in a race of three or more seats */
+#define MULTI_RFP_DEPTH 3        /* reverse futility in a race of three or more seats */
 #endif                           /* (0: off) */
+#ifndef MULTI_RFP_MAX_UNITS
+#define MULTI_RFP_MAX_UNITS 4    /* ... of at most this many seats, without teams: a gain */
+#endif                           /* measured with three and four, none with six (MULTI.md) */
 #ifndef MULTI_RFP_MARGIN
 #define MULTI_RFP_MARGIN 72      /* cp per ply to go given up by the side to move */
 #endif
@@ -141,13 +144,13 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     const bool open_window =
         !pv_node && !c->cfg->full_width && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND;
     const bool selective = open_window && c->duo_race;
-    /* Three or more race seats (build-time switches, docs/MULTI.md): late-move
-     * pruning at the root seat's own nodes, and reverse futility where the
-     * value still reaches beta after the side to move gives up a margin of
-     * standing (places' units are not cp, so the margin comes off the standing). */
+    /* Three or more race seats (docs/MULTI.md): reverse futility where the value
+     * still reaches beta after the side to move gives up a margin of standing
+     * (places' units are not cp, so the margin comes off the standing); late-move
+     * pruning at the root seat's own nodes (a build-time switch, off). */
     const bool multi_race = open_window && !c->duo_race && !p->v->capture;
     const int lmp_depth = selective ? LMP_DEPTH : multi_race && side > 0 ? MULTI_LMP_DEPTH : 0;
-    if (multi_race && depth <= MULTI_RFP_DEPTH) {
+    if (multi_race && depth <= MULTI_RFP_DEPTH && !p->v->teams && p->v->nunits <= MULTI_RFP_MAX_UNITS) {
         const int v = side * places_value_for(p, c->root_seat, ply, -MULTI_RFP_MARGIN * depth, w->eval);
         if (v >= beta && v < SCORE_MATE_BOUND)
             return v;
