@@ -21,8 +21,22 @@ bool brs_min_node(const SearchContext *c, const Position *p)
 #ifndef BRS_REPLY_TOP_CAPTURE
 #define BRS_REPLY_TOP_CAPTURE 3
 #endif
+/* With three or four seats (race, no teams) a best-reply min node has fewer
+ * opponents to join, and keeping more of each one's replies (the blocking
+ * ones among them) measured stronger against searching opponents; max-n keeps
+ * BRS_REPLY_TOP. Measurements: docs/MULTI.md. */
+#ifndef BRS_REPLY_TOP_FEW
+#define BRS_REPLY_TOP_FEW 8
+#endif
+#define BRS_FEW_SEATS 4
 
 int reply_top(const Variant *v) { return v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP; }
+
+/* reply_top at best-reply min nodes. */
+static int brs_reply_top(const Variant *v)
+{
+    return !v->capture && !v->teams && v->nseats <= BRS_FEW_SEATS ? BRS_REPLY_TOP_FEW : reply_top(v);
+}
 
 /* The progress of move m of q's side to move (`tip`: its Variant.tip_dist),
  * or in capture mode its captures. */
@@ -109,7 +123,7 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
             pos_set_stm(&q, o);
         gen_moves_no_return(&q, tmp, w->gen);
         if (!w->ctx->cfg->full_width)
-            keep_top_replies(&q, tmp, reply_top(v));
+            keep_top_replies(&q, tmp, brs_reply_top(v));
         list->cut |= tmp->cut;
         for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
             list->seat[list->n - 1] = (uint8_t)o;

@@ -24,7 +24,8 @@ void brs_min_moves(Worker *w, const Position *p, int ply);
  * root seat (unless the game or the root's part in it is over). */
 void brs_after_reply(Worker *w, int ply, int mover, Position *child);
 
-/* Replies an opponent keeps under reply pruning in variant v: its moves of
+/* Replies an opponent keeps under max-n's reply pruning in variant v (best-reply
+ * min nodes keep as many, or more with three or four race seats): its moves of
  * the most progress (race) or captures (capture mode); 0 keeps them all. */
 int reply_top(const Variant *v);
 
