@@ -66,6 +66,11 @@
 
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
 
+bool multi_rfp_applies(const Variant *v)
+{
+    return MULTI_RFP_DEPTH > 0 && v->nseats > 2 && !v->capture && !v->teams && v->nunits <= MULTI_RFP_MAX_UNITS;
+}
+
 /* Searches child c of a node whose side is `side`, returning its value for that
  * side; (alpha, beta) is the node's window. */
 int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side)
@@ -150,7 +155,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
      * pruning at the root seat's own nodes (a build-time switch, off). */
     const bool multi_race = open_window && !c->duo_race && !p->v->capture;
     const int lmp_depth = selective ? LMP_DEPTH : multi_race && side > 0 ? MULTI_LMP_DEPTH : 0;
-    if (multi_race && depth <= MULTI_RFP_DEPTH && !p->v->teams && p->v->nunits <= MULTI_RFP_MAX_UNITS) {
+    if (multi_race && c->multi_rfp && depth <= MULTI_RFP_DEPTH) {
         const int v = side * places_value_for(p, c->root_seat, ply, -MULTI_RFP_MARGIN * depth, w->eval);
         if (v >= beta && v < SCORE_MATE_BOUND)
             return v;

@@ -16,4 +16,9 @@
  * for that side. 0 once the search stops. */
 int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side);
 
+/* Whether the searches of variant v use reverse futility for three or more
+ * seats (SearchContext.multi_rfp): a race of three or four seats without teams,
+ * where it measured a gain (docs/MULTI.md). */
+bool multi_rfp_applies(const Variant *v);
+
 #endif

@@ -2,6 +2,8 @@
  * the race solver, MCTS or the tree searches on their threads; see search.h. */
 #include "search.h"
 
+#include "alphabeta.h"
+
 #include "mcts.h"
 #include "movepick.h"
 #include "node.h"
@@ -344,6 +346,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     if (c->modeled && config->algo == ALGO_AUTO)
         c->algo = ALGO_MCTS;
     c->duo_race = g->v->nseats == 2 && !g->v->capture;
+    c->multi_rfp = multi_rfp_applies(g->v);
     c->sig = sig;
     c->out = out;
     c->out_ctx = ctx;
