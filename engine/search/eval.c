@@ -58,6 +58,15 @@
 #ifndef W_COURTESY
 #define W_COURTESY 60       /* cp per own marble parked next to another seat's home */
 #endif                      /* while that home still holds its owner's marbles */
+#ifndef W_STRAGGLER_CROWDED
+#define W_STRAGGLER_CROWDED W_STRAGGLER         /* W_STRAGGLER on a crowded board */
+#endif
+#ifndef STRAGGLER_SLACK_CROWDED
+#define STRAGGLER_SLACK_CROWDED STRAGGLER_SLACK /* STRAGGLER_SLACK on a crowded board */
+#endif
+#ifndef TEMPO_CROWDED
+#define TEMPO_CROWDED TEMPO                     /* TEMPO on a crowded board */
+#endif
 #ifndef RIVAL_SHARE_CROWDED
 #define RIVAL_SHARE_CROWDED 0 /* percent of the best rival's standing subtracted */
 #endif
@@ -257,8 +266,9 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
     const int sum = p->tip_sum[s];
     t.distance = -W_DISTANCE * (sum - (n < 16 ? PACKED_SUM[n] : packed_sum(n)));
     const int avg = sum / n;
-    const bool duo = p->v->nseats == 2;
-    const int slack = duo ? STRAGGLER_SLACK_DUO : STRAGGLER_SLACK, w_straggler = duo ? W_STRAGGLER_DUO : W_STRAGGLER;
+    const bool duo = p->v->nseats == 2, crowded_board = p->v->nseats >= CROWDED_SEATS;
+    const int slack = duo ? STRAGGLER_SLACK_DUO : crowded_board ? STRAGGLER_SLACK_CROWDED : STRAGGLER_SLACK;
+    const int w_straggler = duo ? W_STRAGGLER_DUO : crowded_board ? W_STRAGGLER_CROWDED : W_STRAGGLER;
     /* word by word: 64-bit sets pop cheaper than 128-bit ones */
     const Bitboard behind = own & ~p->v->target[s];
     for (int w = 0; w < 2; w++)
@@ -337,11 +347,17 @@ static int rival_standing(const Position *p, int s, unsigned held, EvalMemo *mem
     return a.total - a.deadline + b.total - b.deadline;
 }
 
+/* The side to move's tempo (cp) for the seat count of v. */
+static int tempo_for(const Variant *v)
+{
+    return v->nseats == 2 ? TEMPO_DUO : v->nseats >= CROWDED_SEATS ? TEMPO_CROWDED : TEMPO;
+}
+
 void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
 {
     const Variant *v = p->v;
     const unsigned held = homes_held(p);
-    const int tempo = v->nseats == 2 ? TEMPO_DUO : TEMPO;
+    const int tempo = tempo_for(v);
     const int to_move = p->stm >= 0 ? variant_unit(v, p->stm) : -1;
     memset(own, 0, sizeof(int) * MAX_SEATS);
     memset(rival, 0, sizeof(int) * MAX_SEATS);
@@ -379,6 +395,6 @@ int eval_for(const Position *p, int s, EvalMemo *memo)
      * Measurements: docs/STRENGTH.md. */
     int score = best == -SCORE_INF ? own : own - best * share / 100;
     if (p->stm == s || p->stm == variant_partner(v, s))
-        score += v->nseats == 2 ? TEMPO_DUO : TEMPO;
+        score += tempo_for(v);
     return score;
 }

@@ -11,6 +11,9 @@
 #ifndef PAIR_SCALE
 #define PAIR_SCALE 300
 #endif
+#ifndef PAIR_SCALE_SIX
+#define PAIR_SCALE_SIX PAIR_SCALE /* races of six units */
+#endif
 #ifndef PAIR_SCALE_CAPTURE
 #define PAIR_SCALE_CAPTURE 200
 #endif
@@ -36,7 +39,7 @@ static int unit_value(const Position *p, int a, int ply, const int own[MAX_SEATS
 {
     const Variant *v = p->v;
     const int64_t unit = PLACE_SPAN / (v->nunits - 1);
-    const int64_t scale = v->capture ? PAIR_SCALE_CAPTURE : PAIR_SCALE;
+    const int64_t scale = v->capture ? PAIR_SCALE_CAPTURE : v->nunits >= 6 ? PAIR_SCALE_SIX : PAIR_SCALE;
     int64_t sum = 0;
     bool first = true;
     for (int i = 0; i < v->nseats; i++) {
