@@ -26,27 +26,27 @@ static Game g;
     "y j13 k13 l13 m13 k12 l12 m12 l11 m11 m10 "                               \
     "g n8 n7 o7 n6 o6 p6 n5 o5 p5 q5 "
 
-static void test_six_seat_crowd_costs_each_marble_beyond_six_in_the_centre(void **state)
+static void test_six_seat_crowd_costs_each_marble_beyond_eight_in_the_centre(void **state)
 {
     (void)state;
-    /* eight white marbles in the centre, none next to a home: 2 x 100 */
-    game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 i8 j8 g9 j4 k4", "w w0,r0,u0,b0,y0,g0 1");
-    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, -200);
+    /* ten white marbles in the centre, none next to a home: 2 x 79 */
+    game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 i8 j8 g9 h8 g10", "w w0,r0,u0,b0,y0,g0 1");
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, -158);
     assert_int_equal(eval_seat(&g.pos, SEAT_RED, NULL).traffic, 0);
-    /* six in the centre cost nothing */
-    game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 i8 j4 k4 l4 m4", "w w0,r0,u0,b0,y0,g0 1");
+    /* eight in the centre cost nothing */
+    game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 i8 j8 g9 j4 k4", "w w0,r0,u0,b0,y0,g0 1");
     assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
 }
 
 static void test_six_seat_courtesy_spares_the_target_door_and_empty_homes(void **state)
 {
     (void)state;
-    /* seven in the centre (-100); f8 is next to red's home, which still holds red
-     * marbles (-60); h13 is next to black's home, white's target: waiting there is
+    /* nine in the centre (-79); f8 is next to red's home, which still holds red
+     * marbles (-67); h13 is next to black's home, white's target: waiting there is
      * the way in (free) */
-    game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 f8 h13 j4 k4 l4", "w w0,r0,u0,b0,y0,g0 1");
+    game_setup(&g, "classic-6", OTHERS_AT_HOME "w i9 h9 j9 h10 i10 f8 h13 h8 g10 l4", "w w0,r0,u0,b0,y0,g0 1");
     const EvalTerms t = eval_seat(&g.pos, SEAT_WHITE, NULL);
-    assert_int_equal(t.traffic, -160);
+    assert_int_equal(t.traffic, -146);
     assert_int_equal(t.total, t.distance + t.straggler + t.deadline + t.traffic);
     /* red's home empty: its door is free to stand on */
     game_setup(&g, "classic-6",
@@ -55,9 +55,9 @@ static void test_six_seat_courtesy_spares_the_target_door_and_empty_homes(void *
                "b e17 e16 f16 e15 f15 g15 e14 f14 g14 h14 "
                "y j13 k13 l13 m13 k12 l12 m12 l11 m11 m10 "
                "g n8 n7 o7 n6 o6 p6 n5 o5 p5 q5 "
-               "w i9 h9 j9 h10 i10 f8 h13 j4 k4 l4",
+               "w i9 h9 j9 h10 i10 f8 h13 h8 g10 l4",
                "w w0,r0,u0,b0,y0,g0 1");
-    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, -100);
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, -79);
 }
 
 static void test_traffic_terms_apply_to_six_seats_only(void **state)
@@ -237,7 +237,7 @@ int main(void)
 {
     board_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_six_seat_crowd_costs_each_marble_beyond_six_in_the_centre),
+        cmocka_unit_test(test_six_seat_crowd_costs_each_marble_beyond_eight_in_the_centre),
         cmocka_unit_test(test_six_seat_courtesy_spares_the_target_door_and_empty_homes),
         cmocka_unit_test(test_traffic_terms_apply_to_six_seats_only),
         cmocka_unit_test(test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival),

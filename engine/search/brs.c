@@ -1,6 +1,7 @@
 /* brs.c - best-reply search and BRS+ at the opponents' nodes; see brs.h. */
 #include "brs.h"
 
+#include "board.h"
 #include "node.h"
 
 #include <string.h>
@@ -29,6 +30,14 @@ bool brs_min_node(const SearchContext *c, const Position *p)
 #define BRS_REPLY_TOP_FEW 8
 #endif
 #define BRS_FEW_SEATS 4
+/* With five or six race seats (no teams) a min node also keeps up to this many
+ * further replies of each opponent that start or end within two steps of a
+ * root marble outside its target: the ones that block or unblock it, which
+ * the replies of the most progress rarely are when five opponents race each
+ * for itself. 0: none. Measured in classic-6 (docs/MULTI.md). */
+#ifndef BRS_CONTACT_REPLIES
+#define BRS_CONTACT_REPLIES 4
+#endif
 
 int reply_top(const Variant *v) { return v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP; }
 
@@ -107,6 +116,54 @@ static bool filler_move(Worker *w, const Position *q, int s, int ply, MoveList *
     return best_ordered(&t, scratch, out);
 }
 
+Bitboard contact_zone(const Position *p, int s)
+{
+    Bitboard zone = 0;
+    for (Bitboard b = p->seat_bb[s] & ~p->v->target[s]; b;)
+        zone |= geo.within2[bb_pop(&b)];
+    return zone;
+}
+
+void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone)
+{
+    enum { MOST = 1024 };
+    if (list->n <= k)
+        return;
+    if (list->n > MOST) {
+        keep_top_replies(q, list, k);
+        return;
+    }
+    const uint8_t *tip = q->v->tip_dist[q->stm];
+    bool keep[MOST] = {false};
+    for (int pass = 0; pass < 2; pass++) {
+        const int want = pass ? j : k;
+        for (int got = 0; got < want; got++) {
+            int best = -1, top = 0;
+            for (int i = 0; i < list->n; i++) {
+                const Move *m = &list->m[i];
+                if (keep[i] || (pass && !bb_test(zone, m->from) && !bb_test(zone, m->to)))
+                    continue;
+                const int g = reply_gain(q, tip, m);
+                if (best < 0 || g > top) {
+                    best = i;
+                    top = g;
+                }
+            }
+            if (best < 0)
+                break;
+            keep[best] = true;
+        }
+    }
+    int n = 0;
+    for (int i = 0; i < list->n; i++)
+        if (keep[i]) {
+            list->m[n] = list->m[i];
+            list->score[n] = list->score[i];
+            list->seat[n++] = list->seat[i];
+        }
+    list->n = n;
+}
+
 void brs_min_moves(Worker *w, const Position *p, int ply)
 {
     MoveList *list = &w->lists[ply];
@@ -114,6 +171,8 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
     list->n = 0;
     list->cut = false;
     const Variant *v = p->v;
+    const bool contact = BRS_CONTACT_REPLIES > 0 && !v->capture && !v->teams && v->nseats > BRS_FEW_SEATS;
+    const Bitboard zone = contact ? contact_zone(p, w->ctx->root_seat) : 0;
     for (int k = 0; k < v->nseats; k++) {
         const int o = v->seats[(v->slot[p->stm] + k) % v->nseats];
         if (side_of(w->ctx, o) > 0 || p->status[o] != ST_PLAYING)
@@ -122,8 +181,12 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
         if (o != q.stm)
             pos_set_stm(&q, o);
         gen_moves_no_return(&q, tmp, w->gen);
-        if (!w->ctx->cfg->full_width)
-            keep_top_replies(&q, tmp, brs_reply_top(v));
+        if (!w->ctx->cfg->full_width) {
+            if (contact)
+                keep_top_and_contact_replies(&q, tmp, brs_reply_top(v), BRS_CONTACT_REPLIES, zone);
+            else
+                keep_top_replies(&q, tmp, brs_reply_top(v));
+        }
         list->cut |= tmp->cut;
         for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
             list->seat[list->n - 1] = (uint8_t)o;

@@ -2,8 +2,9 @@
  * brs.h - best-reply search (Schadd and Winands 2011) and BRS+ (Esser, Gras,
  * Winands et al. 2013) at the nodes of the root's opponents: a min node searches
  * the replies of every opponent together, each opponent's few replies of the
- * most progress; after the reply the root's side moves again, and in BRS+ every
- * other opponent first plays its best-ordered move.
+ * most progress (with five or six seats, and a few that block or unblock the
+ * root's marbles); after the reply the root's side moves again, and in BRS+
+ * every other opponent first plays its best-ordered move.
  */
 #ifndef STERN_BRS_H
 #define STERN_BRS_H
@@ -33,5 +34,15 @@ int reply_top(const Variant *v);
  * with the most progress, or in capture mode the most captures (the earlier of
  * equal ones), in list order, with their scores and movers. */
 void keep_top_replies(const Position *q, MoveList *list, int k);
+
+/* The holes within two steps of seat s's marbles outside its target in p:
+ * where another seat's move can block or unblock s's next steps and jumps. */
+Bitboard contact_zone(const Position *p, int s);
+
+/* Keeps in `list` (q's side to move's moves, k > 0, j >= 0) the k moves
+ * keep_top_replies keeps, then up to j more that start or end in `zone`,
+ * those of the most progress (the earlier of equal ones) first; list order is
+ * kept. Race moves only (progress by the mover's tip distance). */
+void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone);
 
 #endif

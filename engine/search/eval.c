@@ -42,30 +42,31 @@
 /* Six-seat traffic (RULES.md section 5 with every point someone's home): 60
  * marbles share the 61-hole centre, so when every seat empties its home before
  * any marble reaches a target the centre locks solid and walls the last home
- * marbles in; the terms below keep it open (docs/STRENGTH.md, "Six seats"). */
+ * marbles in; the terms below keep it open (docs/STRENGTH.md, "Six seats"). The
+ * six-seat weights were tuned by stern-spsa over classic-6 games (docs/MULTI.md). */
 #ifndef CROWDED_SEATS
 #define CROWDED_SEATS 6     /* the terms below apply from this many seats in play */
 #endif
 #ifndef HOME_GRACE_CROWDED
-#define HOME_GRACE_CROWDED 10 /* HOME_GRACE on a crowded board: no rush to leave */
+#define HOME_GRACE_CROWDED 14 /* HOME_GRACE on a crowded board: no rush to leave */
 #endif
 #ifndef CROWD_CAP
-#define CROWD_CAP 6         /* own marbles in the centre that cost nothing */
+#define CROWD_CAP 8         /* own marbles in the centre that cost nothing */
 #endif
 #ifndef W_CROWD
-#define W_CROWD 100         /* cp per own marble in the centre beyond CROWD_CAP */
+#define W_CROWD 79          /* cp per own marble in the centre beyond CROWD_CAP */
 #endif
 #ifndef W_COURTESY
-#define W_COURTESY 60       /* cp per own marble parked next to another seat's home */
+#define W_COURTESY 67       /* cp per own marble parked next to another seat's home */
 #endif                      /* while that home still holds its owner's marbles */
 #ifndef W_STRAGGLER_CROWDED
-#define W_STRAGGLER_CROWDED W_STRAGGLER         /* W_STRAGGLER on a crowded board */
+#define W_STRAGGLER_CROWDED 13 /* W_STRAGGLER on a crowded board (stern-spsa, docs/MULTI.md) */
 #endif
 #ifndef STRAGGLER_SLACK_CROWDED
 #define STRAGGLER_SLACK_CROWDED STRAGGLER_SLACK /* STRAGGLER_SLACK on a crowded board */
 #endif
 #ifndef TEMPO_CROWDED
-#define TEMPO_CROWDED TEMPO                     /* TEMPO on a crowded board */
+#define TEMPO_CROWDED 35    /* TEMPO on a crowded board (stern-spsa) */
 #endif
 #ifndef RIVAL_SHARE_CROWDED
 #define RIVAL_SHARE_CROWDED 0 /* percent of the best rival's standing subtracted */

@@ -12,7 +12,7 @@
 #define PAIR_SCALE 300
 #endif
 #ifndef PAIR_SCALE_SIX
-#define PAIR_SCALE_SIX PAIR_SCALE /* races of six units */
+#define PAIR_SCALE_SIX 332 /* races of six units (stern-spsa, docs/MULTI.md) */
 #endif
 #ifndef PAIR_SCALE_CAPTURE
 #define PAIR_SCALE_CAPTURE 200
