@@ -38,6 +38,9 @@ bool brs_min_node(const SearchContext *c, const Position *p)
 #ifndef BRS_CONTACT_REPLIES
 #define BRS_CONTACT_REPLIES 4
 #endif
+#ifndef BRS_CONTACT_SEATS
+#define BRS_CONTACT_SEATS 5 /* the fewest seats that keep them */
+#endif
 
 int reply_top(const Variant *v) { return v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP; }
 
@@ -171,7 +174,7 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
     list->n = 0;
     list->cut = false;
     const Variant *v = p->v;
-    const bool contact = BRS_CONTACT_REPLIES > 0 && !v->capture && !v->teams && v->nseats > BRS_FEW_SEATS;
+    const bool contact = BRS_CONTACT_REPLIES > 0 && !v->capture && !v->teams && v->nseats >= BRS_CONTACT_SEATS;
     const Bitboard zone = contact ? contact_zone(p, w->ctx->root_seat) : 0;
     for (int k = 0; k < v->nseats; k++) {
         const int o = v->seats[(v->slot[p->stm] + k) % v->nseats];
