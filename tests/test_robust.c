@@ -197,29 +197,44 @@ static void test_hash_resize_and_clear_answer_isready_at_once(void **state)
 #else
 #define ISREADY_MS 250
 #endif
+/* The slowest of five isready answers (ms) during a `go infinite` of p's
+ * engine with `threads` threads in classic-6. */
+static long long worst_isready(EPipe *p, int threads)
+{
+    epipe_send(p, "setoption name Threads value %d", threads);
+    epipe_send(p, "setoption name Variant value classic-6");
+    epipe_send(p, "position startpos");
+    epipe_sync(p);
+    epipe_send(p, "go infinite");
+    long long worst = 0;
+    for (int k = 0; k < 5; k++) {
+        struct timespec t = {0, 30 * 1000000};
+        nanosleep(&t, NULL);
+        const long long t0 = now_ms();
+        epipe_send(p, "isready");
+        free(line_starting(p, "readyok", PROMPT_MS));
+        worst = now_ms() - t0 > worst ? now_ms() - t0 : worst;
+    }
+    epipe_send(p, "stop");
+    free(line_starting(p, "bestmove ", PROMPT_MS));
+    return worst;
+}
+
+/* A fault that slows every answer shows in both of two searches; a single
+ * late answer of a loaded two-core machine (284 ms once in CI with the make
+ * test's other processes beside it, 12-72 ms alone) in at most one. */
 static void test_isready_during_a_search_of_many_threads(void **state)
 {
     EPipe *p = *state;
     static const int threads[] = {64, 256};
     for (size_t i = 0; i < sizeof threads / sizeof *threads; i++) {
-        epipe_send(p, "setoption name Threads value %d", threads[i]);
-        epipe_send(p, "setoption name Variant value classic-6");
-        epipe_send(p, "position startpos");
-        epipe_sync(p);
-        epipe_send(p, "go infinite");
-        long long worst = 0;
-        for (int k = 0; k < 5; k++) {
-            struct timespec t = {0, 30 * 1000000};
-            nanosleep(&t, NULL);
-            const long long t0 = now_ms();
-            epipe_send(p, "isready");
-            free(line_starting(p, "readyok", PROMPT_MS));
-            worst = now_ms() - t0 > worst ? now_ms() - t0 : worst;
-        }
-        epipe_send(p, "stop");
-        free(line_starting(p, "bestmove ", PROMPT_MS));
-        if (worst > ISREADY_MS)
-            fail_msg("isready took %lld ms during a search with %d threads", worst, threads[i]);
+        const long long first = worst_isready(p, threads[i]);
+        if (first <= ISREADY_MS)
+            continue;
+        const long long second = worst_isready(p, threads[i]);
+        if (second > ISREADY_MS)
+            fail_msg("isready took %lld and %lld ms during two searches with %d threads", first, second,
+                     threads[i]);
     }
 }
 
