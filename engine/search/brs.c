@@ -57,22 +57,46 @@ static int reply_gain(const Position *q, const uint8_t *tip, const Move *m)
     return q->v->capture ? m->ncapt : tip[m->from] - tip[m->to];
 }
 
-void keep_top_replies(const Position *q, MoveList *list, int k)
+/* The k-th largest gain (plus OFFSET) among the moves of q's side to move in
+ * `list` into *threshold, and how many moves of exactly that gain are kept
+ * (the earlier ones) into *equal_left. */
+enum { OFFSET = 64, SPAN = 128 };
+static void top_threshold(const Position *q, const MoveList *list, int k, int *threshold, int *equal_left)
 {
-    if (k <= 0 || list->n <= k)
-        return;
     /* gains lie in -16..16 (race) or 1..60 (captures): a histogram finds the
      * k-th largest, and how many equal to it are kept */
-    enum { OFFSET = 64, SPAN = 128 };
     const uint8_t *tip = q->v->tip_dist[q->stm];
     int count[SPAN] = {0};
     for (int i = 0; i < list->n; i++)
         count[reply_gain(q, tip, &list->m[i]) + OFFSET]++;
-    int threshold = SPAN - 1, above = 0;
-    while (above + count[threshold] < k)
-        above += count[threshold--];
-    int n = 0, equal_left = k - above;
-    for (int i = 0; i < list->n; i++) {
+    int t = SPAN - 1, above = 0;
+    while (above + count[t] < k)
+        above += count[t--];
+    *threshold = t;
+    *equal_left = k - above;
+}
+
+/* Keeps the moves of `list` marked in keep[], in list order. */
+static void compact(MoveList *list, const bool *keep)
+{
+    int n = 0;
+    for (int i = 0; i < list->n; i++)
+        if (keep[i]) {
+            list->m[n] = list->m[i];
+            list->score[n] = list->score[i];
+            list->seat[n++] = list->seat[i];
+        }
+    list->n = n;
+}
+
+void keep_top_replies(const Position *q, MoveList *list, int k)
+{
+    if (k <= 0 || list->n <= k)
+        return;
+    int threshold, equal_left, n = 0;
+    top_threshold(q, list, k, &threshold, &equal_left);
+    const uint8_t *tip = q->v->tip_dist[q->stm];
+    for (int i = 0; i < list->n; i++) { /* in place: capture lists can be huge */
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
         if (g > threshold || (g == threshold && equal_left-- > 0)) {
             list->m[n] = list->m[i];
@@ -81,6 +105,42 @@ void keep_top_replies(const Position *q, MoveList *list, int k)
         }
     }
     list->n = n;
+}
+
+void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone)
+{
+    enum { MOST = 1024 }; /* race lists are a few hundred moves */
+    if (j <= 0 || list->n > MOST) {
+        keep_top_replies(q, list, k);
+        return;
+    }
+    if (list->n <= k)
+        return;
+    int threshold, equal_left;
+    top_threshold(q, list, k, &threshold, &equal_left);
+    const uint8_t *tip = q->v->tip_dist[q->stm];
+    bool keep[MOST];
+    for (int i = 0; i < list->n; i++) {
+        const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
+        keep[i] = g > threshold || (g == threshold && equal_left-- > 0);
+    }
+    for (int got = 0; got < j; got++) { /* then the contact moves of the most progress */
+        int best = -1, top = 0;
+        for (int i = 0; i < list->n; i++) {
+            const Move *m = &list->m[i];
+            if (keep[i] || (!bb_test(zone, m->from) && !bb_test(zone, m->to)))
+                continue;
+            const int g = reply_gain(q, tip, m);
+            if (best < 0 || g > top) {
+                best = i;
+                top = g;
+            }
+        }
+        if (best < 0)
+            break;
+        keep[best] = true;
+    }
+    compact(list, keep);
 }
 
 /* BRS+: the move of q's side to move that it plays when it is not the
@@ -127,46 +187,6 @@ Bitboard contact_zone(const Position *p, int s)
     return zone;
 }
 
-void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone)
-{
-    enum { MOST = 1024 };
-    if (list->n <= k)
-        return;
-    if (list->n > MOST) {
-        keep_top_replies(q, list, k);
-        return;
-    }
-    const uint8_t *tip = q->v->tip_dist[q->stm];
-    bool keep[MOST] = {false};
-    for (int pass = 0; pass < 2; pass++) {
-        const int want = pass ? j : k;
-        for (int got = 0; got < want; got++) {
-            int best = -1, top = 0;
-            for (int i = 0; i < list->n; i++) {
-                const Move *m = &list->m[i];
-                if (keep[i] || (pass && !bb_test(zone, m->from) && !bb_test(zone, m->to)))
-                    continue;
-                const int g = reply_gain(q, tip, m);
-                if (best < 0 || g > top) {
-                    best = i;
-                    top = g;
-                }
-            }
-            if (best < 0)
-                break;
-            keep[best] = true;
-        }
-    }
-    int n = 0;
-    for (int i = 0; i < list->n; i++)
-        if (keep[i]) {
-            list->m[n] = list->m[i];
-            list->score[n] = list->score[i];
-            list->seat[n++] = list->seat[i];
-        }
-    list->n = n;
-}
-
 void brs_min_moves(Worker *w, const Position *p, int ply)
 {
     MoveList *list = &w->lists[ply];
@@ -184,12 +204,8 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
         if (o != q.stm)
             pos_set_stm(&q, o);
         gen_moves_no_return(&q, tmp, w->gen);
-        if (!w->ctx->cfg->full_width) {
-            if (contact)
-                keep_top_and_contact_replies(&q, tmp, brs_reply_top(v), BRS_CONTACT_REPLIES, zone);
-            else
-                keep_top_replies(&q, tmp, brs_reply_top(v));
-        }
+        if (!w->ctx->cfg->full_width)
+            keep_top_and_contact_replies(&q, tmp, brs_reply_top(v), contact ? BRS_CONTACT_REPLIES : 0, zone);
         list->cut |= tmp->cut;
         for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
             list->seat[list->n - 1] = (uint8_t)o;

@@ -267,9 +267,9 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
     const int sum = p->tip_sum[s];
     t.distance = -W_DISTANCE * (sum - (n < 16 ? PACKED_SUM[n] : packed_sum(n)));
     const int avg = sum / n;
-    const bool duo = p->v->nseats == 2, crowded_board = p->v->nseats >= CROWDED_SEATS;
-    const int slack = duo ? STRAGGLER_SLACK_DUO : crowded_board ? STRAGGLER_SLACK_CROWDED : STRAGGLER_SLACK;
-    const int w_straggler = duo ? W_STRAGGLER_DUO : crowded_board ? W_STRAGGLER_CROWDED : W_STRAGGLER;
+    const bool duo = p->v->nseats == 2, crowded = p->v->nseats >= CROWDED_SEATS;
+    const int slack = duo ? STRAGGLER_SLACK_DUO : crowded ? STRAGGLER_SLACK_CROWDED : STRAGGLER_SLACK;
+    const int w_straggler = duo ? W_STRAGGLER_DUO : crowded ? W_STRAGGLER_CROWDED : W_STRAGGLER;
     /* word by word: 64-bit sets pop cheaper than 128-bit ones */
     const Bitboard behind = own & ~p->v->target[s];
     for (int w = 0; w < 2; w++)
@@ -280,7 +280,6 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
     /* Leaving home in time (RULES.md section 5): a growing cost per step still to
      * go, and a steep one once the moves left barely cover one per marble. */
     const Bitboard at_home = own & p->v->home[s];
-    const bool crowded = p->v->nseats >= CROWDED_SEATS;
     if (at_home && p->moves[s] < p->v->deadline) {
         const int grace = crowded ? HOME_GRACE_CROWDED : p->v->nseats == 2 ? HOME_GRACE_DUO : HOME_GRACE;
         const int urgency = p->moves[s] - grace;
