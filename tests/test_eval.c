@@ -115,10 +115,11 @@ static void test_two_seat_home_cost_waits_for_the_twenty_first_move(void **state
     const int first = duo_home_cost("classic-2", BLACK_AT_HOME, 22);
     assert_true(first < 0);
     assert_true(duo_home_cost("classic-2", BLACK_AT_HOME, 23) < first);
-    /* Four seats keep the short grace: the same home costs from the 4th move. */
+    /* Four seats keep a short grace (HOME_GRACE, 7 moves): the same home costs
+     * from the 8th move. */
     const char *others = "r e8 e7 f7 e6 f6 g6 e5 f5 g5 h5 " BLACK_AT_HOME " y j13 k13 l13 m13 k12 l12 m12 l11 m11 m10";
-    assert_int_equal(duo_home_cost("classic-4", others, 3), 0);
-    assert_true(duo_home_cost("classic-4", others, 4) < 0);
+    assert_int_equal(duo_home_cost("classic-4", others, 7), 0);
+    assert_true(duo_home_cost("classic-4", others, 8) < 0);
 }
 
 /* ---- the memos ---- */

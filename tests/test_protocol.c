@@ -1351,7 +1351,7 @@ static void test_large_relative_score_is_no_mate(void **state)
 {
     EPipe *p = *state;
     epipe_send(p, "setoption name Variant value classic-3");
-    position(p, "position fen 1/2/3/w3/uuuu1y2y4/uuuwy3y3/uuwy2yy1y1/uww2y3y/ww7/1w8/2w8/3w8/13/4/3/2/1 u w25,u19,y24 25");
+    position(p, "position fen 1/2/3/w3/uuuu1y2y4/uuuwy3y3/uuwy2yy1y1/uww2y3y/ww7/1w8/2w8/3w8/13/4/3/2/1 u w25,u21,y24 25");
     epipe_send(p, "go depth 2");
     EPipeLines l;
     char *best = NULL;

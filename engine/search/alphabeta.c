@@ -49,7 +49,7 @@
 #define MULTI_RFP_MAX_UNITS 4    /* ... of at most this many seats, without teams: a gain */
 #endif                           /* measured with three and four, none with six (MULTI.md) */
 #ifndef MULTI_RFP_MARGIN
-#define MULTI_RFP_MARGIN 72      /* cp per ply to go given up by the side to move */
+#define MULTI_RFP_MARGIN 57      /* cp per ply to go given up by the side to move (stern-spsa) */
 #endif
 #define NMP_R 2                  /* null-move reduction: NMP_R + depth / NMP_R_DEPTH plies */
 #define NMP_R_DEPTH 4

@@ -13,13 +13,13 @@
 
 /* W_DISTANCE, W_CAPTURE: eval.h (the search prices progress and captures with them too) */
 #ifndef W_STRAGGLER
-#define W_STRAGGLER 30      /* cp per step a marble lags behind the pack */
+#define W_STRAGGLER 37      /* cp per step a marble lags behind the pack (stern-spsa, MULTI.md) */
 #endif
 #ifndef STRAGGLER_SLACK
-#define STRAGGLER_SLACK 2   /* steps behind the average that cost nothing */
+#define STRAGGLER_SLACK 4   /* steps behind the average that cost nothing (stern-spsa) */
 #endif
 #ifndef HOME_GRACE
-#define HOME_GRACE 3        /* own moves before marbles left at home start to cost */
+#define HOME_GRACE 7        /* own moves before marbles left at home start to cost (stern-spsa) */
 #endif
 #ifndef W_HOME_BASE
 #define W_HOME_BASE 10      /* cp per (step to the exit + 1), per own move past the grace, */
@@ -63,7 +63,7 @@
 #define W_STRAGGLER_CROWDED 13 /* W_STRAGGLER on a crowded board (stern-spsa, docs/MULTI.md) */
 #endif
 #ifndef STRAGGLER_SLACK_CROWDED
-#define STRAGGLER_SLACK_CROWDED STRAGGLER_SLACK /* STRAGGLER_SLACK on a crowded board */
+#define STRAGGLER_SLACK_CROWDED 2 /* STRAGGLER_SLACK on a crowded board */
 #endif
 #ifndef TEMPO_CROWDED
 #define TEMPO_CROWDED 35    /* TEMPO on a crowded board (stern-spsa) */

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 
 /* Standing difference (cp) at which an open comparison is worth half a win:
- * about three moves of progress (race) or two pieces (capture mode). Each can
+ * about four moves of progress (race) or two pieces (capture mode). Each can
  * be overridden with -D for tuning. */
 #ifndef PAIR_SCALE
-#define PAIR_SCALE 300
+#define PAIR_SCALE 405 /* races of three to five units (stern-spsa, docs/MULTI.md) */
 #endif
 #ifndef PAIR_SCALE_SIX
 #define PAIR_SCALE_SIX 332 /* races of six units (stern-spsa, docs/MULTI.md) */
