@@ -58,17 +58,20 @@ static int reply_gain(const Position *q, const uint8_t *tip, const Move *m)
 }
 
 /* The k-th largest gain (plus OFFSET) among the moves of q's side to move in
- * `list` into *threshold, and how many moves of exactly that gain are kept
+ * `list` with among[i] set (every move when among is NULL; k at most their
+ * number) into *threshold, and how many moves of exactly that gain are kept
  * (the earlier ones) into *equal_left. */
 enum { OFFSET = 64, SPAN = 128 };
-static void top_threshold(const Position *q, const MoveList *list, int k, int *threshold, int *equal_left)
+static void top_threshold(const Position *q, const MoveList *list, int k, const bool *among, int *threshold,
+                          int *equal_left)
 {
     /* gains lie in -16..16 (race) or 1..60 (captures): a histogram finds the
      * k-th largest, and how many equal to it are kept */
     const uint8_t *tip = q->v->tip_dist[q->stm];
     int count[SPAN] = {0};
     for (int i = 0; i < list->n; i++)
-        count[reply_gain(q, tip, &list->m[i]) + OFFSET]++;
+        if (!among || among[i])
+            count[reply_gain(q, tip, &list->m[i]) + OFFSET]++;
     int t = SPAN - 1, above = 0;
     while (above + count[t] < k)
         above += count[t--];
@@ -94,7 +97,7 @@ void keep_top_replies(const Position *q, MoveList *list, int k)
     if (k <= 0 || list->n <= k)
         return;
     int threshold, equal_left, n = 0;
-    top_threshold(q, list, k, &threshold, &equal_left);
+    top_threshold(q, list, k, NULL, &threshold, &equal_left);
     const uint8_t *tip = q->v->tip_dist[q->stm];
     for (int i = 0; i < list->n; i++) { /* in place: capture lists can be huge */
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
@@ -117,28 +120,28 @@ void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int 
     if (list->n <= k)
         return;
     int threshold, equal_left;
-    top_threshold(q, list, k, &threshold, &equal_left);
+    top_threshold(q, list, k, NULL, &threshold, &equal_left);
     const uint8_t *tip = q->v->tip_dist[q->stm];
     bool keep[MOST];
     for (int i = 0; i < list->n; i++) {
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
         keep[i] = g > threshold || (g == threshold && equal_left-- > 0);
     }
-    for (int got = 0; got < j; got++) { /* then the contact moves of the most progress */
-        int best = -1, top = 0;
-        for (int i = 0; i < list->n; i++) {
-            const Move *m = &list->m[i];
-            if (keep[i] || (!bb_test(zone, m->from) && !bb_test(zone, m->to)))
-                continue;
-            const int g = reply_gain(q, tip, m);
-            if (best < 0 || g > top) {
-                best = i;
-                top = g;
+    /* then the j contact moves of the most progress among the rest */
+    bool contact[MOST];
+    int ncontact = 0;
+    for (int i = 0; i < list->n; i++) {
+        const Move *m = &list->m[i];
+        contact[i] = !keep[i] && (bb_test(zone, m->from) || bb_test(zone, m->to));
+        ncontact += contact[i];
+    }
+    if (ncontact > 0) {
+        top_threshold(q, list, j < ncontact ? j : ncontact, contact, &threshold, &equal_left);
+        for (int i = 0; i < list->n; i++)
+            if (contact[i]) {
+                const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
+                keep[i] = g > threshold || (g == threshold && equal_left-- > 0);
             }
-        }
-        if (best < 0)
-            break;
-        keep[best] = true;
     }
     compact(list, keep);
 }
