@@ -79,6 +79,13 @@ static void top_threshold(const Position *q, const MoveList *list, int k, const 
     *equal_left = k - above;
 }
 
+/* Whether a move of gain g (plus OFFSET) is among the top ones top_threshold
+ * found, taking the moves of the threshold gain in list order. */
+static inline bool within_top(int g, int threshold, int *equal_left)
+{
+    return g > threshold || (g == threshold && (*equal_left)-- > 0);
+}
+
 /* Keeps the moves of `list` marked in keep[], in list order. */
 static void compact(MoveList *list, const bool *keep)
 {
@@ -101,7 +108,7 @@ void keep_top_replies(const Position *q, MoveList *list, int k)
     const uint8_t *tip = q->v->tip_dist[q->stm];
     for (int i = 0; i < list->n; i++) { /* in place: capture lists can be huge */
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
-        if (g > threshold || (g == threshold && equal_left-- > 0)) {
+        if (within_top(g, threshold, &equal_left)) {
             list->m[n] = list->m[i];
             list->score[n] = list->score[i];
             list->seat[n++] = list->seat[i];
@@ -125,7 +132,7 @@ void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int 
     bool keep[MOST];
     for (int i = 0; i < list->n; i++) {
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
-        keep[i] = g > threshold || (g == threshold && equal_left-- > 0);
+        keep[i] = within_top(g, threshold, &equal_left);
     }
     /* then the j contact moves of the most progress among the rest */
     bool contact[MOST];
@@ -140,7 +147,7 @@ void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int 
         for (int i = 0; i < list->n; i++)
             if (contact[i]) {
                 const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
-                keep[i] = g > threshold || (g == threshold && equal_left-- > 0);
+                keep[i] = within_top(g, threshold, &equal_left);
             }
     }
     compact(list, keep);
