@@ -49,6 +49,49 @@ static bool holds(const MoveList *l, const Move *m)
 
 static bool touches(Bitboard zone, const Move *m) { return bb_test(zone, m->from) || bb_test(zone, m->to); }
 
+/* keep_top_replies against brute force: move i is kept when fewer than k
+ * moves have more progress than it, or more progress equal to it and an
+ * earlier place in the list; kept moves stay in list order. */
+static void test_top_replies_are_the_k_of_most_progress_in_list_order(void **state)
+{
+    (void)state;
+    Game g;
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    char err[256];
+    assert_int_equal(game_set_fen(&g, OPENING, err, sizeof err), 0);
+    int ties_cut = 0;
+    for (size_t ply = 0; ply <= NMOVES; ply++) {
+        for (int i = 0; i < g.v->nseats; i++) {
+            Position q = g.pos;
+            pos_set_stm(&q, g.v->seats[i]);
+            for (int k = 1; k <= 8; k *= 2) {
+                MoveList *all = list_of(&q), *top = list_of(&q);
+                keep_top_replies(&q, top, k);
+                int n = 0;
+                for (int a = 0; a < all->n; a++) {
+                    int better = 0, equal_before = 0;
+                    for (int b = 0; b < all->n; b++) {
+                        better += gain(&q, &all->m[b]) > gain(&q, &all->m[a]);
+                        equal_before += b < a && gain(&q, &all->m[b]) == gain(&q, &all->m[a]);
+                    }
+                    if (better + equal_before < k) {
+                        assert_true(n < top->n);
+                        assert_true(same_move(&top->m[n], &all->m[a]));
+                        n++;
+                    } else if (better < k)
+                        ties_cut++;
+                }
+                assert_int_equal(top->n, n);
+                move_list_delete(all);
+                move_list_delete(top);
+            }
+        }
+        if (ply < NMOVES)
+            play(&g, MOVES[ply]);
+    }
+    assert_true(ties_cut > 0); /* the positions cut within a gain, where list order decides */
+}
+
 /* With no contact replies asked, exactly keep_top_replies's moves, in its
  * order; with some, those plus the contact moves of the most progress among
  * the rest, as many as asked or as there are. */
@@ -129,6 +172,7 @@ int main(void)
 {
     board_init();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_top_replies_are_the_k_of_most_progress_in_list_order),
         cmocka_unit_test(test_contact_replies_add_the_blocking_moves_of_most_progress),
         cmocka_unit_test(test_contact_zone_is_two_steps_around_marbles_outside_the_target),
     };

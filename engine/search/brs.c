@@ -57,29 +57,24 @@ static int reply_gain(const Position *q, const uint8_t *tip, const Move *m)
     return q->v->capture ? m->ncapt : tip[m->from] - tip[m->to];
 }
 
-/* The k-th largest gain (plus OFFSET) among the moves of q's side to move in
- * `list` with among[i] set (every move when among is NULL; k at most their
- * number) into *threshold, and how many moves of exactly that gain are kept
- * (the earlier ones) into *equal_left. */
+/* Gains lie in -16..16 (race) or 1..60 (captures); plus OFFSET they index
+ * a histogram, which finds the k-th largest in one pass over the moves. */
 enum { OFFSET = 64, SPAN = 128 };
-static void top_threshold(const Position *q, const MoveList *list, int k, const bool *among, int *threshold,
-                          int *equal_left)
+
+/* From count[g], the number of moves of gain g (plus OFFSET), hi the largest
+ * such g with a move and k at most their total: the k-th largest gain into
+ * *threshold, and how many moves of exactly that gain are kept (the earlier
+ * ones) into *equal_left. */
+static void histogram_cut(const int *count, int hi, int k, int *threshold, int *equal_left)
 {
-    /* gains lie in -16..16 (race) or 1..60 (captures): a histogram finds the
-     * k-th largest, and how many equal to it are kept */
-    const uint8_t *tip = q->v->tip_dist[q->stm];
-    int count[SPAN] = {0};
-    for (int i = 0; i < list->n; i++)
-        if (!among || among[i])
-            count[reply_gain(q, tip, &list->m[i]) + OFFSET]++;
-    int t = SPAN - 1, above = 0;
+    int t = hi, above = 0;
     while (above + count[t] < k)
         above += count[t--];
     *threshold = t;
     *equal_left = k - above;
 }
 
-/* Whether a move of gain g (plus OFFSET) is among the top ones top_threshold
+/* Whether a move of gain g (plus OFFSET) is among the top ones histogram_cut
  * found, taking the moves of the threshold gain in list order. */
 static inline bool within_top(int g, int threshold, int *equal_left)
 {
@@ -99,14 +94,20 @@ static void compact(MoveList *list, const bool *keep)
     list->n = n;
 }
 
-void keep_top_replies(const Position *q, MoveList *list, int k)
+/* keep_top_replies for a list of any length (capture lists can be huge):
+ * two passes over the moves, in place. */
+static void keep_top_in_place(const Position *q, MoveList *list, int k)
 {
-    if (k <= 0 || list->n <= k)
-        return;
-    int threshold, equal_left, n = 0;
-    top_threshold(q, list, k, NULL, &threshold, &equal_left);
     const uint8_t *tip = q->v->tip_dist[q->stm];
-    for (int i = 0; i < list->n; i++) { /* in place: capture lists can be huge */
+    int count[SPAN] = {0}, hi = 0;
+    for (int i = 0; i < list->n; i++) {
+        const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
+        count[g]++;
+        hi = g > hi ? g : hi;
+    }
+    int threshold, equal_left, n = 0;
+    histogram_cut(count, hi, k, &threshold, &equal_left);
+    for (int i = 0; i < list->n; i++) {
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
         if (within_top(g, threshold, &equal_left)) {
             list->m[n] = list->m[i];
@@ -117,40 +118,62 @@ void keep_top_replies(const Position *q, MoveList *list, int k)
     list->n = n;
 }
 
-void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone)
+/* Lists up to this long (every race list) are cut with each move's gain
+ * computed once, and its contact tested once. */
+enum { MOST = 1024 };
+
+/* keep_top_and_contact_replies for list->n in (k, MOST]; j = 0 adds none. */
+static void keep_top_and_contact(const Position *q, MoveList *list, int k, int j, Bitboard zone)
 {
-    enum { MOST = 1024 }; /* race lists are a few hundred moves */
-    if (j <= 0 || list->n > MOST) {
-        keep_top_replies(q, list, k);
-        return;
-    }
-    if (list->n <= k)
-        return;
-    int threshold, equal_left;
-    top_threshold(q, list, k, NULL, &threshold, &equal_left);
     const uint8_t *tip = q->v->tip_dist[q->stm];
-    bool keep[MOST];
+    uint8_t gain[MOST];
+    int count[SPAN] = {0}, hi = 0;
     for (int i = 0; i < list->n; i++) {
         const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
-        keep[i] = within_top(g, threshold, &equal_left);
+        gain[i] = (uint8_t)g;
+        count[g]++;
+        hi = g > hi ? g : hi;
     }
-    /* then the j contact moves of the most progress among the rest */
-    bool contact[MOST];
-    int ncontact = 0;
+    int threshold, equal_left;
+    histogram_cut(count, hi, k, &threshold, &equal_left);
+    /* the top k; then, among the rest that start or end in the zone, the j of
+     * the most progress */
+    bool keep[MOST], contact[MOST];
+    int ccount[SPAN] = {0}, chi = 0, ncontact = 0;
     for (int i = 0; i < list->n; i++) {
-        const Move *m = &list->m[i];
-        contact[i] = !keep[i] && (bb_test(zone, m->from) || bb_test(zone, m->to));
-        ncontact += contact[i];
+        keep[i] = within_top(gain[i], threshold, &equal_left);
+        contact[i] = j > 0 && !keep[i] && (bb_test(zone, list->m[i].from) || bb_test(zone, list->m[i].to));
+        if (contact[i]) {
+            ccount[gain[i]]++;
+            chi = gain[i] > chi ? gain[i] : chi;
+            ncontact++;
+        }
     }
     if (ncontact > 0) {
-        top_threshold(q, list, j < ncontact ? j : ncontact, contact, &threshold, &equal_left);
+        histogram_cut(ccount, chi, j < ncontact ? j : ncontact, &threshold, &equal_left);
         for (int i = 0; i < list->n; i++)
-            if (contact[i]) {
-                const int g = reply_gain(q, tip, &list->m[i]) + OFFSET;
-                keep[i] = within_top(g, threshold, &equal_left);
-            }
+            if (contact[i])
+                keep[i] = within_top(gain[i], threshold, &equal_left);
     }
     compact(list, keep);
+}
+
+void keep_top_replies(const Position *q, MoveList *list, int k)
+{
+    if (k <= 0 || list->n <= k)
+        return;
+    if (list->n <= MOST)
+        keep_top_and_contact(q, list, k, 0, 0);
+    else
+        keep_top_in_place(q, list, k);
+}
+
+void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone)
+{
+    if (j <= 0 || list->n > MOST)
+        keep_top_replies(q, list, k);
+    else if (list->n > k)
+        keep_top_and_contact(q, list, k, j, zone);
 }
 
 /* BRS+: the move of q's side to move that it plays when it is not the
