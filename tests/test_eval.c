@@ -3,7 +3,8 @@
  * built to isolate them: the six-seat traffic terms (marbles crowding the centre,
  * marbles parked at the door of another seat's home) and the six-seat score
  * being the seat's own standing, against the same positions with fewer seats;
- * the two-seat grace before marbles left at home cost anything. And the
+ * the grace before marbles left at home cost anything (two, three and four
+ * seats each have their own). And the
  * memos of eval.c: terms read from a memo equal the terms worked out afresh
  * (no memo), over the positions of played games in search-like order.
  */
@@ -105,7 +106,7 @@ static int duo_home_cost(const char *variant, const char *black, int moves)
 
 #define BLACK_AT_HOME "b e17 e16 f16 e15 f15 g15 e14 f14 g14 h14"
 
-static void test_two_seat_home_cost_waits_for_the_twenty_first_move(void **state)
+static void test_home_cost_waits_out_each_seat_counts_grace(void **state)
 {
     (void)state;
     /* Two seats: nothing up to the 21st own move, then a cost growing from move
@@ -115,11 +116,26 @@ static void test_two_seat_home_cost_waits_for_the_twenty_first_move(void **state
     const int first = duo_home_cost("classic-2", BLACK_AT_HOME, 22);
     assert_true(first < 0);
     assert_true(duo_home_cost("classic-2", BLACK_AT_HOME, 23) < first);
-    /* Four seats keep a short grace (HOME_GRACE, 7 moves): the same home costs
-     * from the 8th move. */
+    /* Four seats a shorter one (HOME_GRACE_FOUR, 12 moves): the same home
+     * costs from the 13th move. */
     const char *others = "r e8 e7 f7 e6 f6 g6 e5 f5 g5 h5 " BLACK_AT_HOME " y j13 k13 l13 m13 k12 l12 m12 l11 m11 m10";
-    assert_int_equal(duo_home_cost("classic-4", others, 7), 0);
-    assert_true(duo_home_cost("classic-4", others, 8) < 0);
+    assert_int_equal(duo_home_cost("classic-4", others, 12), 0);
+    assert_true(duo_home_cost("classic-4", others, 13) < 0);
+    /* Three seats the shortest (HOME_GRACE, 7 moves): every marble at home
+     * costs from the 8th move. */
+    static const char *const START3 = "1/2/3/4/uuuu5yyyy/uuu6yyy/uu7yy/u8y/9/10/11/12/13/wwww/www/ww/w";
+    for (int moves = 7; moves <= 8; moves++) {
+        char fen[128];
+        snprintf(fen, sizeof fen, "%s w w%d,u%d,y%d %d", START3, moves, moves, moves, moves + 1);
+        char err[256];
+        assert_int_equal(game_new(&g, "classic-3"), 0);
+        assert_int_equal(game_set_fen(&g, fen, err, sizeof err), 0);
+        const int cost = eval_seat(&g.pos, SEAT_WHITE, NULL).deadline;
+        if (moves == 7)
+            assert_int_equal(cost, 0);
+        else
+            assert_true(cost < 0);
+    }
 }
 
 /* ---- the memos ---- */
@@ -242,7 +258,7 @@ int main(void)
         cmocka_unit_test(test_six_seat_courtesy_spares_the_target_door_and_empty_homes),
         cmocka_unit_test(test_traffic_terms_apply_to_six_seats_only),
         cmocka_unit_test(test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival),
-        cmocka_unit_test(test_two_seat_home_cost_waits_for_the_twenty_first_move),
+        cmocka_unit_test(test_home_cost_waits_out_each_seat_counts_grace),
         cmocka_unit_test(test_memoized_terms_equal_fresh_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

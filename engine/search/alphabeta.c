@@ -51,6 +51,9 @@
 #ifndef MULTI_RFP_MARGIN
 #define MULTI_RFP_MARGIN 57      /* cp per ply to go given up by the side to move (stern-spsa) */
 #endif
+#ifndef MULTI_RFP_MARGIN_FOUR
+#define MULTI_RFP_MARGIN_FOUR 75 /* ... with four seats (stern-spsa over classic-4 games) */
+#endif
 #define NMP_R 2                  /* null-move reduction: NMP_R + depth / NMP_R_DEPTH plies */
 #define NMP_R_DEPTH 4
 
@@ -156,7 +159,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     const bool multi_race = open_window && !c->duo_race && !p->v->capture;
     const int lmp_depth = selective ? LMP_DEPTH : multi_race && side > 0 ? MULTI_LMP_DEPTH : 0;
     if (multi_race && c->multi_rfp && depth <= MULTI_RFP_DEPTH) {
-        const int v = side * places_value_for(p, c->root_seat, ply, -MULTI_RFP_MARGIN * depth, w->eval);
+        const int margin = p->v->nseats == 4 ? MULTI_RFP_MARGIN_FOUR : MULTI_RFP_MARGIN;
+        const int v = side * places_value_for(p, c->root_seat, ply, -margin * depth, w->eval);
         if (v >= beta && v < SCORE_MATE_BOUND)
             return v;
     }

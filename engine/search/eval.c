@@ -85,6 +85,43 @@
 #ifndef TEMPO_DUO
 #define TEMPO_DUO 43
 #endif
+/* Four race seats weigh these on their own, tuned by stern-spsa over classic-4
+ * games (docs/MULTI.md); three and five seats keep the weights above. */
+#ifndef W_STRAGGLER_FOUR
+#define W_STRAGGLER_FOUR 23
+#endif
+#ifndef STRAGGLER_SLACK_FOUR
+#define STRAGGLER_SLACK_FOUR 3
+#endif
+#ifndef HOME_GRACE_FOUR
+#define HOME_GRACE_FOUR 12
+#endif
+#ifndef W_HOME_PER_SEAT_FOUR
+#define W_HOME_PER_SEAT_FOUR 2
+#endif
+
+/* The weights of a seat's race terms that depend on the seats in play. */
+typedef struct {
+    int w_straggler, straggler_slack, home_grace, w_home_per_seat, tempo;
+} SeatCountWeights;
+
+static const SeatCountWeights WEIGHTS_DUO = {W_STRAGGLER_DUO, STRAGGLER_SLACK_DUO, HOME_GRACE_DUO, W_HOME_PER_SEAT,
+                                             TEMPO_DUO};
+static const SeatCountWeights WEIGHTS_FEW = {W_STRAGGLER, STRAGGLER_SLACK, HOME_GRACE, W_HOME_PER_SEAT, TEMPO};
+static const SeatCountWeights WEIGHTS_FOUR = {W_STRAGGLER_FOUR, STRAGGLER_SLACK_FOUR, HOME_GRACE_FOUR,
+                                              W_HOME_PER_SEAT_FOUR, TEMPO};
+static const SeatCountWeights WEIGHTS_CROWDED = {W_STRAGGLER_CROWDED, STRAGGLER_SLACK_CROWDED, HOME_GRACE_CROWDED,
+                                                 W_HOME_PER_SEAT, TEMPO_CROWDED};
+
+/* The weights for v's seat count (capture mode reads only the tempo). */
+static const SeatCountWeights *weights_for(const Variant *v)
+{
+    if (v->nseats == 2)
+        return &WEIGHTS_DUO;
+    if (v->nseats >= CROWDED_SEATS)
+        return &WEIGHTS_CROWDED;
+    return v->nseats == 4 ? &WEIGHTS_FOUR : &WEIGHTS_FEW;
+}
 
 /* The least summed tip distance of n marbles: the holes nearest the tip are
  * 1 at distance 0, 2 at 1, 3 at 2, 4 at 3 and 5 at 4 (the 15-hole target). */
@@ -267,9 +304,9 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
     const int sum = p->tip_sum[s];
     t.distance = -W_DISTANCE * (sum - (n < 16 ? PACKED_SUM[n] : packed_sum(n)));
     const int avg = sum / n;
-    const bool duo = p->v->nseats == 2, crowded = p->v->nseats >= CROWDED_SEATS;
-    const int slack = duo ? STRAGGLER_SLACK_DUO : crowded ? STRAGGLER_SLACK_CROWDED : STRAGGLER_SLACK;
-    const int w_straggler = duo ? W_STRAGGLER_DUO : crowded ? W_STRAGGLER_CROWDED : W_STRAGGLER;
+    const SeatCountWeights *wt = weights_for(p->v);
+    const bool crowded = p->v->nseats >= CROWDED_SEATS;
+    const int slack = wt->straggler_slack, w_straggler = wt->w_straggler;
     /* word by word: 64-bit sets pop cheaper than 128-bit ones */
     const Bitboard behind = own & ~p->v->target[s];
     for (int w = 0; w < 2; w++)
@@ -281,8 +318,7 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
      * go, and a steep one once the moves left barely cover one per marble. */
     const Bitboard at_home = own & p->v->home[s];
     if (at_home && p->moves[s] < p->v->deadline) {
-        const int grace = crowded ? HOME_GRACE_CROWDED : p->v->nseats == 2 ? HOME_GRACE_DUO : HOME_GRACE;
-        const int urgency = p->moves[s] - grace;
+        const int urgency = p->moves[s] - wt->home_grace;
         int escapes = 0;
         if (urgency > 0) { /* within the grace the marbles at home cost nothing */
             int steps = 0;
@@ -295,7 +331,7 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
                     steps += p->v->home_exit[s][h];
                     escapes += escape_moves(p, em, s, h, alone, &alone_ready, &area);
                 }
-            t.deadline -= (W_HOME_BASE + W_HOME_PER_SEAT * p->v->nseats) * urgency * (steps + escapes);
+            t.deadline -= (W_HOME_BASE + wt->w_home_per_seat * p->v->nseats) * urgency * (steps + escapes);
         }
         const int short_by = escapes + DEADLINE_SLACK - (p->v->deadline - p->moves[s]);
         if (short_by > 0)
@@ -350,7 +386,7 @@ static int rival_standing(const Position *p, int s, unsigned held, EvalMemo *mem
 /* The side to move's tempo (cp) for the seat count of v. */
 static int tempo_for(const Variant *v)
 {
-    return v->nseats == 2 ? TEMPO_DUO : v->nseats >= CROWDED_SEATS ? TEMPO_CROWDED : TEMPO;
+    return weights_for(v)->tempo;
 }
 
 void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
