@@ -49,16 +49,22 @@ static bool holds(const MoveList *l, const Move *m)
 
 static bool touches(Bitboard zone, const Move *m) { return bb_test(zone, m->from) || bb_test(zone, m->to); }
 
-/* keep_top_replies against brute force: move i is kept when fewer than k
- * moves have more progress than it, or more progress equal to it and an
- * earlier place in the list; kept moves stay in list order. */
+/* *g set to the game's opening position. */
+static void start_game(Game *g)
+{
+    assert_int_equal(game_new(g, "classic-6"), 0);
+    char err[256];
+    assert_int_equal(game_set_fen(g, OPENING, err, sizeof err), 0);
+}
+
+/* keep_top_replies against brute force: a move is kept when fewer than k
+ * moves have more progress than it or equal progress and an earlier place in
+ * the list; kept moves stay in list order. */
 static void test_top_replies_are_the_k_of_most_progress_in_list_order(void **state)
 {
     (void)state;
     Game g;
-    assert_int_equal(game_new(&g, "classic-6"), 0);
-    char err[256];
-    assert_int_equal(game_set_fen(&g, OPENING, err, sizeof err), 0);
+    start_game(&g);
     int ties_cut = 0;
     for (size_t ply = 0; ply <= NMOVES; ply++) {
         for (int i = 0; i < g.v->nseats; i++) {
@@ -99,9 +105,7 @@ static void test_contact_replies_add_the_blocking_moves_of_most_progress(void **
 {
     (void)state;
     Game g;
-    assert_int_equal(game_new(&g, "classic-6"), 0);
-    char err[256];
-    assert_int_equal(game_set_fen(&g, OPENING, err, sizeof err), 0);
+    start_game(&g);
     int extras = 0, short_of_contacts = 0;
     for (size_t ply = 0; ply <= NMOVES; ply++) {
         const int root = g.pos.stm;
