@@ -69,9 +69,11 @@
 
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
 
-bool multi_rfp_applies(const Variant *v)
+int multi_rfp_margin(const Variant *v)
 {
-    return MULTI_RFP_DEPTH > 0 && v->nseats > 2 && !v->capture && !v->teams && v->nunits <= MULTI_RFP_MAX_UNITS;
+    if (MULTI_RFP_DEPTH <= 0 || v->nseats <= 2 || v->capture || v->teams || v->nunits > MULTI_RFP_MAX_UNITS)
+        return 0;
+    return v->nseats == 4 ? MULTI_RFP_MARGIN_FOUR : MULTI_RFP_MARGIN;
 }
 
 /* Searches child c of a node whose side is `side`, returning its value for that
@@ -158,9 +160,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
      * pruning at the root seat's own nodes (a build-time switch, off). */
     const bool multi_race = open_window && !c->duo_race && !p->v->capture;
     const int lmp_depth = selective ? LMP_DEPTH : multi_race && side > 0 ? MULTI_LMP_DEPTH : 0;
-    if (multi_race && c->multi_rfp && depth <= MULTI_RFP_DEPTH) {
-        const int margin = p->v->nseats == 4 ? MULTI_RFP_MARGIN_FOUR : MULTI_RFP_MARGIN;
-        const int v = side * places_value_for(p, c->root_seat, ply, -margin * depth, w->eval);
+    if (multi_race && c->multi_rfp_margin > 0 && depth <= MULTI_RFP_DEPTH) {
+        const int v = side * places_value_for(p, c->root_seat, ply, -c->multi_rfp_margin * depth, w->eval);
         if (v >= beta && v < SCORE_MATE_BOUND)
             return v;
     }

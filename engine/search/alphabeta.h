@@ -16,9 +16,10 @@
  * for that side. 0 once the search stops. */
 int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side);
 
-/* Whether the searches of variant v use reverse futility for three or more
- * seats (SearchContext.multi_rfp): a race of three or four seats without teams,
- * where it measured a gain (docs/MULTI.md). */
-bool multi_rfp_applies(const Variant *v);
+/* The margin (cp of standing per ply to go) of reverse futility for three or
+ * more seats in the searches of variant v (SearchContext.multi_rfp_margin), or
+ * 0 where it is off: on in races of three or four seats without teams, where
+ * it measured a gain, with four seats' own margin (docs/MULTI.md). */
+int multi_rfp_margin(const Variant *v);
 
 #endif

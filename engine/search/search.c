@@ -346,7 +346,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     if (c->modeled && config->algo == ALGO_AUTO)
         c->algo = ALGO_MCTS;
     c->duo_race = g->v->nseats == 2 && !g->v->capture;
-    c->multi_rfp = multi_rfp_applies(g->v);
+    c->multi_rfp_margin = multi_rfp_margin(g->v);
     c->sig = sig;
     c->out = out;
     c->out_ctx = ctx;
