@@ -15,6 +15,7 @@
  * (--progress N: a summary line after every N sessions)
  */
 #include "args.h"
+#include "engine_proc.h"
 #include "fen.h"
 #include "game.h"
 #include "notation.h"
@@ -254,20 +255,6 @@ static void check_bestmove(const char *line, const Game *g)
     }
 }
 
-static long rss_mib(pid_t pid)
-{
-    char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
-    FILE *f = fopen(path, "r");
-    long kb = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &kb) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kb / 1024;
-}
-
 /* Plays `plies` random moves of g and writes them to moves (space separated). */
 static void random_game(Game *g, int plies, char *moves, size_t cap)
 {
@@ -435,7 +422,7 @@ static void session(const char *path, long long s, int ready_ms)
             check_bestmove(best, &g);
             sync_ready(&e, ready_ms);
         }
-        const long rss = rss_mib(e.pid);
+        const long rss = ep_rss_mib(e.pid);
         peak_rss_mib = rss > peak_rss_mib ? rss : peak_rss_mib;
         if (rss > hash + MEMORY_SPARE_MIB)
             fail("the engine holds %ld MiB with Hash %d", rss, hash);

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "engine_proc.h"
 #include "game.h"
 #include "notation.h"
 
@@ -153,21 +154,6 @@ static void test_capture_lists_beyond_32768_moves(void **state)
                         "1/2/3/4/13/4xxxx4/3x1x1x3/2xxxxxx2/1xx2x1x1/2xxxxxx2/3x1x1x3/4xxxx4/13/4/3/2/1 b w6c16,b5c14 6");
 }
 
-/* The engine's resident memory in MiB (VmRSS of /proc/<pid>/status), or -1. */
-static long rss_mib(const EPipe *p)
-{
-    char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)p->pid);
-    FILE *f = fopen(path, "r");
-    long kb = -1024;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &kb) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kb / 1024;
-}
-
 /* Resizing or clearing the table took 288 ms at 257 MiB: a clearing pass on
  * the input thread, writing every page. Now the kernel's zero pages stand in
  * for it, so neither command makes the table resident: that is asserted by
@@ -182,15 +168,15 @@ static void test_hash_resize_and_clear_leave_the_table_untouched(void **state)
     enum { HASH_MIB = 2048, SMALL_MIB = HASH_MIB / 4 };
     epipe_send(p, "setoption name Hash value %d", HASH_MIB);
     epipe_sync(p);
-    const long resized = rss_mib(p);
+    const long resized = ep_rss_mib(p->pid);
     epipe_send(p, "position startpos");
     epipe_send(p, "go depth 5");
     free(line_starting(p, "bestmove ", PROMPT_MS));
     epipe_sync(p);
-    const long searched = rss_mib(p);
+    const long searched = ep_rss_mib(p->pid);
     epipe_send(p, "ucinewgame");
     epipe_sync(p);
-    const long cleared = rss_mib(p);
+    const long cleared = ep_rss_mib(p->pid);
     if (resized < 0 || resized > SMALL_MIB || cleared < 0 || cleared > SMALL_MIB)
         fail_msg("resident memory %ld MiB after the resize to %d MiB, %ld after a search, %ld after ucinewgame",
                  resized, HASH_MIB, searched, cleared);

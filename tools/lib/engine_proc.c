@@ -647,3 +647,18 @@ char *ep_exit_desc(const EngineProc *e, char *buf, size_t n)
         snprintf(buf, n, "ended with wait status %d", e->wstatus);
     return buf;
 }
+
+long ep_rss_mib(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld", &kb) == 1)
+            break;
+    fclose(f);
+    return kb < 0 ? -1 : kb / 1024;
+}

@@ -120,6 +120,10 @@ char *ep_exit_desc(const EngineProc *e, char *buf, size_t n);
 /* Milliseconds of a monotonic clock (CLOCK_MONOTONIC), for timing moves. */
 int64_t ep_now_ms(void);
 
+/* Resident memory of process pid in MiB (VmRSS of /proc/<pid>/status, Linux),
+ * or -1 when it cannot be read (no such process, no /proc). */
+long ep_rss_mib(pid_t pid);
+
 /* Installs handlers for SIGINT, SIGTERM and SIGHUP that kill the process groups of
  * every engine still running, then end this process with the same signal, so an
  * interrupted tool leaves no engine behind. Returns 0, or -1 (sigaction failed). */
