@@ -66,8 +66,12 @@ char *info_text(const SearchReport *r, char *buf)
         }
         break;
     case REPORT_RACE_SOLVED:
-        snprintf(buf, INFO_LINE_MAX, "info string race solved: own moves to arrive %c %d, %c %d",
-                 variant_seat_letter(r->seat[0]), r->moves[0], variant_seat_letter(r->seat[1]), r->moves[1]);
+        if (r->seat[1] < 0)
+            snprintf(buf, INFO_LINE_MAX, "info string race solved: own moves to arrive %c %d, past every other seat",
+                     variant_seat_letter(r->seat[0]), r->moves[0]);
+        else
+            snprintf(buf, INFO_LINE_MAX, "info string race solved: own moves to arrive %c %d, %c %d",
+                     variant_seat_letter(r->seat[0]), r->moves[0], variant_seat_letter(r->seat[1]), r->moves[1]);
         break;
     case REPORT_ROOT_CUT:
         snprintf(buf, INFO_LINE_MAX, "info string stopped while listing the moves: the most captures found is played");

@@ -981,6 +981,73 @@ static void test_race_endgame(void **state)
     }
 }
 
+/* The own moves to arrive of seat `seat` that `solve` gives for position
+ * command `pos` (the other pieces standing still), or -1. */
+static int solved_moves(EPipe *p, const char *pos, char seat)
+{
+    position(p, pos);
+    EPipeLines l;
+    epipe_command(p, "solve", &l);
+    int n = -1;
+    for (int i = 0; i < l.n; i++) {
+        char c;
+        int m;
+        if (sscanf(l.line[i], "solve %c moves %d", &c, &m) == 2 && c == seat)
+            n = m;
+    }
+    epipe_lines_free(&l);
+    return n;
+}
+
+/* Three seats: white's last marbles past both other armies (their marbles and
+ * targets on rows below its nearest) is solved alone, with the opponent model
+ * (MCTS) as with best-reply search; the move played keeps the fewest own moves
+ * (`solve` on the position after it gives one less). A blue marble on white's
+ * nearest row leaves it to the search. */
+static void test_race_endgame_past_others(void **state)
+{
+    EPipe *p = *state;
+    static const char *const past =
+        "position fen w/ww/www/www1/6w6/12/11/10/3y1u3/y8u/yy7uu/yyy6uuu/1yyy5uuu1/4/3/2/1 w w40,u40,y40 41";
+    static const char *const near =
+        "position fen w/ww/www/www1/4u1w6/12/11/10/3y5/y8u/yy7uu/yyy6uuu/1yyy5uuu1/4/3/2/1 w w40,u40,y40 41";
+    static const char *const searches[] = {"auto", "brs"};
+    set_variant(p, "classic-3");
+    const int need = solved_moves(p, past, 'w');
+    assert_true(need >= 2);
+    for (int k = 0; k < 2; k++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, "setoption name Search value %s", searches[k]);
+        epipe_silent(p, cmd);
+        position(p, past);
+        epipe_send(p, "go movetime 5000");
+        EPipeLines l;
+        char *bm = NULL;
+        epipe_collect(p, "bestmove", true, 30000, &l, &bm);
+        char want[128];
+        snprintf(want, sizeof want, "info string race solved: own moves to arrive w %d, past every other seat", need);
+        assert_true(l.n >= 2);
+        assert_string_equal(l.line[0], want);
+        assert_true(starts(l.line[1], "info depth "));
+        char best[64];
+        assert_int_equal(sscanf(bm, "bestmove %63s", best), 1);
+        snprintf(cmd, sizeof cmd, "%s moves %s", past, best);
+        assert_int_equal(solved_moves(p, cmd, 'w'), need - 1);
+        free(bm);
+        epipe_lines_free(&l);
+        position(p, near);
+        epipe_send(p, "go movetime 300");
+        epipe_collect(p, "bestmove", true, 30000, &l, &bm);
+        for (int i = 0; i < l.n; i++)
+            if (strstr(l.line[i], "race solved"))
+                fail_msg("white is not past blue: '%s'", l.line[i]);
+        free(bm);
+        epipe_lines_free(&l);
+    }
+    epipe_silent(p, "setoption name Search value auto");
+    set_variant(p, "classic-2");
+}
+
 /* Line `l` of solve with its "time <ms>" field cut out, in buf. */
 static const char *without_time(const char *l, char *buf, size_t n)
 {
@@ -1806,6 +1873,7 @@ int main(void)
         TEST(test_empty_and_blank_lines),
         TEST(test_go_depth),
         TEST(test_race_endgame),
+        TEST(test_race_endgame_past_others),
         TEST(test_solve),
         TEST(test_go_nodes),
         TEST(test_go_movetime),

@@ -166,6 +166,37 @@ static void test_rows(void **state)
                 assert_true(abs(race_row(s, h) - race_row(s, bb_pop(&n))) <= 1);
 }
 
+/* race_past_others: white (seat 0) in classic-3 with its last marble on row 13
+ * and blue's (2) and yellow's (4) marbles and targets below it is past them, also
+ * with a yellow marble one row below (row 12); not with a blue marble on row 13
+ * (nor is blue then past white). With blue's last marble on j9, right of
+ * yellow's on h9, blue is past too: each army is on its own side. Never in a
+ * two-seat or long-jump game. */
+static void test_past_others(void **state)
+{
+    (void)state;
+    static const char *const past = "w/ww/www/www1/6w6/12/11/10/3y1u3/y8u/yy7uu/yyy6uuu/1yyy5uuu1/4/3/2/1 w w40,u40,y40 41";
+    static const char *const below = "w/ww/www/www1/6w6/6y5/11/10/5u3/y8u/yy7uu/yyy6uuu/1yyy5uuu1/4/3/2/1 w w40,u40,y40 41";
+    static const char *const near = "w/ww/www/www1/4u1w6/12/11/10/3y5/y8u/yy7uu/yyy6uuu/1yyy5uuu1/4/3/2/1 w w40,u40,y40 41";
+    char err[128];
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    assert_int_equal(game_set_fen(&g, past, err, sizeof err), 0);
+    assert_true(race_past_others(&g.pos, 0));
+    assert_true(race_past_others(&g.pos, 2));
+    assert_int_equal(game_set_fen(&g, below, err, sizeof err), 0);
+    assert_true(race_past_others(&g.pos, 0));
+    assert_int_equal(game_set_fen(&g, near, err, sizeof err), 0);
+    assert_false(race_past_others(&g.pos, 0));
+    assert_false(race_past_others(&g.pos, 2));
+    assert_int_equal(game_new(&g, "longjumps-3"), 0);
+    assert_int_equal(game_set_fen(&g, past, err, sizeof err), 0);
+    assert_false(race_past_others(&g.pos, 0));
+    /* two seats: race_separated's business */
+    const Position p = army_position("e14 f14 g14 h14 e15 f15 g15 e16 f16 i13", "m1", 20);
+    assert_true(race_separated(&p));
+    assert_false(race_past_others(&p, 0));
+}
+
 static void test_arrived_is_zero(void **state)
 {
     (void)state;
@@ -315,6 +346,7 @@ int main(void)
         cmocka_unit_test(test_one_marble),
         cmocka_unit_test(test_small_armies),
         cmocka_unit_test(test_locked_target),
+        cmocka_unit_test(test_past_others),
         cmocka_unit_test(test_crossing_first_budgets),
         cmocka_unit_test(test_crossing_in_27),
         cmocka_unit_test(test_stern_cross_tool),

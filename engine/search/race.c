@@ -289,6 +289,30 @@ bool race_separated(const Position *p)
     return a_min > b_max;
 }
 
+bool race_past_others(const Position *p, int s)
+{
+    const Variant *v = p->v;
+    if (v->nseats < 3 || v->teams || v->capture || v->masters || v->jump != JUMP_SHORT || pos_over(p) ||
+        p->status[s] != ST_PLAYING || (p->seat_bb[s] & v->home[s]))
+        return false;
+    pthread_once(&rows_once, rows_build);
+    const uint8_t *row = row_table[s];
+    int nearest = NUM_ROWS + 1;
+    for (Bitboard o = p->seat_bb[s]; o;) {
+        const int r = row[bb_pop(&o)];
+        nearest = r < nearest ? r : nearest;
+    }
+    for (int i = 0; i < v->nseats; i++) {
+        const int b = v->seats[i];
+        if (b == s || p->status[b] != ST_PLAYING)
+            continue;
+        for (Bitboard o = p->seat_bb[b] | v->target[b]; o;)
+            if (row[bb_pop(&o)] >= nearest)
+                return false;
+    }
+    return true;
+}
+
 int race_outcome(const Variant *v, int stm, int a, int b, int *plies)
 {
     int result;

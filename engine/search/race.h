@@ -72,6 +72,18 @@ int race_solve_from(const Position *p, int s, int min_moves, int max_moves, int 
  * alone, on the assumption (ours, not proven) that moving backward never pays. */
 bool race_separated(const Position *p);
 
+/* Race variants of three or more seats (short jumps, no teams, no Masters swap):
+ * whether seat s (playing) is past every other seat still playing in p - s's
+ * marbles all out of its home, and every row of s's axis (race_row) that another
+ * playing seat's marbles or target holes cover below the nearest row of s's
+ * marbles - so that no other marble comes near s's again moving forward: a
+ * forward move of a seat whose axis is 60 degrees from s's climbs s's rows by at
+ * most one and never past its target's, of one 120 or 180 degrees away never.
+ * Then s's fastest arrival is race_solve() with those armies lifted off (seats
+ * that have arrived keep their marbles: they no longer move), on the assumption
+ * of race_separated() that moving backward never pays. */
+bool race_past_others(const Position *p, int s);
+
 /* The result of a two-seat race under the reply rule (RULES.md section 6) for
  * the side to move, seat `stm` of variant v, when it needs a own moves to
  * arrive and the other seat b: 1 win, 0 draw, -1 loss; *plies gets the plies

@@ -9,14 +9,30 @@
 #define RACE_TABLE_MIB 16      /* the most the solver's table takes */
 #define RACE_MIN_MS 50         /* hard time limit below which races are not solved */
 
+/* The solver's node limit for c's search (RACE_NODE_LIMIT, less when the clock
+ * runs: half the hard time limit at RACE_NODES_PER_MS) into *limit and its
+ * table's size into *mib; false when the clock leaves no time for a solve
+ * (below RACE_MIN_MS: at 1+0.01 a failing solve each move drained the clock). */
+static bool solve_limits(SearchContext *c, uint64_t *limit, int *mib)
+{
+    *limit = RACE_NODE_LIMIT;
+    if (c->clock.budget.hard_ms >= 0 && !c->lim->infinite && !clock_pondering(&c->clock)) {
+        if (c->clock.budget.hard_ms < RACE_MIN_MS)
+            return false;
+        const uint64_t timed = (uint64_t)c->clock.budget.hard_ms * RACE_NODES_PER_MS / 2;
+        *limit = timed < *limit ? timed : *limit;
+    }
+    /* a table of about four entries per node allowed (8 bytes each) */
+    *mib = *limit * 32 >= (uint64_t)RACE_TABLE_MIB << 20 ? RACE_TABLE_MIB : (int)(*limit * 32 >> 20) + 1;
+    return true;
+}
+
 /* Race endgames: once the two armies are past each other
  * (race_separated), each one's fewest moves to arrive is solved exactly by
  * race_solve and the result follows from the reply rule (race_outcome). The line interleaves both armies' solutions and is
  * checked move by move on the real board. Returns true with the best move, the
  * root seat's score (mate score, or 0 for a draw) and the line (*pvlen moves);
- * false when it does not apply or a solve runs over its node limit (RACE_NODE_LIMIT,
- * less when the clock runs: half the hard time limit at RACE_NODES_PER_MS, and
- * none below RACE_MIN_MS: at 1+0.01 a failing solve each move drained the clock). */
+ * false when it does not apply or a solve runs over its node limit (solve_limits). */
 bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nodes, int *moves)
 {
     const Position *p = &c->game->pos;
@@ -27,15 +43,10 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
     Move line[2][RACE_MAX_MOVES];
     int need[2];
     *nodes = 0;
-    uint64_t limit = RACE_NODE_LIMIT;
-    if (c->clock.budget.hard_ms >= 0 && !c->lim->infinite && !clock_pondering(&c->clock)) {
-        if (c->clock.budget.hard_ms < RACE_MIN_MS)
-            return false; /* no time to spare: a failed solve would cost the clock */
-        const uint64_t timed = (uint64_t)c->clock.budget.hard_ms * RACE_NODES_PER_MS / 2;
-        limit = timed < limit ? timed : limit;
-    }
-    /* a table of about four entries per node allowed (8 bytes each) */
-    const int mib = limit * 32 >= (uint64_t)RACE_TABLE_MIB << 20 ? RACE_TABLE_MIB : (int)(limit * 32 >> 20) + 1;
+    uint64_t limit;
+    int mib;
+    if (!solve_limits(c, &limit, &mib))
+        return false;
     for (int k = 0; k < 2; k++) {
         Position alone = *p;
         race_remove_army(&alone, side[1 - k]);
@@ -69,5 +80,39 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
     *score = result > 0 ? SCORE_MATE - plies : result < 0 ? -(SCORE_MATE - plies) : 0;
     moves[0] = a;
     moves[1] = b;
+    return true;
+}
+
+bool race_root_alone(SearchContext *c, Move *best, int *moves, uint64_t *nodes)
+{
+    const Position *p = &c->game->pos;
+    *nodes = 0;
+    if (!race_past_others(p, p->stm) || c->lim->nsearchmoves || c->cfg->multipv > 1)
+        return false;
+    uint64_t limit;
+    int mib;
+    if (!solve_limits(c, &limit, &mib))
+        return false;
+    const Variant *v = p->v;
+    Position alone = *p;
+    for (int i = 0; i < v->nseats; i++)
+        if (v->seats[i] != p->stm && p->status[v->seats[i]] == ST_PLAYING)
+            race_remove_army(&alone, v->seats[i]);
+    Move line[RACE_MAX_MOVES];
+    RaceStats st;
+    const int need = race_solve(&alone, p->stm, RACE_MAX_MOVES, mib, limit, &c->sig->stop, line, &st);
+    *nodes = st.nodes;
+    if (need <= 0)
+        return false;
+    /* the seat's whole line on the real board, the others standing still */
+    Position q = *p;
+    for (int j = 0; j < need; j++) {
+        pos_set_stm(&q, p->stm);
+        if (!bb_test(marble_destinations(&q, p->stm, line[j].from), line[j].to))
+            return false;
+        pos_play(&q, &line[j]);
+    }
+    *best = line[0];
+    *moves = need;
     return true;
 }

@@ -15,4 +15,13 @@
  * over its node limit. */
 bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nodes, int *moves);
 
+/* With three or more seats: when c's root seat is past every other seat still
+ * playing (race_past_others), solves its fewest own moves to arrive with their
+ * armies lifted off. Returns true with the first move of an optimal line in
+ * *best (the whole line checked on the real board, the other pieces standing
+ * still) and the own moves to arrive in *moves; false when it does not apply,
+ * the seat has arrived, a line is blocked on the real board or the solve runs
+ * over its node limit. *nodes gets the solver's nodes either way. */
+bool race_root_alone(SearchContext *c, Move *best, int *moves, uint64_t *nodes);
+
 #endif

@@ -38,7 +38,7 @@ typedef struct {
     /* REPORT_BESTMOVE: best (none when !has_best), and the expected reply */
     Move best, ponder;
     bool has_best, has_ponder;
-    /* REPORT_RACE_SOLVED: seat[0] is the side to move */
+    /* REPORT_RACE_SOLVED: seat[0] is the side to move; seat[1] -1 when only its army was solved */
     int seat[2], moves[2];
     /* REPORT_NO_MEMORY: threads searching (0: none, the first legal move is played) of those asked */
     int threads, threads_asked;

@@ -325,6 +325,31 @@ static bool race_answer(SearchContext *c, SearchResult *res)
     return true;
 }
 
+/* With three or more seats, when the root seat's race is solved alone
+ * (race_root_alone): reports it and moves the solved move to root[0]. Returns
+ * the root moves left to search: 1 then (searched for the scores and the line
+ * of the reports), else nroot. */
+static int race_alone(SearchContext *c, RootMove *root, int nroot)
+{
+    const Position *p = &c->game->pos;
+    Move best;
+    int moves;
+    uint64_t nodes;
+    if (p->v->nseats < 3 || !race_root_alone(c, &best, &moves, &nodes))
+        return nroot;
+    for (int k = 0; k < nroot; k++)
+        if (move_same(&root[k].move, &best)) {
+            const RootMove first = root[0];
+            root[0] = root[k];
+            root[k] = first;
+            const SearchReport solved = {.kind = REPORT_RACE_SOLVED, .root = p, .seat = {p->stm, -1},
+                                         .moves = {moves, 0}};
+            c->out(&solved, c->out_ctx);
+            return 1;
+        }
+    return nroot; /* not a root move (searchmoves left it out): searched as usual */
+}
+
 SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
                         SearchOutput out, void *ctx)
 {
@@ -384,7 +409,10 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
         wait_for_stop(limits, sig);
         report_best(c, false, res.best, false, res.best);
     } else if (!race_answer(c, &res)) {
-        res = c->algo == ALGO_MCTS ? mcts_root(c, root, nroot) : tree_search(c, root, nroot);
+        const int n = race_alone(c, root, nroot);
+        if (n < nroot && c->algo == ALGO_MCTS)
+            c->algo = ALGO_BRS; /* one move left: a tree search reports its line at once */
+        res = c->algo == ALGO_MCTS ? mcts_root(c, root, n) : tree_search(c, root, n);
     }
     free(root);
     gen_memo_delete(c->report_gen);
