@@ -83,10 +83,9 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
     return true;
 }
 
-bool race_root_alone(SearchContext *c, Move *best, int *moves, uint64_t *nodes)
+bool race_root_alone(SearchContext *c, Move *best, int *moves)
 {
     const Position *p = &c->game->pos;
-    *nodes = 0;
     if (!race_past_others(p, p->stm) || c->lim->nsearchmoves || c->cfg->multipv > 1)
         return false;
     uint64_t limit;
@@ -101,7 +100,6 @@ bool race_root_alone(SearchContext *c, Move *best, int *moves, uint64_t *nodes)
     Move line[RACE_MAX_MOVES];
     RaceStats st;
     const int need = race_solve(&alone, p->stm, RACE_MAX_MOVES, mib, limit, &c->sig->stop, line, &st);
-    *nodes = st.nodes;
     if (need <= 0)
         return false;
     /* the seat's whole line on the real board, the others standing still */

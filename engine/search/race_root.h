@@ -21,7 +21,7 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
  * *best (the whole line checked on the real board, the other pieces standing
  * still) and the own moves to arrive in *moves; false when it does not apply,
  * the seat has arrived, a line is blocked on the real board or the solve runs
- * over its node limit. *nodes gets the solver's nodes either way. */
-bool race_root_alone(SearchContext *c, Move *best, int *moves, uint64_t *nodes);
+ * over its node limit. */
+bool race_root_alone(SearchContext *c, Move *best, int *moves);
 
 #endif
