@@ -267,6 +267,29 @@ int race_solve_from(const Position *p, int s, int min_moves, int max_moves, int 
     return result;
 }
 
+/* The nearest (lowest) and farthest (highest) rows of table `row` (one seat's
+ * axis, rows_once done) that the holes of b stand on: NUM_ROWS + 1 and 0 when
+ * b is empty. */
+static int nearest_row(const uint8_t *row, Bitboard b)
+{
+    int n = NUM_ROWS + 1;
+    while (b) {
+        const int r = row[bb_pop(&b)];
+        n = r < n ? r : n;
+    }
+    return n;
+}
+
+static int farthest_row(const uint8_t *row, Bitboard b)
+{
+    int f = 0;
+    while (b) {
+        const int r = row[bb_pop(&b)];
+        f = r > f ? r : f;
+    }
+    return f;
+}
+
 bool race_separated(const Position *p)
 {
     const Variant *v = p->v;
@@ -277,16 +300,7 @@ bool race_separated(const Position *p)
     if ((p->seat_bb[a] & v->home[a]) || (p->seat_bb[b] & v->home[b]))
         return false;
     /* rows of b's marbles on a's axis: b's axis runs the other way */
-    int a_min = NUM_ROWS + 1, b_max = 0;
-    for (Bitboard o = p->seat_bb[a]; o;) {
-        const int r = row_table[a][bb_pop(&o)];
-        a_min = r < a_min ? r : a_min;
-    }
-    for (Bitboard o = p->seat_bb[b]; o;) {
-        const int r = row_table[a][bb_pop(&o)];
-        b_max = r > b_max ? r : b_max;
-    }
-    return a_min > b_max;
+    return nearest_row(row_table[a], p->seat_bb[a]) > farthest_row(row_table[a], p->seat_bb[b]);
 }
 
 bool race_past_others(const Position *p, int s)
@@ -296,19 +310,11 @@ bool race_past_others(const Position *p, int s)
         p->status[s] != ST_PLAYING || (p->seat_bb[s] & v->home[s]))
         return false;
     pthread_once(&rows_once, rows_build);
-    const uint8_t *row = row_table[s];
-    int nearest = NUM_ROWS + 1;
-    for (Bitboard o = p->seat_bb[s]; o;) {
-        const int r = row[bb_pop(&o)];
-        nearest = r < nearest ? r : nearest;
-    }
+    const int nearest = nearest_row(row_table[s], p->seat_bb[s]);
     for (int i = 0; i < v->nseats; i++) {
         const int b = v->seats[i];
-        if (b == s || p->status[b] != ST_PLAYING)
-            continue;
-        for (Bitboard o = p->seat_bb[b] | v->target[b]; o;)
-            if (row[bb_pop(&o)] >= nearest)
-                return false;
+        if (b != s && p->status[b] == ST_PLAYING && farthest_row(row_table[s], p->seat_bb[b] | v->target[b]) >= nearest)
+            return false;
     }
     return true;
 }

@@ -334,7 +334,7 @@ static int race_alone(SearchContext *c, RootMove *root, int nroot)
     const Position *p = &c->game->pos;
     Move best;
     int moves;
-    if (p->v->nseats < 3 || !race_root_alone(c, &best, &moves))
+    if (!race_root_alone(c, &best, &moves))
         return nroot;
     for (int k = 0; k < nroot; k++)
         if (move_same(&root[k].move, &best)) {
