@@ -106,20 +106,38 @@ static void test_greedy_arrives_rather_than_plays_on(void **state)
     assert_int_equal(after.status[0], ST_ARRIVED);
 }
 
-static void test_seats_yet_to_move_are_modelled(void **state)
+static void test_a_race_models_a_seat_on_a_full_window_only(void **state)
 {
     (void)state;
+    /* a seat yet to move, or one with fewer than OPPONENT_WINDOW moves, all of
+     * them greedy, shows nothing in a race */
     assert_int_equal(game_new(&g, "classic-3"), 0);
+    assert_int_equal(modelled(), 0);
+    for (int i = 0; i < 3 * (OPPONENT_WINDOW - 1); i++)
+        play_move(greedy_now());
+    assert_int_equal(g.pos.stm, 0);
+    assert_int_equal(modelled(), 0);
+    for (int i = 0; i < 3; i++)
+        play_move(greedy_now());
+    assert_int_equal(modelled(), BIT(2) | BIT(4)); /* white to move */
+}
+
+static void test_capture_mode_models_seats_yet_to_move(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "capture-3"), 0);
     assert_int_equal(modelled(), BIT(2) | BIT(4)); /* white to move: nothing against blue and yellow */
     play_move(other_than_greedy()); /* white, off the policy */
     assert_int_equal(modelled(), BIT(4)); /* blue to move */
+    play_move(greedy_now());
+    assert_int_equal(modelled(), BIT(2)); /* yellow to move: white is off */
 }
 
 static void test_a_greedy_record_is_modelled_the_side_to_move_is_not(void **state)
 {
     (void)state;
     assert_int_equal(game_new(&g, "classic-3"), 0);
-    for (int i = 0; i < 3 * 4; i++)
+    for (int i = 0; i < 3 * OPPONENT_WINDOW; i++)
         play_move(greedy_now());
     assert_int_equal(g.pos.stm, 0);
     assert_int_equal(modelled(), BIT(2) | BIT(4));
@@ -131,7 +149,7 @@ static void test_one_move_off_the_policy_leaves_the_model(void **state)
 {
     (void)state;
     assert_int_equal(game_new(&g, "classic-3"), 0);
-    for (int round = 0; round < 4; round++) {
+    for (int round = 0; round < OPPONENT_WINDOW; round++) {
         play_move(greedy_now());                               /* white */
         play_move(round == 2 ? other_than_greedy() : greedy_now()); /* blue, once off */
         play_move(greedy_now());                               /* yellow */
@@ -171,7 +189,7 @@ static void test_mcts_expects_the_greedy_moves_of_modelled_seats(void **state)
 {
     (void)state;
     assert_int_equal(game_new(&g, "classic-6"), 0);
-    for (int i = 0; i < 6 * 3; i++)
+    for (int i = 0; i < 6 * OPPONENT_WINDOW; i++)
         play_move(greedy_now());
     const unsigned seats = modelled();
     assert_int_equal(seats, BIT(1) | BIT(2) | BIT(3) | BIT(4) | BIT(5));
@@ -297,17 +315,19 @@ static void model_line(EPipe *p, const char *moves, char *out, size_t n)
     epipe_lines_free(&l);
 }
 
-/* One round of classic-6 from the start, every seat greedy but red when
- * `red_off`, as `position` moves (" m1 m2 ..."). */
-static void round_text(bool red_off, char *out, size_t size)
+/* OPPONENT_WINDOW rounds of classic-6 from the start (a race: a full window of
+ * evidence), every seat greedy but red's first move when `red_off`, as
+ * `position` moves (" m1 m2 ..."). */
+static void rounds_text(bool red_off, char *out, size_t size)
 {
     assert_int_equal(game_new(&g, "classic-6"), 0);
     char text[MOVE_STR_MAX];
     size_t n = 0;
     out[0] = 0;
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 6 * OPPONENT_WINDOW; i++) {
         const Move m = red_off && i == 1 ? other_than_greedy() : greedy_now();
         n += (size_t)snprintf(out + n, size - n, " %s", move_str(&g.pos, &m, text));
+        assert_true(n < size);
         play_move(m);
     }
 }
@@ -315,9 +335,9 @@ static void round_text(bool red_off, char *out, size_t size)
 static void test_engine_says_which_seats_it_models(void **state)
 {
     (void)state;
-    char moves[2048], off[2048];
-    round_text(false, moves, sizeof moves);
-    round_text(true, off, sizeof off);
+    char moves[8192], off[8192];
+    rounds_text(false, moves, sizeof moves);
+    rounds_text(true, off, sizeof off);
     EPipe *p = epipe_start();
     epipe_silent(p, "setoption name Variant value classic-6");
     epipe_silent(p, "setoption name OwnBook value false");
@@ -345,7 +365,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_greedy_picks_the_best_one_ply_value_first_in_order),
         cmocka_unit_test(test_greedy_arrives_rather_than_plays_on),
-        cmocka_unit_test(test_seats_yet_to_move_are_modelled),
+        cmocka_unit_test(test_a_race_models_a_seat_on_a_full_window_only),
+        cmocka_unit_test(test_capture_mode_models_seats_yet_to_move),
         cmocka_unit_test(test_a_greedy_record_is_modelled_the_side_to_move_is_not),
         cmocka_unit_test(test_one_move_off_the_policy_leaves_the_model),
         cmocka_unit_test(test_a_move_off_the_policy_counts_within_the_window_only),

@@ -18,7 +18,12 @@ unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo 
     unsigned candidates = 0;
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i];
-        if (s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING)
+        /* a race is long: a seat is modelled on a full window of evidence
+         * (a search's moves often are the greedy ones, and a seat that has not
+         * moved, after a FEN or an opening, shows nothing); capture mode is
+         * short, and nothing speaks against a seat yet to move */
+        if (s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING &&
+            (v->capture || total[s] >= OPPONENT_WINDOW))
             candidates |= 1u << s;
     }
     int seen[MAX_SEATS] = {0};
