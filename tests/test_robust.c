@@ -182,6 +182,27 @@ static void test_hash_resize_and_clear_leave_the_table_untouched(void **state)
                  resized, HASH_MIB, searched, cleared);
 }
 
+/* A table of a game's size is touched by the warm-up (tt.h) with no search
+ * running, so that a game's first searches do not pay for its page faults on
+ * the clock: resident memory reaches the table's 64 MiB with no `go`. */
+static void test_a_game_size_table_is_resident_before_the_first_search(void **state)
+{
+    EPipe *p = *state;
+    enum { HASH_MIB = 64 };
+    epipe_send(p, "setoption name Hash value %d", HASH_MIB);
+    epipe_sync(p);
+    long rss = ep_rss_mib(p->pid);
+    for (int waited = 0; rss >= 0 && rss < HASH_MIB; waited++) {
+        if (waited == PROMPT_MS / 10)
+            break;
+        struct timespec t = {0, 10 * 1000000};
+        nanosleep(&t, NULL);
+        rss = ep_rss_mib(p->pid);
+    }
+    if (rss < HASH_MIB)
+        fail_msg("resident memory %ld MiB %d ms after the resize to %d MiB, no search", rss, PROMPT_MS, HASH_MIB);
+}
+
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define SANITIZED 1 /* their shadow memory needs more address space than the limits below */
 #elif defined(__has_feature)
@@ -433,6 +454,7 @@ int main(void)
         TEST(test_capture_lists_beyond_32768_moves),
         cmocka_unit_test(test_out_of_memory_still_answers_go),
         TEST(test_hash_resize_and_clear_leave_the_table_untouched),
+        TEST(test_a_game_size_table_is_resident_before_the_first_search),
         TEST(test_isready_during_a_search_of_many_threads),
         cmocka_unit_test(test_tools_refuse_bad_numbers),
         cmocka_unit_test(test_ratings_replay_every_record),

@@ -4,7 +4,8 @@
  * replaces it, a full bucket gives up its least valuable entry (tt.c: depth
  * minus 8 plies per search of age, the first such slot on a tie), tt_hashfull
  * counts the current search's entries of the first 250 buckets (1000 entries),
- * and tt_clear and tt_resize empty the table.
+ * tt_clear and tt_resize empty the table, and the warm-up after them touches
+ * the whole of a table of up to 1024 MiB without changing an entry.
  *
  * Every test starts from a fresh 1 MiB table: 16384 buckets of 64 bytes, so a
  * key's bucket is its low 14 bits (tt.c: key & (nbuckets - 1)) and keys that
@@ -14,6 +15,8 @@
 
 #include "eval.h"
 #include "tt.h"
+
+#include <time.h>
 
 /* A key in `bucket` (below 16384) told apart from the bucket's other keys by `tag`. */
 static uint64_t key_in(unsigned bucket, unsigned tag) { return (uint64_t)tag << 32 | bucket; }
@@ -370,6 +373,31 @@ static void test_resize_clears_and_takes_the_new_size(void **state)
         assert_entry(s[i], i + 11, 0, (int)i + 1, BOUND_EXACT);
 }
 
+/* The warm-up (tt.h) touches every page of the table without changing what is
+ * stored meanwhile; a table over 1024 MiB is left to fill lazily. */
+static void test_warm_up_touches_the_table_and_keeps_its_entries(void **state)
+{
+    (void)state;
+    enum { MIB = 64, BUCKETS = MIB * 16384 };
+    assert_int_equal(tt_resize(MIB), 0);
+    /* stored while the warm-up runs, one key every 512 buckets (32 KiB) */
+    for (unsigned b = 0; b < BUCKETS; b += 512)
+        store(key_in(b, 7), b + 1, (int)(b % 1000), 5, BOUND_LOWER);
+    for (int waited = 0; tt_warmed() < (size_t)MIB << 20; waited++) {
+        if (waited == 20000)
+            fail_msg("the warm-up touched %zu of %d MiB in 20 s", tt_warmed(), MIB << 20);
+        struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
+    for (unsigned b = 0; b < BUCKETS; b += 512)
+        assert_entry(key_in(b, 7), b + 1, (int)(b % 1000), 5, BOUND_LOWER);
+    tt_clear();
+    assert_missing(key_in(0, 7));
+    assert_int_equal(tt_resize(2048), 0); /* over 1024 MiB: no warm-up */
+    assert_int_equal(tt_warmed(), 0);
+    assert_int_equal(tt_resize(1), 0);
+}
+
 #define TEST(f) cmocka_unit_test_setup(f, fresh_table)
 
 int main(void)
@@ -387,6 +415,7 @@ int main(void)
         TEST(test_hashfull_counts_current_entries_of_the_first_250_buckets),
         TEST(test_clear_empties_the_table),
         TEST(test_resize_clears_and_takes_the_new_size),
+        TEST(test_warm_up_touches_the_table_and_keeps_its_entries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

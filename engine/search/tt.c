@@ -1,6 +1,7 @@
 /* tt.c - lockless shared transposition table; see tt.h. */
 #include "tt.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,6 +42,72 @@ static int age_of(uint64_t data) { return (int)(data >> 58 & 63); }
 static void *map_base;
 static size_t map_bytes, table_bytes;
 
+/* The warm-up: a detached thread that touches every page of a fresh or cleared
+ * table, so that the searches of a game do not pay for the page faults on the
+ * clock (64 MiB of first touches cost up to 150 ms on a virtual machine,
+ * docs/ROBUST.md). Each touch is an atomic add of 0 to an entry: no entry
+ * changes and a search may run beside it. Tables over TT_WARM_MAX_MIB stay
+ * lazy: they are for analysis, and touching them all would commit memory
+ * the user may have meant to overcommit. */
+#define TT_WARM_MAX_MIB 1024
+#define PAGE_BYTES 4096
+static pthread_mutex_t warm_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t warm_done = PTHREAD_COND_INITIALIZER;
+static bool warm_busy;          /* under warm_mutex */
+static atomic_bool warm_cancel; /* set to end the warm-up early */
+static atomic_size_t warm_reached; /* bytes touched so far (tt_warmed) */
+
+static void *warm_up(void *arg)
+{
+    (void)arg;
+    unsigned char *const start = (unsigned char *)table;
+    const size_t bytes = table_bytes;
+    size_t off = 0;
+    for (; off < bytes && !atomic_load_explicit(&warm_cancel, memory_order_relaxed); off += PAGE_BYTES) {
+        Entry *e = (Entry *)(start + off);
+        atomic_fetch_add_explicit(&e->check, 0, memory_order_relaxed);
+        if ((off & (HUGE_PAGE - 1)) == 0)
+            atomic_store_explicit(&warm_reached, off, memory_order_relaxed);
+    }
+    atomic_store_explicit(&warm_reached, off, memory_order_relaxed);
+    pthread_mutex_lock(&warm_mutex);
+    warm_busy = false;
+    pthread_cond_broadcast(&warm_done);
+    pthread_mutex_unlock(&warm_mutex);
+    return NULL;
+}
+
+/* Ends a running warm-up and waits for its thread (before the table changes). */
+static void warm_stop(void)
+{
+    pthread_mutex_lock(&warm_mutex);
+    atomic_store(&warm_cancel, true);
+    while (warm_busy)
+        pthread_cond_wait(&warm_done, &warm_mutex);
+    pthread_mutex_unlock(&warm_mutex);
+}
+
+/* Starts the warm-up of the current table (no warm-up running). Without a
+ * thread the table stays lazy, as a large one does. */
+static void warm_start(void)
+{
+    atomic_store(&warm_reached, 0);
+    if (table_bytes > (size_t)TT_WARM_MAX_MIB << 20)
+        return;
+    atomic_store(&warm_cancel, false);
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr))
+        return;
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_t thread;
+    pthread_mutex_lock(&warm_mutex);
+    warm_busy = !pthread_create(&thread, &attr, warm_up, NULL);
+    pthread_mutex_unlock(&warm_mutex);
+    pthread_attr_destroy(&attr);
+}
+
+size_t tt_warmed(void) { return atomic_load(&warm_reached); }
+
 int tt_resize(size_t mib)
 {
     size_t n = 1;
@@ -59,6 +126,7 @@ int tt_resize(size_t mib)
 #ifdef MADV_HUGEPAGE
     madvise(t, bytes, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
 #endif
+    warm_stop();
     if (map_base)
         munmap(map_base, map_bytes);
     map_base = base;
@@ -67,16 +135,20 @@ int tt_resize(size_t mib)
     table_bytes = bytes;
     nbuckets = n;
     age = 0;
+    warm_start();
     return 0;
 }
 
 void tt_clear(void)
 {
     /* the kernel hands back zero pages on the next touch: clearing a table of
-     * any size takes about as long as a system call */
+     * any size takes about as long as a system call; the warm-up touches them
+     * again off the input thread */
+    warm_stop();
     if (madvise(table, table_bytes, MADV_DONTNEED))
         memset(table, 0, nbuckets * sizeof(Bucket));
     age = 0;
+    warm_start();
 }
 
 void tt_new_search(void) { age = (uint8_t)((age + 1) & 63); }

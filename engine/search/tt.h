@@ -22,11 +22,19 @@ typedef struct {
 
 /* Resizes the table to `mib` MiB (1-65536), rounded down to a power-of-two number
  * of buckets, and clears it. Returns 0, or -1 when the memory cannot be had (the
- * old table is kept). Not thread-safe: call with no search running. */
+ * old table is kept). Not thread-safe: call with no search running. Returns at
+ * once at any size: a table of at most 1024 MiB is then touched page by page by
+ * a background thread (the warm-up), so that its page faults are not paid
+ * during the first searches; a larger one fills as the searches touch it. */
 int tt_resize(size_t mib);
 
-/* Clears every entry (no search running). */
+/* Clears every entry (no search running), at once at any size; the warm-up
+ * touches the table again, as after tt_resize. */
 void tt_clear(void);
+
+/* Bytes of the table the current warm-up has touched so far: the whole table
+ * once it is done, 0 for a table too large to warm (for tests). */
+size_t tt_warmed(void);
 
 /* Starts a new search generation (entries of older searches are replaced first). */
 void tt_new_search(void);
