@@ -51,6 +51,7 @@ static size_t map_bytes, table_bytes;
  * the user may have meant to overcommit. */
 #define TT_WARM_MAX_MIB 1024
 #define PAGE_BYTES 4096
+#define WARM_STACK_BYTES ((size_t)64 << 10)
 static pthread_mutex_t warm_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t warm_done = PTHREAD_COND_INITIALIZER;
 static bool warm_busy;          /* under warm_mutex */
@@ -99,6 +100,7 @@ static void warm_start(void)
     if (pthread_attr_init(&attr))
         return;
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attr, WARM_STACK_BYTES); /* it calls nothing: no 8 MiB default */
     pthread_t thread;
     pthread_mutex_lock(&warm_mutex);
     warm_busy = !pthread_create(&thread, &attr, warm_up, NULL);
