@@ -63,14 +63,11 @@ static void *warm_up(void *arg)
     (void)arg;
     unsigned char *const start = (unsigned char *)table;
     const size_t bytes = table_bytes;
-    size_t off = 0;
-    for (; off < bytes && !atomic_load_explicit(&warm_cancel, memory_order_relaxed); off += PAGE_BYTES) {
-        Entry *e = (Entry *)(start + off);
-        atomic_fetch_add_explicit(&e->check, 0, memory_order_relaxed);
-        if ((off & (HUGE_PAGE - 1)) == 0)
-            atomic_store_explicit(&warm_reached, off, memory_order_relaxed);
+    for (size_t off = 0; off < bytes && !atomic_load_explicit(&warm_cancel, memory_order_relaxed);) {
+        atomic_fetch_add_explicit(&((Entry *)(start + off))->check, 0, memory_order_relaxed);
+        off += PAGE_BYTES;
+        atomic_store_explicit(&warm_reached, off, memory_order_relaxed);
     }
-    atomic_store_explicit(&warm_reached, off, memory_order_relaxed);
     pthread_mutex_lock(&warm_mutex);
     warm_busy = false;
     pthread_cond_broadcast(&warm_done);
