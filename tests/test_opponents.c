@@ -300,8 +300,8 @@ static void test_solo_search_finds_the_best_line_against_greedy_seats(void **sta
 }
 
 /* The `info string opponent model` line of a `go movetime` on `position
- * startpos moves <moves>` in classic-6 (Search auto: MCTS), or "" when there
- * is none. */
+ * startpos moves <moves>` in classic-6 (printed by MCTS, the search that uses
+ * the model), or "" when there is none. */
 static void model_line(EPipe *p, const char *moves, char *out, size_t n)
 {
     epipe_send(p, "position startpos moves%s", moves);
@@ -344,8 +344,14 @@ static void test_engine_says_which_seats_it_models(void **state)
     char line[256];
     model_line(p, moves, line, sizeof line);
     assert_string_equal(line, "info string opponent model: greedy r u b y g");
+    /* one seat searching: `auto` races with its family's search (BRS), which
+     * expects nothing of anyone; MCTS, asked for, still models the rest */
+    model_line(p, off, line, sizeof line);
+    assert_string_equal(line, "");
+    epipe_silent(p, "setoption name Search value mcts");
     model_line(p, off, line, sizeof line);
     assert_string_equal(line, "info string opponent model: greedy u b y g");
+    epipe_silent(p, "setoption name Search value auto");
     /* analysis searches every seat */
     epipe_send(p, "position startpos moves%s", moves);
     epipe_send(p, "go nodes 300");

@@ -135,6 +135,18 @@ static unsigned modeled_seats(const Game *g)
     return seats;
 }
 
+/* The seats of p in play other than the side to move and its partner. */
+static unsigned others_in_play(const Position *p)
+{
+    unsigned seats = 0;
+    for (int i = 0; i < p->v->nseats; i++) {
+        const int s = p->v->seats[i];
+        if (s != p->stm && s != variant_partner(p->v, p->stm) && p->status[s] == ST_PLAYING)
+            seats |= 1u << s;
+    }
+    return seats;
+}
+
 #ifndef SOLO_NODE_LIMIT
 #define SOLO_NODE_LIMIT 2000000 /* positions the solo search may take */
 #endif
@@ -367,7 +379,11 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
                       (limits->movetime > 0 || limits->time[g->pos.stm] >= 0);
     if (g->v->nseats > 2 && config->opponent_model && game && (config->algo == ALGO_AUTO || c->algo == ALGO_MCTS))
         c->modeled = modeled_seats(g);
-    if (c->modeled && config->algo == ALGO_AUTO)
+    /* `auto` turns to MCTS only when every other seat is predicted: a
+     * searching seat now and then plays OPPONENT_WINDOW greedy moves in a row,
+     * and in a race against searching seats MCTS is the weakest search
+     * (docs/MULTI.md); where MCTS is the family's search it keeps the model */
+    if (c->modeled && config->algo == ALGO_AUTO && c->modeled == others_in_play(&g->pos))
         c->algo = ALGO_MCTS;
     c->duo_race = g->v->nseats == 2 && !g->v->capture;
     c->multi_rfp_margin = multi_rfp_margin(g->v);
