@@ -3,7 +3,8 @@
  * With SearchConfig.full_width (no reductions), paranoid, max-n, best-reply
  * search and BRS+ must give the value a plain recursive search of the same
  * model gives (leaves valued by places.h, the side to move's best capture
- * counted in capture mode, terminal positions by their places), and a best
+ * counted in capture mode, every seat's next progress in part in three-seat
+ * races, terminal positions by their places), and a best
  * move that reaches it, at depths 3-4 in games of three, four and six seats,
  * a team game and capture mode.
  */
@@ -46,7 +47,40 @@ static int capture_bonus(const Position *p)
     return best * W_CAPTURE;
 }
 
-static int leaf(const Position *p, int ply) { return places_value_for(p, root, ply, capture_bonus(p), NULL); }
+/* The most seat s could gain on its next move, in steps of its tip distance,
+ * from the list of its moves with s put to move. */
+static int next_progress(const Position *p, int s)
+{
+    Position q = *p;
+    pos_set_stm(&q, s);
+    MoveList *l = new_list();
+    gen_moves(&q, l, NULL);
+    int best = 0;
+    for (int i = 0; i < l->n; i++) {
+        const int d = p->v->tip_dist[s][l->m[i].from] - p->v->tip_dist[s][l->m[i].to];
+        best = d > best ? d : best;
+    }
+    move_list_delete(l);
+    return best;
+}
+
+/* A leaf of paranoid or best-reply search: in a race of three seats without
+ * teams or swaps every seat in play is credited with a share of its next
+ * move's progress (places.h), elsewhere the side to move's best capture. */
+static int leaf(const Position *p, int ply)
+{
+    const Variant *v = p->v;
+    if (v->nseats != 3 || v->capture || v->teams || v->masters || pos_over(p))
+        return places_value_for(p, root, ply, capture_bonus(p), NULL);
+    int bonus[MAX_SEATS] = {0};
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        if (p->status[s] == ST_PLAYING)
+            bonus[s] = next_progress(p, s) * W_DISTANCE *
+                       (s == p->stm ? LEAF_STEP_PCT_THREE : LEAF_NEXT_PCT_THREE) / 100;
+    }
+    return places_value_bonuses(p, root, ply, bonus, NULL);
+}
 
 /* Whether p ends the tree for the root: the game is over or the root placed. */
 static bool terminal(const Position *p) { return pos_over(p) || p->place[root]; }

@@ -98,7 +98,9 @@ static void test_selective_search_repeats_exactly_with_one_thread(void **state)
 /* best_progress through a memo kept over the game (as a search thread keeps
  * one) equals the largest progress over gen_moves' list without one, at every
  * position of a game played by a fixed pseudo-random choice in every variant
- * (race, Masters with its swaps, capture), measured in each seat's tip distance. */
+ * (race, Masters with its swaps, capture), measured in each seat's tip distance;
+ * in races without swaps, seat_best_progress of every seat in play equals the
+ * largest over the list of that seat's moves. */
 static void test_best_progress_equals_the_move_lists_maximum(void **state)
 {
     (void)state;
@@ -123,6 +125,18 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
                 }
                 assert_int_equal(best_progress(p, dist, &list[1], memo), want);
                 positions++;
+                if (p->v->capture || p->v->masters || p->status[s] != ST_PLAYING)
+                    continue;
+                /* seat s, to move or not: the list of s's moves, s put to move */
+                Position as_s = *p;
+                pos_set_stm(&as_s, s);
+                gen_moves(&as_s, &list[0], NULL);
+                want = 0;
+                for (int i = 0; i < list[0].n; i++) {
+                    const int d = dist[list[0].m[i].from] - dist[list[0].m[i].to];
+                    want = d > want ? d : want;
+                }
+                assert_int_equal(seat_best_progress(p, s, dist, memo), want);
             }
             gen_moves(p, &list[0], NULL);
             rng = rng * 1103515245u + 12345u;

@@ -723,7 +723,12 @@ int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *sc
         }
         return best;
     }
-    const int s = p->stm;
+    return seat_best_progress(p, p->stm, dist, gm);
+}
+
+int seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLES], GenMemo *gm)
+{
+    int best = 0;
     const Mover mover = mover_of(p, s);
     DestMemo *memo = dest_memo_of(gm, &mover, s);
     /* The farthest marbles first, as they can gain the most and then let the

@@ -87,6 +87,11 @@ void gen_moves_no_return(const Position *p, MoveList *list, GenMemo *memo);
  * (through memo, when given) without one. */
 int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *memo);
 
+/* Race positions without Masters swaps: best_progress for the marbles of seat
+ * s (any seat in play, to move or not), as if s were to move: what s could gain
+ * on its next move were the board left as it is. */
+int seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLES], GenMemo *memo);
+
 /* Number of legal moves of the side to move in p (0 when over); equals the n of
  * gen_moves without building the list (perft bulk counting). -1 when
  * generation was stopped (gen_memo_set_abort) or memory ran out. */

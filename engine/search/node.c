@@ -181,6 +181,18 @@ int capture_bonus(const Position *p, GenMemo *memo)
 int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
 {
     const SearchContext *c = w->ctx;
+    if (c->three_race && !pos_over(p)) {
+        /* every seat in play, not the side to move alone: a best-reply line
+         * leaves some opponents unmoved, and their next moves count too */
+        int bonus[MAX_SEATS] = {0};
+        for (int i = 0; i < p->v->nseats; i++) {
+            const int s = p->v->seats[i];
+            if (p->status[s] == ST_PLAYING)
+                bonus[s] = seat_best_progress(p, s, p->v->tip_dist[s], w->gen) * W_DISTANCE *
+                           (s == p->stm ? LEAF_STEP_PCT_THREE : LEAF_NEXT_PCT_THREE) / 100;
+        }
+        return side * places_value_bonuses(p, c->root_seat, ply, bonus, w->eval);
+    }
     if (p->v->nseats > 2) {
         /* The capture bonus (the side to move's best chain) only raises the
          * value for the side to move: at or above beta without it, the leaf

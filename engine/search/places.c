@@ -65,7 +65,8 @@ static int unit_value(const Position *p, int a, int ply, const int own[MAX_SEATS
 
 /* eval_standings with `bonus` added for the side to move's unit, when some
  * comparison is open (the game goes on); zeros otherwise. */
-static void standings(const Position *p, int bonus, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
+static void standings(const Position *p, const int bonus[MAX_SEATS], int own[MAX_SEATS], int rival[MAX_SEATS],
+                      EvalMemo *memo)
 {
     if (pos_over(p)) {
         for (int s = 0; s < MAX_SEATS; s++)
@@ -73,15 +74,26 @@ static void standings(const Position *p, int bonus, int own[MAX_SEATS], int riva
         return;
     }
     eval_standings(p, own, rival, memo);
-    const int u = variant_unit(p->v, p->stm);
-    own[u] += bonus;
-    rival[u] += bonus;
+    for (int s = 0; s < MAX_SEATS; s++) {
+        own[s] += bonus[s];
+        rival[s] += bonus[s];
+    }
+}
+
+/* A bonus of `bonus` for the side to move's unit alone. */
+static void stm_bonus(const Position *p, int bonus, int out[MAX_SEATS])
+{
+    for (int s = 0; s < MAX_SEATS; s++)
+        out[s] = 0;
+    if (!pos_over(p))
+        out[variant_unit(p->v, p->stm)] = bonus;
 }
 
 void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS], EvalMemo *memo)
 {
-    int own[MAX_SEATS], rival[MAX_SEATS];
-    standings(p, bonus, own, rival, memo);
+    int own[MAX_SEATS], rival[MAX_SEATS], b[MAX_SEATS];
+    stm_bonus(p, bonus, b);
+    standings(p, b, own, rival, memo);
     const Variant *v = p->v;
     for (int s = 0; s < MAX_SEATS; s++)
         out[s] = 0;
@@ -95,11 +107,18 @@ void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS], Ev
     }
 }
 
-int places_value_for(const Position *p, int s, int ply, int bonus, EvalMemo *memo)
+int places_value_bonuses(const Position *p, int s, int ply, const int bonus[MAX_SEATS], EvalMemo *memo)
 {
     const int u = variant_unit(p->v, s);
     int own[MAX_SEATS] = {0}, rival[MAX_SEATS] = {0};
     if (!p->place[u])
         standings(p, bonus, own, rival, memo);
     return unit_value(p, u, ply, own, rival);
+}
+
+int places_value_for(const Position *p, int s, int ply, int bonus, EvalMemo *memo)
+{
+    int b[MAX_SEATS];
+    stm_bonus(p, bonus, b);
+    return places_value_bonuses(p, s, ply, b, memo);
 }

@@ -38,4 +38,20 @@ void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS], Ev
 /* places_values for seat s alone. */
 int places_value_for(const Position *p, int s, int ply, int bonus, EvalMemo *memo);
 
+/* places_value_for with bonus[u] (cp) added to the standing of each unit u
+ * (indexed by the unit's first seat; 0 for none). */
+int places_value_bonuses(const Position *p, int s, int ply, const int bonus[MAX_SEATS], EvalMemo *memo);
+
+/* Leaves of paranoid and best-reply search in races of three seats without
+ * teams or swaps: each seat in play gets this share (percent) of what its next
+ * move could gain (movegen.h's seat_best_progress, at W_DISTANCE a step) added
+ * to its standing; the side to move the share two-seat leaves give it
+ * (docs/STRENGTH.md), the other seats theirs. Measured: docs/MULTI.md. */
+#ifndef LEAF_STEP_PCT_THREE
+#define LEAF_STEP_PCT_THREE 44
+#endif
+#ifndef LEAF_NEXT_PCT_THREE
+#define LEAF_NEXT_PCT_THREE 44
+#endif
+
 #endif

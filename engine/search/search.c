@@ -386,6 +386,8 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     if (c->modeled && config->algo == ALGO_AUTO && c->modeled == others_in_play(&g->pos))
         c->algo = ALGO_MCTS;
     c->duo_race = g->v->nseats == 2 && !g->v->capture;
+    /* three seats: the best-reply line is short of opponents' moves (places.h) */
+    c->three_race = g->v->nseats == 3 && !g->v->capture && !g->v->teams && !g->v->masters;
     c->multi_rfp_margin = multi_rfp_margin(g->v);
     c->sig = sig;
     c->out = out;

@@ -56,6 +56,7 @@ struct SearchContext {
     const SearchConfig *cfg;
     SearchAlgo algo;         /* resolved: PARANOID, MAXN, BRS, BRS_PLUS or MCTS (two seats: PARANOID = PVS) */
     bool duo_race;           /* two seats, race rules: leaf progress term and selective search */
+    bool three_race;         /* three seats, race rules: every seat's best progress at leaves */
     int multi_rfp_margin;    /* reverse futility's margin for 3+ seats (cp a ply), 0: off */
     unsigned modeled;        /* seats the opponent model expects to play greedily (opponents.h) */
     bool root_cut;           /* stop or time cut the root list short: no search follows */
