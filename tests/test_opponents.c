@@ -12,6 +12,7 @@
 #include "mcts.h"
 #include "opponents.h"
 #include "places.h"
+#include "race.h"
 #include "solo.h"
 
 #include <stdio.h>
@@ -213,6 +214,56 @@ static void test_mcts_expects_the_greedy_moves_of_modelled_seats(void **state)
     g = line;
 }
 
+/* MctsHooks.lines: keeps the first move of each report's first line. */
+static void first_line_of(void *ctx, const MctsResult *sofar, int k, const MctsLine *line)
+{
+    (void)sofar;
+    if (k == 0)
+        *(Move *)ctx = line->pv[0];
+}
+
+/* A classic-3 game of stern-arena (Stern as yellow against two greedy seats)
+ * near its end: yellow arrives first in two own moves (h7-g7, g7-e7 over f7)
+ * or in three by many others (e8-e7 first, say), while the greedy seats shuffle
+ * in their targets. MCTS proves several of them first; it once played a
+ * longer proof, and the next move another, until the position stood for the
+ * third time and the repetition ranked yellow second. The shortest proof is
+ * played, and reported as the first line. */
+static void test_mcts_plays_the_shortest_proven_first_place(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    char err[128];
+    assert_int_equal(
+        game_set_fen(&g, "w/ww/3/w3/13/12/2w5w2/2w7/w7u/yw4w2u/1y1y5uu/yyy6uuu/yyyy6uuu/4/3/2/1 y w52,u52,y51 52",
+                     err, sizeof err),
+        0);
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    gen_moves_no_return(&g.pos, list, NULL);
+    /* a move of the longer proofs first among the root's children */
+    for (int i = 0; i < list->n; i++) {
+        Position after = g.pos;
+        pos_play(&after, &list->m[i]);
+        if (race_solve(&after, 4, 4, 0, 0, NULL, NULL, NULL) == 2) {
+            const Move m = list->m[i];
+            list->m[i] = list->m[0];
+            list->m[0] = m;
+            break;
+        }
+    }
+    Move first_line = {0};
+    const MctsHooks hooks = {.stop = never, .multipv = 1, .lines = first_line_of, .ctx = &first_line};
+    MctsResult r;
+    const MctsConfig cfg = {.max_playouts = 100000, .nodes_cap = 1u << 20, .modeled = BIT(0) | BIT(2), .threads = 1};
+    assert_int_equal(mcts_search(&g, list->m, list->n, &cfg, &hooks, &r), 0);
+    move_list_delete(list);
+    Position after = g.pos;
+    pos_play(&after, &r.best);
+    assert_int_equal(race_solve(&after, 4, 4, 0, 0, NULL, NULL, NULL), 1); /* one own move from arriving */
+    assert_true(move_same(&first_line, &r.best)); /* the last report's first line */
+}
+
 /* Brute force for the solo search: the best value for seat `me` of the
  * position after p, every other seat playing its greedy move, over every line
  * of me's own moves to the end of the game (no cut at a first place). */
@@ -377,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_one_move_off_the_policy_leaves_the_model),
         cmocka_unit_test(test_a_move_off_the_policy_counts_within_the_window_only),
         cmocka_unit_test(test_mcts_expects_the_greedy_moves_of_modelled_seats),
+        cmocka_unit_test(test_mcts_plays_the_shortest_proven_first_place),
         cmocka_unit_test(test_engine_says_which_seats_it_models),
         cmocka_unit_test(test_solo_search_finds_the_best_line_against_greedy_seats),
     };

@@ -40,6 +40,9 @@ typedef struct {
     int16_t prior;         /* the move's progress (captures) */
     uint8_t proven;        /* its value is exact (MCTS-Solver): every reward sum is
                               that value times the visits */
+    uint8_t end_plies;     /* proven: plies of its proof down to the decided end
+                              (capped at 255), so that the shortest forced first
+                              place is played, not one that can wait for ever */
     float reward[MAX_SEATS]; /* sum over playouts of each seat's reward */
 } Node;
 
@@ -259,10 +262,11 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
 static bool first_place(float r) { return r >= 1.0f; }
 
 /* Makes node i proven with each seat's exact reward r (its sums become r
- * times its visits). */
-static void prove(Node *node, const float r[MAX_SEATS])
+ * times its visits), its proof `plies` long. */
+static void prove(Node *node, const float r[MAX_SEATS], int plies)
 {
     node->proven = 1;
+    node->end_plies = (uint8_t)(plies < 255 ? plies : 255);
     for (int s = 0; s < MAX_SEATS; s++)
         node->reward[s] = r[s] * (float)node->visits;
 }
@@ -287,6 +291,7 @@ static void propagate_proofs(Tree *t, const size_t *path, const int8_t *mover, i
         const int s = mover[k - 1];
         float r[MAX_SEATS];
         mean_rewards(&t->nodes[path[k]], r);
+        int plies = t->nodes[path[k]].end_plies + 1;
         if (!first_place(r[s])) {
             int best = -1;
             for (uint32_t j = 0; j < parent->nchildren; j++) {
@@ -298,8 +303,9 @@ static void propagate_proofs(Tree *t, const size_t *path, const int8_t *mover, i
                     best = (int)j;
             }
             mean_rewards(&t->nodes[parent->first_child + best], r);
+            plies = t->nodes[parent->first_child + best].end_plies + 1;
         }
-        prove(parent, r);
+        prove(parent, r, plies);
     }
 }
 
@@ -338,7 +344,7 @@ static void one_playout(Tree *t)
         int values[MAX_SEATS];
         places_values(&p, n - 1, 0, values, t->eval);
         rewards_of(values, r);
-        prove(&t->nodes[i], r);
+        prove(&t->nodes[i], r, 0);
     } else {
         playout(t, &p, n - 1, r);
     }
@@ -422,19 +428,26 @@ static void stat_values(const RootStat *st, int values[MAX_SEATS])
         values[s] = (int)lround((2.0 * st->reward[s] / st->visits - 1.0) * PLACE_SPAN);
 }
 
-/* The root move to play: one proven to place the root's seat first (MCTS-
- * Solver), else the one of most visits over the trees (the first of equal
- * ones); -1 when none is visited. */
+/* The root move to play: the one of the shortest proof that it places the
+ * root's seat first (MCTS-Solver; the first of equal ones), else the one of
+ * most visits over the trees (the first of equal ones); -1 when none is
+ * visited. */
 static int best_root(const Tree *trees, int ntrees, int nroot)
 {
+    int proven = -1, shortest = 256;
     for (int k = 0; k < ntrees; k++) {
         const Node *root = &trees[k].nodes[0];
         for (uint32_t j = 0; j < root->nchildren; j++) {
             const Node *c = &trees[k].nodes[root->first_child + j];
-            if (c->proven && c->visits && first_place(c->reward[trees[k].root_seat] / (float)c->visits))
-                return (int)j;
+            if (c->proven && c->visits && first_place(c->reward[trees[k].root_seat] / (float)c->visits) &&
+                c->end_plies < shortest) {
+                proven = (int)j;
+                shortest = c->end_plies;
+            }
         }
     }
+    if (proven >= 0)
+        return proven;
     int best = -1;
     uint32_t top = 0;
     for (int j = 0; j < nroot; j++) {
@@ -447,21 +460,22 @@ static int best_root(const Tree *trees, int ntrees, int nroot)
     return best;
 }
 
-/* Reports the hooks' lines: the min(multipv, visited) most visited root moves
- * over trees[0..ntrees). */
+/* Reports the hooks' lines over trees[0..ntrees): first the move best_root
+ * plays, then the most visited of the others, min(multipv, visited) in all. */
 static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar)
 {
     const MctsHooks *h = sh->hooks;
     if (!h->lines)
         return;
-    uint32_t bound = UINT32_MAX; /* lines go by visits, then by move order */
+    const int first = best_root(trees, ntrees, sh->nroot);
+    uint32_t bound = UINT32_MAX; /* the others go by visits, then by move order */
     int after = -1;
     for (int k = 0; k < h->multipv; k++) {
-        int best = -1;
+        int best = k ? -1 : first;
         uint32_t top = 0;
-        for (int j = 0; j < sh->nroot; j++) {
+        for (int j = 0; j < sh->nroot && k; j++) {
             const uint32_t v = root_stat(trees, ntrees, j).visits;
-            if (v && (v < bound || (v == bound && j > after)) && (best < 0 || v > top)) {
+            if (j != first && v && (v < bound || (v == bound && j > after)) && (best < 0 || v > top)) {
                 best = j;
                 top = v;
             }
@@ -475,8 +489,10 @@ static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const 
                          .visits = st.visits};
         stat_values(&st, line.values);
         h->lines(h->ctx, sofar, k, &line);
-        bound = top;
-        after = best;
+        if (k) {
+            bound = top;
+            after = best;
+        }
     }
 }
 
