@@ -13,12 +13,14 @@
  *   - decided ends (a game over, the root's seat placed) are scored exactly
  *     and proven, and proofs rise (the multi-player MCTS-Solver of the same
  *     paper: a node is proven when its mover has a proven child placing it
- *     first, or when all its children are proven); a root move proven to
- *     place the root's seat first is played, and one that arrives at once
- *     (takes the best place still free) without a search.
+ *     first, or when all its children are proven); of the root moves proven
+ *     to place the root's seat first the one of the shortest proof is played
+ *     (another could be proven again at every move, the arrival never
+ *     coming), and one that arrives at once (takes the best place still
+ *     free) without a search.
  * Threads search in parallel at the root, and the tree of one search is kept
- * for the next (MctsConfig). The most visited root moves are reported as
- * lines (MultiPV) while it runs and when it ends.
+ * for the next (MctsConfig). The root move played, then the most visited
+ * others, are reported as lines (MultiPV) while it runs and when it ends.
  */
 #ifndef STERN_MCTS_H
 #define STERN_MCTS_H
@@ -34,9 +36,10 @@ typedef bool (*MctsStop)(void *ctx);
 #define MCTS_PV_MAX 64 /* moves of a reported line at most */
 
 typedef struct {
-    Move best;             /* the root's most visited move */
+    Move best;             /* the root move played: the shortest proven first
+                              place, else the most visited */
     bool has_best;         /* false: no legal move */
-    Move pv[MCTS_PV_MAX];  /* the most visited line from the root */
+    Move pv[MCTS_PV_MAX];  /* the most visited line from `best` */
     int pvlen;
     int values[MAX_SEATS]; /* each seat's mean reward at the root, in places.h's scale */
     uint64_t playouts;

@@ -63,8 +63,8 @@ static int unit_value(const Position *p, int a, int ply, const int own[MAX_SEATS
     return (int)sum;
 }
 
-/* eval_standings with `bonus` added for the side to move's unit, when some
- * comparison is open (the game goes on); zeros otherwise. */
+/* eval_standings with bonus[u] added for each unit u, when some comparison
+ * is open (the game goes on); zeros otherwise. */
 static void standings(const Position *p, const int bonus[MAX_SEATS], int own[MAX_SEATS], int rival[MAX_SEATS],
                       EvalMemo *memo)
 {
