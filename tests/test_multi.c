@@ -47,23 +47,6 @@ static int capture_bonus(const Position *p)
     return best * W_CAPTURE;
 }
 
-/* The most seat s could gain on its next move, in steps of its tip distance,
- * from the list of its moves with s put to move. */
-static int next_progress(const Position *p, int s)
-{
-    Position q = *p;
-    pos_set_stm(&q, s);
-    MoveList *l = new_list();
-    gen_moves(&q, l, NULL);
-    int best = 0;
-    for (int i = 0; i < l->n; i++) {
-        const int d = p->v->tip_dist[s][l->m[i].from] - p->v->tip_dist[s][l->m[i].to];
-        best = d > best ? d : best;
-    }
-    move_list_delete(l);
-    return best;
-}
-
 /* A leaf of paranoid or best-reply search: in a race of three seats without
  * teams or swaps every seat in play is credited with a share of its next
  * move's progress (places.h), elsewhere the side to move's best capture. */
@@ -76,7 +59,7 @@ static int leaf(const Position *p, int ply)
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i];
         if (p->status[s] == ST_PLAYING)
-            bonus[s] = next_progress(p, s) * W_DISTANCE *
+            bonus[s] = list_best_progress(p, s, v->tip_dist[s]) * W_DISTANCE *
                        (s == p->stm ? LEAF_STEP_PCT_THREE : LEAF_NEXT_PCT_THREE) / 100;
     }
     return places_value_bonuses(p, root, ply, bonus, NULL);

@@ -460,20 +460,34 @@ static int best_root(const Tree *trees, int ntrees, int nroot)
     return best;
 }
 
+/* Reports root move j over trees[0..ntrees) as line k of the hooks. */
+static void report_line(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar, int k, int j)
+{
+    const RootStat st = root_stat(trees, ntrees, j);
+    const Tree *t = &trees[st.tree];
+    Move pv[MCTS_PV_MAX];
+    MctsLine line = {.pv = pv, .pvlen = line_from(t, sh->g, t->nodes[0].first_child + (size_t)j, pv),
+                     .visits = st.visits};
+    stat_values(&st, line.values);
+    sh->hooks->lines(sh->hooks->ctx, sofar, k, &line);
+}
+
 /* Reports the hooks' lines over trees[0..ntrees): first the move best_root
  * plays, then the most visited of the others, min(multipv, visited) in all. */
 static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar)
 {
-    const MctsHooks *h = sh->hooks;
-    if (!h->lines)
+    if (!sh->hooks->lines)
         return;
     const int first = best_root(trees, ntrees, sh->nroot);
+    if (first < 0)
+        return;
+    report_line(trees, ntrees, sh, sofar, 0, first);
     uint32_t bound = UINT32_MAX; /* the others go by visits, then by move order */
     int after = -1;
-    for (int k = 0; k < h->multipv; k++) {
-        int best = k ? -1 : first;
+    for (int k = 1; k < sh->hooks->multipv; k++) {
+        int best = -1;
         uint32_t top = 0;
-        for (int j = 0; j < sh->nroot && k; j++) {
+        for (int j = 0; j < sh->nroot; j++) {
             const uint32_t v = root_stat(trees, ntrees, j).visits;
             if (j != first && v && (v < bound || (v == bound && j > after)) && (best < 0 || v > top)) {
                 best = j;
@@ -482,17 +496,9 @@ static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const 
         }
         if (best < 0)
             return;
-        const RootStat st = root_stat(trees, ntrees, best);
-        const Tree *t = &trees[st.tree];
-        Move pv[MCTS_PV_MAX];
-        MctsLine line = {.pv = pv, .pvlen = line_from(t, sh->g, t->nodes[0].first_child + (size_t)best, pv),
-                         .visits = st.visits};
-        stat_values(&st, line.values);
-        h->lines(h->ctx, sofar, k, &line);
-        if (k) {
-            bound = top;
-            after = best;
-        }
+        report_line(trees, ntrees, sh, sofar, k, best);
+        bound = top;
+        after = best;
     }
 }
 

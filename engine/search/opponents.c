@@ -3,6 +3,17 @@
 
 #include "greedy.h"
 
+unsigned opponents_in_play(const Position *p)
+{
+    unsigned seats = 0;
+    for (int i = 0; i < p->v->nseats && !pos_over(p); i++) {
+        const int s = p->v->seats[i];
+        if (s != p->stm && s != variant_partner(p->v, p->stm) && p->status[s] == ST_PLAYING)
+            seats |= 1u << s;
+    }
+    return seats;
+}
+
 unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo *memo)
 {
     const Position *now = &g->pos;
@@ -15,17 +26,14 @@ unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo 
         total[p.stm]++;
         pos_play(&p, &g->moves[i]);
     }
-    unsigned candidates = 0;
-    for (int i = 0; i < v->nseats; i++) {
-        const int s = v->seats[i];
-        /* a race is long: a seat is modelled on a full window of evidence
-         * (a search's moves often are the greedy ones, and a seat that has not
-         * moved, after a FEN or an opening, shows nothing); capture mode is
-         * short, and nothing speaks against a seat yet to move */
-        if (s != now->stm && s != variant_partner(v, now->stm) && now->status[s] == ST_PLAYING &&
-            (v->capture || total[s] >= OPPONENT_WINDOW))
-            candidates |= 1u << s;
-    }
+    unsigned candidates = opponents_in_play(now);
+    /* a race is long: a seat is modelled on a full window of evidence (a
+     * search's moves often are the greedy ones, and a seat that has not moved,
+     * after a FEN or an opening, shows nothing); capture mode is short, and
+     * nothing speaks against a seat yet to move */
+    for (int s = 0; s < MAX_SEATS && !v->capture; s++)
+        if (total[s] < OPPONENT_WINDOW)
+            candidates &= ~(1u << s);
     int seen[MAX_SEATS] = {0};
     p = g->start;
     for (int i = 0; i < g->nplies && candidates; i++) {

@@ -19,6 +19,10 @@
 
 #define OPPONENT_WINDOW 8 /* the last own moves of a seat that must all be greedy */
 
+/* Bit s set for each seat s of p in play other than the side to move and its
+ * partner: the seats the model can mark (0 when the game is over). */
+unsigned opponents_in_play(const Position *p);
+
 /* Bit s set for each seat s of g in play, other than the side to move and its
  * partner, whose record is greedy as above (in capture mode a seat yet to move
  * included: with five seats to move between two of its own, the first guess

@@ -135,18 +135,6 @@ static unsigned modeled_seats(const Game *g)
     return seats;
 }
 
-/* The seats of p in play other than the side to move and its partner. */
-static unsigned others_in_play(const Position *p)
-{
-    unsigned seats = 0;
-    for (int i = 0; i < p->v->nseats; i++) {
-        const int s = p->v->seats[i];
-        if (s != p->stm && s != variant_partner(p->v, p->stm) && p->status[s] == ST_PLAYING)
-            seats |= 1u << s;
-    }
-    return seats;
-}
-
 #ifndef SOLO_NODE_LIMIT
 #define SOLO_NODE_LIMIT 2000000 /* positions the solo search may take */
 #endif
@@ -383,7 +371,7 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
      * searching seat now and then plays OPPONENT_WINDOW greedy moves in a row,
      * and in a race against searching seats MCTS is the weakest search
      * (docs/MULTI.md); where MCTS is the family's search it keeps the model */
-    if (c->modeled && config->algo == ALGO_AUTO && c->modeled == others_in_play(&g->pos))
+    if (c->modeled && config->algo == ALGO_AUTO && c->modeled == opponents_in_play(&g->pos))
         c->algo = ALGO_MCTS;
     c->duo_race = g->v->nseats == 2 && !g->v->capture;
     /* three seats: the best-reply line is short of opponents' moves (places.h) */

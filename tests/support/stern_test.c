@@ -149,6 +149,22 @@ void assert_position(const Position *p, const char *pieces, const char *tail)
     assert_string_equal(fen_now(p), fen_of(want, pieces, tail));
 }
 
+int list_best_progress(const Position *p, int s, const uint8_t *dist)
+{
+    Position q = *p;
+    pos_set_stm(&q, s);
+    MoveList *l = move_list_new();
+    assert_non_null(l);
+    gen_moves(&q, l, NULL);
+    int best = 0;
+    for (int i = 0; i < l->n; i++) {
+        const int d = dist[l->m[i].from] - dist[l->m[i].to];
+        best = d > best ? d : best;
+    }
+    move_list_delete(l);
+    return best;
+}
+
 static void no_output(const SearchReport *report, void *ctx)
 {
     (void)report;

@@ -66,4 +66,10 @@ void assert_position(const Position *p, const char *pieces, const char *tail);
  * and the history. */
 SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool full_width);
 
+/* The most any move of seat s in p brings a marble nearer in steps of `dist`
+ * (dist[from] - dist[to]), from gen_moves' list with s put to move; 0 when
+ * no move gains. The move lists' answer for best_progress and
+ * seat_best_progress (movegen.h). */
+int list_best_progress(const Position *p, int s, const uint8_t *dist);
+
 #endif
