@@ -289,23 +289,21 @@ static void propagate_proofs(Tree *t, const size_t *path, const int8_t *mover, i
         if (parent->proven)
             return;
         const int s = mover[k - 1];
-        float r[MAX_SEATS];
-        mean_rewards(&t->nodes[path[k]], r);
-        int plies = t->nodes[path[k]].end_plies + 1;
-        if (!first_place(r[s])) {
-            int best = -1;
+        /* the child whose value the parent takes */
+        const Node *by = &t->nodes[path[k]];
+        if (!first_place(by->reward[s] / (float)by->visits)) {
+            by = NULL;
             for (uint32_t j = 0; j < parent->nchildren; j++) {
                 const Node *c = &t->nodes[parent->first_child + j];
                 if (!c->proven)
                     return;
-                if (best < 0 || c->reward[s] / c->visits > t->nodes[parent->first_child + best].reward[s] /
-                                                               t->nodes[parent->first_child + best].visits)
-                    best = (int)j;
+                if (!by || c->reward[s] / c->visits > by->reward[s] / by->visits)
+                    by = c;
             }
-            mean_rewards(&t->nodes[parent->first_child + best], r);
-            plies = t->nodes[parent->first_child + best].end_plies + 1;
         }
-        prove(parent, r, plies);
+        float r[MAX_SEATS];
+        mean_rewards(by, r);
+        prove(parent, r, by->end_plies + 1);
     }
 }
 
@@ -472,14 +470,12 @@ static void report_line(const Tree *trees, int ntrees, const Shared *sh, const M
     sh->hooks->lines(sh->hooks->ctx, sofar, k, &line);
 }
 
-/* Reports the hooks' lines over trees[0..ntrees): first the move best_root
- * plays, then the most visited of the others, min(multipv, visited) in all. */
-static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar)
+/* Reports the hooks' lines over trees[0..ntrees): first root move `first`
+ * (best_root's; -1: none is visited, nothing is reported), then the most
+ * visited of the others, min(multipv, visited) in all. */
+static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar, int first)
 {
-    if (!sh->hooks->lines)
-        return;
-    const int first = best_root(trees, ntrees, sh->nroot);
-    if (first < 0)
+    if (!sh->hooks->lines || first < 0)
         return;
     report_line(trees, ntrees, sh, sofar, 0, first);
     uint32_t bound = UINT32_MAX; /* the others go by visits, then by move order */
@@ -708,7 +704,7 @@ static void main_loop(Tree *t, MctsResult *out)
                 break;
             if (out->depth > reported_depth || (sh->hooks->report_due && sh->hooks->report_due(sh->hooks->ctx))) {
                 reported_depth = out->depth > reported_depth ? out->depth : reported_depth;
-                report_lines(t, 1, sh, out);
+                report_lines(t, 1, sh, out, best_root(t, 1, sh->nroot));
             }
         }
         one_playout(t);
@@ -793,7 +789,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
     } else {
         out->best = root[0];
     }
-    report_lines(trees, started, &sh, out);
+    report_lines(trees, started, &sh, out, best);
     if (cfg->reuse)
         keep_tree(&trees[0]);
     for (int k = 0; k < started; k++)

@@ -5,8 +5,10 @@
 
 unsigned opponents_in_play(const Position *p)
 {
+    if (pos_over(p))
+        return 0;
     unsigned seats = 0;
-    for (int i = 0; i < p->v->nseats && !pos_over(p); i++) {
+    for (int i = 0; i < p->v->nseats; i++) {
         const int s = p->v->seats[i];
         if (s != p->stm && s != variant_partner(p->v, p->stm) && p->status[s] == ST_PLAYING)
             seats |= 1u << s;
@@ -31,9 +33,10 @@ unsigned opponents_greedy(const Game *g, MoveList *list, GenMemo *gen, EvalMemo 
      * search's moves often are the greedy ones, and a seat that has not moved,
      * after a FEN or an opening, shows nothing); capture mode is short, and
      * nothing speaks against a seat yet to move */
-    for (int s = 0; s < MAX_SEATS && !v->capture; s++)
-        if (total[s] < OPPONENT_WINDOW)
-            candidates &= ~(1u << s);
+    if (!v->capture)
+        for (int s = 0; s < MAX_SEATS; s++)
+            if (total[s] < OPPONENT_WINDOW)
+                candidates &= ~(1u << s);
     int seen[MAX_SEATS] = {0};
     p = g->start;
     for (int i = 0; i < g->nplies && candidates; i++) {
