@@ -4,7 +4,7 @@
  * marbles parked at the door of another seat's home) and the six-seat score
  * being the seat's own standing, against the same positions with fewer seats;
  * the grace before marbles left at home cost anything (two, three and four
- * seats each have their own). And the
+ * seats each have their own), and none without an exit deadline. And the
  * memos of eval.c: terms read from a memo equal the terms worked out afresh
  * (no memo), over the positions of played games in search-like order.
  */
@@ -94,7 +94,7 @@ static void test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_ri
 static int duo_home_cost(const char *variant, const char *black, int moves)
 {
     char counts[64];
-    if (strcmp(variant, "classic-2") == 0)
+    if (strcmp(variant, "classic-2") == 0 || strcmp(variant, "ccerl-2") == 0)
         snprintf(counts, sizeof counts, "w w%d,b%d %d", moves, moves, moves + 1);
     else
         snprintf(counts, sizeof counts, "w w%d,r%d,b%d,y%d %d", moves, moves, moves, moves, moves + 1);
@@ -136,6 +136,18 @@ static void test_home_cost_waits_out_each_seat_counts_grace(void **state)
         else
             assert_true(cost < 0);
     }
+}
+
+/* ccerl-2 has no exit deadline, so marbles at home cost nothing however many
+ * moves pass (the same position in classic-2 costs ever more): a cost growing
+ * for ever made Stern wall in the rating list's bots' parked marbles instead of
+ * filling its target around them (tests/test_blockers.c). */
+static void test_no_home_cost_without_a_deadline(void **state)
+{
+    (void)state;
+    for (int moves = 22; moves <= 110; moves += 22)
+        assert_int_equal(duo_home_cost("ccerl-2", BLACK_AT_HOME, moves), 0);
+    assert_true(duo_home_cost("classic-2", BLACK_AT_HOME, 22) < 0);
 }
 
 /* ---- the memos ---- */
@@ -259,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_traffic_terms_apply_to_six_seats_only),
         cmocka_unit_test(test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival),
         cmocka_unit_test(test_home_cost_waits_out_each_seat_counts_grace),
+        cmocka_unit_test(test_no_home_cost_without_a_deadline),
         cmocka_unit_test(test_memoized_terms_equal_fresh_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -315,9 +315,12 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
             t.straggler -= w_straggler * (lag > 0 ? lag : 0); /* no branch: lag's sign is random */
         }
     /* Leaving home in time (RULES.md section 5): a growing cost per step still to
-     * go, and a steep one once the moves left barely cover one per marble. */
+     * go, and a steep one once the moves left barely cover one per marble. Only
+     * where the rules have a deadline: without one (ccerl-2) the cost would grow
+     * with every move for ever, and a seat would rather wall the other's parked
+     * marbles in than fill its target around them for the full-target win. */
     const Bitboard at_home = own & p->v->home[s];
-    if (at_home && p->moves[s] < p->v->deadline) {
+    if (at_home && p->v->deadline != NO_DEADLINE && p->moves[s] < p->v->deadline) {
         const int urgency = p->moves[s] - wt->home_grace;
         int escapes = 0;
         if (urgency > 0) { /* within the grace the marbles at home cost nothing */

@@ -3,7 +3,7 @@
  * still have to cover to the tip of its target (a marble on hole h needs at least
  * dist(h, tip) steps, and 10 marbles packed into the target sum to 20), plus
  * penalties for stragglers and for marbles still in the home as the exit deadline
- * nears; with six seats, penalties that keep the centre from locking up (marbles
+ * nears (in variants that have one); with six seats, penalties that keep the centre from locking up (marbles
  * in the centre beyond a cap, marbles parked next to another seat's home).
  * Capture mode: pieces captured. Scores are in centi-moves (100 = one tempo
  * of progress) or centi-pieces.
