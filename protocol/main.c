@@ -10,12 +10,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#define MAX_OPTIONS 64 /* --option arguments at most */
+
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: stern                          the engine: protocol commands on stdin (docs/PROTOCOL.md)\n"
             "       stern --ccp                    the same in the rating list's protocol CCP and rules\n"
             "                                      ccerl-2 (docs/CCERL.md); a first line `ccp` does the same\n"
+            "       stern [--ccp] --option NAME=VALUE ...\n"
+            "                                      either, with options set before the first command, as\n"
+            "                                      setoption would (e.g. --option nodestime=100)\n"
             "       stern bench [depth] [threads] [hash]\n"
             "                                      search the bench positions and exit (default depth %d,\n"
             "                                      1 thread, %d MiB); the node count is the search's signature\n"
@@ -52,13 +57,35 @@ static int bench_command(int argc, char **argv)
     return bench_run((int)depth, &config, NULL, print_line, NULL) ? 0 : 1; /* 0 nodes: out of memory */
 }
 
+/* `stern [--ccp] [--option NAME=VALUE]...`: the protocol loop, the options set
+ * before the first command. */
+static int engine_command(int argc, char **argv)
+{
+    bool ccp = false;
+    const char *options[MAX_OPTIONS];
+    int noptions = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--ccp") && !ccp) {
+            ccp = true;
+        } else if (!strcmp(argv[i], "--option") && i + 1 < argc && noptions < MAX_OPTIONS) {
+            options[noptions++] = argv[++i];
+        } else {
+            fprintf(stderr, "stern: %s '%s'\n",
+                    !strcmp(argv[i], "--option") ? (i + 1 < argc ? "too many options at" : "a value is missing after")
+                                                 : "unknown argument",
+                    argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    return uci_loop(STDIN_FILENO, stdout, ccp, options, noptions, stderr);
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a vanished GUI must not kill us mid-line */
-    if (argc == 1)
-        return uci_loop(STDIN_FILENO, stdout, false);
-    if (argc == 2 && !strcmp(argv[1], "--ccp"))
-        return uci_loop(STDIN_FILENO, stdout, true);
+    if (argc == 1 || !strcmp(argv[1], "--ccp") || !strcmp(argv[1], "--option"))
+        return engine_command(argc, argv);
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return 0;

@@ -31,6 +31,7 @@
 
 #define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
+#define MAX_NODESTIME 1000000 /* nodes per ms: a million is more than any machine searches */
 #define MAX_TOKENS 8192
 #define MAX_LINE_BYTES (16u << 20) /* longer lines are dropped unread: memory stays bounded */
 #define MAX_CLOCK_MS 1000000000000LL /* ~31 years: see parse_ms */
@@ -170,6 +171,27 @@ static Line *dropped_line(void)
     return l;
 }
 
+/* A line of the n bytes at `text` (without their '\n'), its NUL and bad bytes
+ * found; NULL when memory runs out. */
+static Line *line_new(const char *text, size_t n)
+{
+    Line *l = malloc(sizeof *l + n + 1);
+    if (!l)
+        return NULL;
+    l->huge = false;
+    memcpy(l->text, text, n);
+    l->text[n] = 0;
+    l->nul = memchr(text, 0, n) != NULL;
+    l->bad = 0;
+    for (size_t i = 0; i < n && !l->nul && !l->bad; i++) {
+        const unsigned char b = (unsigned char)text[i];
+        if ((b < 0x20 && b != '\t' && b != '\r') || b >= 0x7f)
+            l->bad = (int)i + 1;
+    }
+    l->next = NULL;
+    return l;
+}
+
 static Line *input_cut(Input *in)
 {
     if (in->start == in->len)
@@ -193,26 +215,10 @@ static Line *input_cut(Input *in)
         return NULL;
     }
     const size_t n = nl ? (size_t)(nl - from) : in->len - in->start;
-    Line *l = malloc(sizeof *l + n + 1);
-    if (!l) {
-        in->start += nl ? n + 1 : n;
-        in->scanned = in->start;
-        return dropped_line();
-    }
-    l->huge = false;
-    memcpy(l->text, from, n);
-    l->text[n] = 0;
-    l->nul = memchr(from, 0, n) != NULL;
-    l->bad = 0;
-    for (size_t i = 0; i < n && !l->nul && !l->bad; i++) {
-        const unsigned char b = (unsigned char)from[i];
-        if ((b < 0x20 && b != '\t' && b != '\r') || b >= 0x7f)
-            l->bad = (int)i + 1;
-    }
-    l->next = NULL;
+    Line *l = line_new(from, n);
     in->start += nl ? n + 1 : n;
     in->scanned = in->start;
-    return l;
+    return l ? l : dropped_line();
 }
 
 /* Reads the next line from in's descriptor, waiting for it, or when wake_fd >= 0
@@ -464,6 +470,7 @@ static void say_id_and_options(Engine *e)
     say(e, "option name BookDepth type spin default %d min 0 max %d", OWNBOOK_DEFAULT_DEPTH, GAME_MAX_PLIES);
     say(e, "option name BookVariety type check default false");
     say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
+    say(e, "option name nodestime type spin default 0 min 0 max %d", MAX_NODESTIME);
     say(e, "option name Ponder type check default false");
     say(e, "option name OpponentModel type check default true");
     say(e, "option name Clear Hash type button");
@@ -590,6 +597,12 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             return;
         }
         e->config.overhead = v;
+    } else if (!strcasecmp(name, "nodestime")) {
+        if (!parse_int(value, 0, MAX_NODESTIME, &v)) {
+            say(e, "info string error setoption: nodestime must be 0-%d (nodes per ms; 0: time is time)", MAX_NODESTIME);
+            return;
+        }
+        e->config.nodestime = v;
     } else if (!strcasecmp(name, "Ponder")) {
         if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
             say(e, "info string error setoption: Ponder must be true or false");
@@ -1252,7 +1265,39 @@ static bool handle(Engine *e, Line *l)
     return true;
 }
 
-int uci_loop(int in_fd, FILE *out, bool ccp)
+/* Sets option `opt` ("NAME=VALUE") as `setoption name NAME value VALUE` would,
+ * its answer caught: false, with what the engine said on err, when refused. */
+static bool preset_option(Engine *e, const char *opt, FILE *err)
+{
+    const char *eq = strchr(opt, '=');
+    char *said = NULL;
+    size_t said_len = 0;
+    FILE *out = eq && eq > opt ? open_memstream(&said, &said_len) : NULL;
+    if (!out) {
+        fprintf(err, "stern: --option %s refused: %s\n", opt,
+                eq && eq > opt ? "out of memory" : "it must be NAME=VALUE, e.g. nodestime=100");
+        return false;
+    }
+    char text[1024];
+    const int n = snprintf(text, sizeof text, "setoption name %.*s value %s", (int)(eq - opt), opt, eq + 1);
+    Line *l = n > 0 && (size_t)n < sizeof text ? line_new(text, (size_t)n) : NULL;
+    FILE *const kept = e->out;
+    e->out = out;
+    if (l)
+        handle(e, l);
+    e->out = kept;
+    free(l);
+    fclose(out);
+    const char *error = l ? strstr(said, "info string error ") : "out of memory";
+    if (error) {
+        const char *why = l ? error + strlen("info string error ") : error;
+        fprintf(err, "stern: --option %s refused: %.*s\n", opt, (int)strcspn(why, "\n"), why);
+    }
+    free(said);
+    return !error;
+}
+
+int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int noptions, FILE *err)
 {
     static Engine e;
     memset(&e, 0, sizeof e); /* each call a fresh engine (the fuzzer runs many) */
@@ -1274,7 +1319,11 @@ int uci_loop(int in_fd, FILE *out, bool ccp)
     e.pool = search_pool_new(1);
     ownbook_init(&e.book);
     e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .opponent_model = true, .pool = e.pool};
-    for (Line *l; !e.quitting && (l = input_next(&e.in));) {
+    int status = 0;
+    for (int i = 0; i < noptions && !status; i++)
+        if (!preset_option(&e, options[i], err))
+            status = 2;
+    for (Line *l; !status && !e.quitting && (l = input_next(&e.in));) {
         const bool go_on = handle(&e, l);
         free(l);
         if (!go_on)
@@ -1296,5 +1345,5 @@ int uci_loop(int in_fd, FILE *out, bool ccp)
     ownbook_free(&e.book);
     move_list_free(&e.searchmoves);
     free(e.game);
-    return 0;
+    return status;
 }

@@ -1,6 +1,7 @@
 /*
- * test_cli.c - the engine's command line (stern --help, --version, bench) and
- * the protocol's bench: the same signature both ways, and stop ends it.
+ * test_cli.c - the engine's command line (stern --help, --version, bench,
+ * --option) and the protocol's bench: the same signature both ways, and stop
+ * ends it; nodestime, which makes a search's budget nodes.
  */
 #include "support/engine_pipe.h"
 
@@ -75,6 +76,82 @@ static void test_bench_from_the_command_line(void **state)
     assert_int_equal(nodes_of(out), cli);
 }
 
+/* Runs `stern ARGS <input` with `input` (lines) in a temporary file; returns
+ * the exit code, the output in out. */
+static int run_with_input(const char *args, const char *input)
+{
+    char path[] = "/tmp/stern-cli-XXXXXX", cmd[512];
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(input, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "stern %s <%s", args, path);
+    const int code = exit_code(epipe_run_tool(cmd, out, sizeof out));
+    remove(path);
+    return code;
+}
+
+/* The last "info depth" line's node count in out, or -1. */
+static long long last_info_nodes(void)
+{
+    const char *last = NULL;
+    for (const char *p = out; (p = strstr(p, "info depth ")); p++)
+        last = p;
+    const char *n = last ? strstr(last, " nodes ") : NULL;
+    return n ? atoll(n + strlen(" nodes ")) : -1;
+}
+
+/* --option sets an option before the first command, as setoption does; one
+ * refused ends the engine at once with status 2 and says why on stderr. */
+static void test_option_arguments(void **state)
+{
+    (void)state;
+    assert_int_equal(run_with_input("--option Hash=16 --option 'Move Overhead=50'", "uci\n"), 0);
+    assert_non_null(strstr(out, "uciok"));
+    assert_null(strstr(out, "error"));
+    assert_int_equal(run_with_input("--option nodestime=-5", "uci\n"), 2);
+    assert_non_null(strstr(out, "stern: --option nodestime=-5 refused: setoption: nodestime must be 0-1000000"));
+    assert_null(strstr(out, "uciok")); /* nothing was read */
+    assert_int_equal(run_with_input("--option Bogus=1", "uci\n"), 2);
+    assert_non_null(strstr(out, "stern: --option Bogus=1 refused: setoption: unknown option 'Bogus'"));
+    assert_int_equal(run_with_input("--option nodestime", "uci\n"), 2);
+    assert_non_null(strstr(out, "stern: --option nodestime refused: it must be NAME=VALUE"));
+    assert_int_equal(run_with_input("--option", ""), 2);
+    assert_non_null(strstr(out, "a value is missing after '--option'"));
+    assert_int_equal(run_with_input("--ccp --option Hash=16 --ccp", ""), 2);
+    assert_non_null(strstr(out, "unknown argument '--ccp'"));
+}
+
+/* With nodestime the budget of a movetime (or a clock) is nodes, not time: the
+ * same search on every run and machine, a movetime of 100 ms at 50 nodes/ms
+ * stopping after about 5,000 nodes (the clock is read every 1,024), in UCI and
+ * in CCP where the option comes from the command line. */
+static void test_nodestime_makes_the_budget_nodes(void **state)
+{
+    (void)state;
+    static const char *const uci = "setoption name OwnBook value false\nsetoption name nodestime value 50\n"
+                                   "position startpos moves j4-j5\ngo movetime 100\n";
+    char first[1 << 14];
+    assert_int_equal(run_with_input("", uci), 0);
+    const long long nodes = last_info_nodes();
+    assert_true(nodes > 0 && nodes <= 5000 + 1024);
+    snprintf(first, sizeof first, "%s", strstr(out, "bestmove"));
+    for (int run = 0; run < 2; run++) {
+        assert_int_equal(run_with_input("", uci), 0);
+        assert_int_equal(last_info_nodes(), nodes);
+        assert_string_equal(strstr(out, "bestmove"), first);
+    }
+    static const char *const ccp = "ccp\nposition startpos\ngo movetime 100\n";
+    assert_int_equal(run_with_input("--ccp --option nodestime=50", ccp), 0);
+    const long long ccp_nodes = last_info_nodes();
+    snprintf(first, sizeof first, "%s", strstr(out, "bestmove"));
+    assert_true(ccp_nodes > 0 && ccp_nodes <= 5000 + 1024);
+    assert_int_equal(run_with_input("--ccp --option nodestime=50", ccp), 0);
+    assert_int_equal(last_info_nodes(), ccp_nodes);
+    assert_string_equal(strstr(out, "bestmove"), first);
+}
+
 /* The protocol's bench runs like perft: stop ends it, and it answers. */
 static void test_protocol_bench_honours_stop(void **state)
 {
@@ -99,6 +176,8 @@ int main(void)
         cmocka_unit_test(test_help_and_version),
         cmocka_unit_test(test_unknown_argument_is_an_error),
         cmocka_unit_test(test_bench_from_the_command_line),
+        cmocka_unit_test(test_option_arguments),
+        cmocka_unit_test(test_nodestime_makes_the_budget_nodes),
         TEST(test_protocol_bench_honours_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -358,6 +358,7 @@ static void test_uci_documented_options(void **state)
         {"option name BookDepth type spin default 40 min 0 max 2048", NULL},
         {"option name BookVariety type check default false", NULL},
         {"option name Move Overhead type spin default 30 min 0 max 5000", NULL},
+        {"option name nodestime type spin default 0 min 0 max 1000000", NULL},
         {"option name Ponder type check default false", NULL},
         {"option name OpponentModel type check default true", NULL},
         {"option name Clear Hash type button", NULL},

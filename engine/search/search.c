@@ -178,6 +178,10 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     uint64_t limit = c->lim->nodes;
     if (c->lim->depth > 0 && !c->lim->infinite)
         limit = (uint64_t)c->lim->depth * MCTS_PLAYOUTS_PER_DEPTH;
+    /* nodestime: the budget's nodes are playouts (the workers count no nodes) */
+    const uint64_t budget = (uint64_t)c->clock.nodestime * (uint64_t)c->clock.budget.soft_ms;
+    if (c->clock.nodestime > 0 && c->clock.budget.soft_ms >= 0 && !c->lim->infinite && (!limit || budget < limit))
+        limit = budget > 0 ? budget : 1;
     MctsReporting reporting = {.c = c, .said_ms = now_ms()};
     const MctsHooks hooks = {.stop = mcts_stop_hook, .report_due = mcts_report_due, .lines = mcts_line_out,
                              .multipv = c->cfg->multipv < nroot ? c->cfg->multipv : nroot, .ctx = &reporting};
@@ -349,6 +353,12 @@ static int race_alone(SearchContext *c, RootMove *root, int nroot)
     return nroot; /* not a root move (searchmoves left it out): searched as usual */
 }
 
+/* The clock's node count when it counts nodes (nodestime): every worker's. */
+static uint64_t clock_nodes(const void *ctx)
+{
+    return total_nodes(ctx);
+}
+
 SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
                         SearchOutput out, void *ctx)
 {
@@ -388,10 +398,13 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     SearchResult res = {.has_best = false};
     RootMove *root = NULL;
     const int s = pos_over(&g->pos) ? g->v->seats[0] : g->pos.stm; /* over: any seat, nothing is searched */
+    /* nodes are not late in transit: no overhead when the budget counts them */
     const TimeBudget budget =
         time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo, limits->movetime,
-                    pos_over(&g->pos) ? 1 : moves_left_estimate(&g->pos), config->overhead);
+                    pos_over(&g->pos) ? 1 : moves_left_estimate(&g->pos), config->nodestime > 0 ? 0 : config->overhead);
     clock_init(&c->clock, budget, limits->ponder, limits->infinite, &sig->ponderhit);
+    if (config->nodestime > 0)
+        clock_count_nodes(&c->clock, config->nodestime, clock_nodes, c);
     /* a report's legality checks stop with the search, not when its helpers are
      * told to (abort_all): a capture-mode line is long to check */
     c->report_gen = gen_memo_new();

@@ -68,6 +68,7 @@ typedef struct {
     int threads;        /* 1-256 */
     int multipv;        /* 1-256 */
     int64_t overhead;   /* Move Overhead, ms */
+    int64_t nodestime;  /* > 0: budgets run in nodes, this many per ms (timeman.h) */
     bool opponent_model; /* three or more seats: expect the greedy move of seats whose
                             record is greedy (opponents.h; MCTS) */
     bool full_width;    /* no reductions or pruning: every move to the full depth

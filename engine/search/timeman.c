@@ -70,6 +70,16 @@ void clock_init(SearchClock *c, TimeBudget budget, bool ponder, bool infinite, c
     c->budget = budget;
     c->infinite = infinite;
     c->ponderhit = ponderhit;
+    c->nodestime = 0;
+    c->nodes = NULL;
+    c->nodes_ctx = NULL;
+}
+
+void clock_count_nodes(SearchClock *c, int64_t nodestime, ClockNodes nodes, const void *ctx)
+{
+    c->nodestime = nodestime;
+    c->nodes = nodes;
+    c->nodes_ctx = ctx;
 }
 
 int64_t clock_start(SearchClock *c)
@@ -85,5 +95,9 @@ int64_t clock_start(SearchClock *c)
 bool clock_past(SearchClock *c, int64_t limit_ms)
 {
     const int64_t clock = clock_start(c);
-    return clock >= 0 && !c->infinite && limit_ms >= 0 && now_ms() - clock >= limit_ms;
+    if (clock < 0 || c->infinite || limit_ms < 0)
+        return false;
+    if (c->nodestime > 0)
+        return c->nodes(c->nodes_ctx) / (uint64_t)c->nodestime >= (uint64_t)limit_ms;
+    return now_ms() - clock >= limit_ms;
 }

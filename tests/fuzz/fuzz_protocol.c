@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *tmp = tmpfile();
     FILE *out = fopen("/dev/null", "w");
     if (tmp && out && fwrite(in, 1, n, tmp) == n && !fflush(tmp) && !fseek(tmp, 0, SEEK_SET))
-        uci_loop(fileno(tmp), out, false);
+        uci_loop(fileno(tmp), out, false, NULL, 0, stderr);
     if (tmp)
         fclose(tmp);
     if (out)
