@@ -106,6 +106,8 @@ $(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
 
 # the table's server: HTTP and WebSocket by civetweb, JSON by jansson
 $(BUILD)/stern-board: LDLIBS += -lcivetweb -ljansson
+# the rating list's referee records are JSON lines
+$(BUILD)/stern-ladder: LDLIBS += -ljansson
 
 $(BUILD)/stern-cross: $(BUILD)/tools/research/cross_main.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)

@@ -417,6 +417,71 @@ static void test_fit_of_a_perfect_score_has_an_open_end(void **state)
     assert_true(isinf(d[1].low) && d[1].low < 0 && d[1].high == d[1].elo);
 }
 
+/* Given ratings (a published list's anchors): with one opponent given at 500,
+ * the closed form of the two-player fit on top of it; with two given (0 and
+ * 400) a third player's rating makes its expected points (prior included)
+ * equal its points; the given players keep theirs, intervals and all; a
+ * perfect score still opens its end; nothing given with games is refused. */
+static void test_fit_with_given_ratings_rates_on_their_scale(void **state)
+{
+    (void)state;
+    RatedGame games[100];
+    for (int i = 0; i < 100; i++) { /* player 0 wins 60, draws 20, loses 20 */
+        const int mine = i < 60 ? 1 : i < 80 ? 1 : 2, theirs = i < 60 ? 2 : 1;
+        games[i] = i % 2 ? duel(1, 0, theirs, mine, -1) : duel(0, 1, mine, theirs, -1);
+    }
+    RatingRow rows[2];
+    const double one[2] = {NAN, 500};
+    assert_int_equal(ratings_fit_given(games, 100, 2, one, 1, 0, rows), 0);
+    assert_near(rows[1].elo, 500, FIT_EPS);
+    assert_near(rows[0].elo, 500 + 400 * log10(70.05 / 30.05), FIT_EPS);
+
+    /* far from the held rating: 168 wins and 4 draws against a player held at
+     * 737 (the Newton steps are kept short, or the first overshoots to where
+     * the logistic is flat) */
+    RatedGame far[172];
+    for (int i = 0; i < 172; i++)
+        far[i] = duel(0, 1, 1, i < 168 ? 2 : 1, -1);
+    const double held[2] = {NAN, 737};
+    assert_int_equal(ratings_fit_given(far, 172, 2, held, 1, 0, rows), 0);
+    assert_near(rows[0].elo, 737 + 400 * log10(170.05 / 2.05), FIT_EPS);
+
+    /* C against A (given 0): 3 wins, 1 loss; against B (given 400): 1 win, 3 losses */
+    RatedGame g3[8];
+    for (int i = 0; i < 8; i++) {
+        const int other = i < 4 ? A : B, wins = i < 4 ? 3 : 1;
+        g3[i] = duel(C, other, i % 4 < wins ? 1 : 2, i % 4 < wins ? 2 : 1, -1);
+    }
+    const double two[3] = {[A] = 0, [B] = 400, [C] = NAN};
+    RatingRow r[4];
+    assert_int_equal(ratings_fit_given(g3, 8, 3, two, 3, RATINGS_BOOTSTRAP_DEFAULT, r), 0);
+    assert_near(r[A].elo, 0, FIT_EPS);
+    assert_near(r[B].elo, 400, FIT_EPS);
+    assert_near(r[A].low, 0, FIT_EPS);
+    assert_near(r[B].high, 400, FIT_EPS);
+    /* expected points of C: 4 games and the prior's 0.1 comparisons per opponent */
+    double expected = 0, got = 4 + 0.05 * 2;
+    for (int o = A; o <= B; o++)
+        expected += 4.1 * score_from_elo(r[C].elo - r[o].elo);
+    assert_near(expected, got, 1e-6);
+    assert_true(r[C].elo > 0 && r[C].elo < 400);
+    assert_true(r[C].low < r[C].elo && r[C].elo < r[C].high);
+
+    /* a perfect score on top of given ratings: open above */
+    RatedGame wins[4];
+    for (int i = 0; i < 4; i++)
+        wins[i] = duel(C, i % 2 ? A : B, 1, 2, -1);
+    assert_int_equal(ratings_fit_given(wins, 4, 3, two, 1, RATINGS_BOOTSTRAP_DEFAULT, r), 0);
+    assert_true(isinf(r[C].high) && r[C].high > 0 && isfinite(r[C].low));
+    assert_true(r[C].elo > 400);
+
+    const double none[4] = {NAN, NAN, NAN, 7}; /* D is given but has no games */
+    assert_int_equal(ratings_fit_given(g3, 8, 4, none, 1, 0, r), -1);
+    const double inf[3] = {0, INFINITY, NAN};
+    assert_int_equal(ratings_fit_given(g3, 8, 3, inf, 1, 0, r), -1);
+    assert_int_equal(ratings_fit_given(g3, 8, 3, NULL, 1, 0, r), -1);
+}
+
 /* A-B games and C-D games (and E without games): two groups, numbered in the
  * order of their lowest player; a game of B with C joins them. */
 static void test_groups_of_players_that_never_met(void **state)
@@ -467,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_fit_counts_a_game_once_per_player),
         cmocka_unit_test(test_fit_of_a_perfect_score_has_an_open_end),
         cmocka_unit_test(test_groups_of_players_that_never_met),
+        cmocka_unit_test(test_fit_with_given_ratings_rates_on_their_scale),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

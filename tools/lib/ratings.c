@@ -14,6 +14,7 @@
 #define NEWTON_MAX_ITERS 200
 #define NEWTON_TOL 1e-10               /* natural log-odds units */
 #define BACKTRACK_MIN 1e-8             /* smallest Newton step fraction tried */
+#define NEWTON_MAX_STEP 2.0            /* nats (347 Elo): the longest step of one rating */
 #define PERCENT_LOW 0.025
 #define PERCENT_HIGH 0.975
 
@@ -248,14 +249,17 @@ double sprt_llr(const Pentanomial *pairs, int wins, int draws, int losses, doubl
 /* ---- ratings from places ---- */
 
 /* Fitting state for m players with games (the "active" players). Ratings x are in
- * natural log-odds units; x[m-1] stays 0 (the likelihood only sees differences). */
+ * natural log-odds units. The first k are fitted; x[k..m-1] stay at given[]
+ * (ratings_fit: k = m - 1 and x[m-1] = 0, as the likelihood only sees
+ * differences; ratings_fit_given: the players whose ratings are given come last). */
 typedef struct {
-    int m;
+    int m, k;
     int *active;     /* nplayers: player -> active index, or -1 */
+    double *given;   /* m: the held ratings x[k..m-1] (nats) */
     double *count;   /* m x m: comparisons of row and column player (symmetric) */
     double *points;  /* m x m: points of the row player against the column player */
     double *x, *trial, *grad, *step;
-    double *hess;    /* (m-1) x (m-1): minus the Hessian over the free ratings */
+    double *hess;    /* k x k: minus the Hessian over the fitted ratings */
 } Fit;
 
 static bool game_valid(const RatedGame *g, int nplayers)
@@ -372,12 +376,19 @@ static bool cholesky_solve(double *A, double *b, int k)
     return true;
 }
 
-/* Maximises the log-likelihood over x[0..m-2] (x[m-1] = 0) by Newton's method with
- * backtracking; the prior makes the problem strictly concave. */
+/* Maximises the log-likelihood over x[0..k-1] (x[k..m-1] held at given[]) by
+ * Newton's method with backtracking; the prior makes the problem strictly
+ * concave. */
 static void solve(Fit *f)
 {
-    const int m = f->m, k = m - 1;
-    memset(f->x, 0, (size_t)m * sizeof *f->x);
+    const int m = f->m, k = f->k;
+    double mean_given = 0; /* the fit starts from the held ratings' mean */
+    for (int i = k; i < m; i++)
+        mean_given += f->given[i] / (m - k);
+    for (int i = 0; i < k; i++)
+        f->x[i] = mean_given;
+    memcpy(f->x + k, f->given + k, (size_t)(m - k) * sizeof *f->x);
+    memcpy(f->trial + k, f->given + k, (size_t)(m - k) * sizeof *f->trial);
     if (k == 0)
         return;
     double ll = log_likelihood(f, f->x);
@@ -399,11 +410,17 @@ static void solve(Fit *f)
         memcpy(f->step, f->grad, (size_t)k * sizeof *f->step);
         if (!cholesky_solve(f->hess, f->step, k))
             return;
+        /* far from the optimum the logistic is flat and a Newton step can land
+         * where it is flat again: at most NEWTON_MAX_STEP at a time */
+        double longest = 0;
+        for (int i = 0; i < k; i++)
+            longest = fmax(longest, fabs(f->step[i]));
+        for (int i = 0; i < k && longest > NEWTON_MAX_STEP; i++)
+            f->step[i] *= NEWTON_MAX_STEP / longest;
         double t = 1, next = ll;
         for (; t >= BACKTRACK_MIN; t /= 2) {
             for (int i = 0; i < k; i++)
                 f->trial[i] = f->x[i] + t * f->step[i];
-            f->trial[k] = 0;
             next = log_likelihood(f, f->trial);
             if (next >= ll)
                 break;
@@ -421,11 +438,15 @@ static void solve(Fit *f)
 }
 
 /* The fitted ratings in Elo, shifted so that the anchor (active index) is 0, or
- * their mean when anchor is -1, into elo[0..m-1]. */
+ * their mean when anchor is -1, or not at all when it is ANCHOR_GIVEN (the given
+ * ratings fix the scale), into elo[0..m-1]. */
+#define ANCHOR_GIVEN (-2)
 static void anchored_elo(const Fit *f, int anchor, double *elo)
 {
     double shift = 0;
-    if (anchor >= 0) {
+    if (anchor == ANCHOR_GIVEN) {
+        shift = 0;
+    } else if (anchor >= 0) {
         shift = f->x[anchor];
     } else {
         for (int i = 0; i < f->m; i++)
@@ -505,12 +526,13 @@ static int bootstrap_intervals(Fit *f, const RatedGame *games, int n, int anchor
 
 /* Opens the interval of a perfect score at its end (ratings.h): +INFINITY above a
  * player who won every comparison, -INFINITY below one who lost every one; not
- * for the anchor (index into out, or -1), whose rating is fixed. */
-static void open_perfect_ends(RatingRow *out, int nplayers, int anchor)
+ * for the anchor (index into out, or -1), whose rating is fixed, nor for a player
+ * whose rating is given (given non-NULL and given[p] not NAN). */
+static void open_perfect_ends(RatingRow *out, int nplayers, int anchor, const double *given)
 {
     for (int p = 0; p < nplayers; p++) {
         RatingRow *r = &out[p];
-        if (r->comparisons == 0 || p == anchor) /* the anchor is 0 by definition */
+        if (r->comparisons == 0 || p == anchor || (given && !isnan(given[p]))) /* fixed by definition */
             continue;
         if (r->points == r->comparisons)
             r->high = INFINITY;
@@ -522,6 +544,7 @@ static void open_perfect_ends(RatingRow *out, int nplayers, int anchor)
 static void fit_free(Fit *f)
 {
     free(f->active);
+    free(f->given);
     free(f->count);
     free(f->points);
     free(f->x);
@@ -531,18 +554,30 @@ static void fit_free(Fit *f)
     free(f->hess);
 }
 
-/* Allocates f for the players with games in out (tallied). */
-static int fit_alloc(Fit *f, const RatingRow *out, int nplayers, int *player_of)
+/* Allocates f for the players with games in out (tallied): without `given`,
+ * in player order with the last held at 0; with it (Elo, NAN for a player to
+ * fit), the players to fit first and those given after them, held there. */
+static int fit_alloc(Fit *f, const RatingRow *out, int nplayers, int *player_of, const double *given)
 {
     memset(f, 0, sizeof *f);
     f->active = malloc((size_t)nplayers * sizeof *f->active);
-    if (!f->active)
+    f->given = calloc((size_t)nplayers + 1, sizeof *f->given);
+    if (!f->active || !f->given)
         return -1;
     for (int p = 0; p < nplayers; p++) {
-        f->active[p] = out[p].games > 0 ? f->m : -1;
-        if (out[p].games > 0)
+        f->active[p] = -1;
+        if (out[p].games > 0 && (!given || isnan(given[p]))) {
+            f->active[p] = f->m;
             player_of[f->m++] = p;
+        }
     }
+    f->k = given ? f->m : f->m > 0 ? f->m - 1 : 0;
+    for (int p = 0; p < nplayers && given; p++)
+        if (out[p].games > 0 && !isnan(given[p])) {
+            f->given[f->m] = given[p] / ELO_PER_NAT;
+            f->active[p] = f->m;
+            player_of[f->m++] = p;
+        }
     const size_t m = (size_t)f->m;
     f->count = malloc(m * m * sizeof *f->count);
     f->points = malloc(m * m * sizeof *f->points);
@@ -554,8 +589,9 @@ static int fit_alloc(Fit *f, const RatingRow *out, int nplayers, int *player_of)
     return f->count && f->points && f->x && f->trial && f->grad && f->step && f->hess ? 0 : -1;
 }
 
-int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigned seed, int bootstrap,
-                RatingRow *out)
+/* ratings_fit (given NULL) and ratings_fit_given (anchor -1). */
+static int fit(const RatedGame *games, int n, int nplayers, int anchor, const double *given, unsigned seed,
+               int bootstrap, RatingRow *out)
 {
     if (nplayers < 1 || n < 0 || bootstrap < 0 || anchor < -1 || anchor >= nplayers)
         return -1;
@@ -572,9 +608,11 @@ int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigne
 
     Fit f;
     int *player_of = malloc((size_t)nplayers * sizeof *player_of);
-    int rc = player_of ? fit_alloc(&f, out, nplayers, player_of) : -1;
+    int rc = player_of ? fit_alloc(&f, out, nplayers, player_of, given) : -1;
+    if (rc == 0 && given && f.k == f.m) /* nothing given among the players: no scale */
+        rc = -1;
     if (rc == 0 && f.m > 0) {
-        const int anchor_index = anchor >= 0 ? f.active[anchor] : -1;
+        const int anchor_index = given ? ANCHOR_GIVEN : anchor >= 0 ? f.active[anchor] : -1;
         fill_pairs(&f, games, n, NULL);
         solve(&f);
         anchored_elo(&f, anchor_index, f.trial); /* trial is free between solves */
@@ -584,12 +622,29 @@ int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigne
         }
         if (bootstrap > 0)
             rc = bootstrap_intervals(&f, games, n, anchor_index, seed, bootstrap, player_of, out);
-        open_perfect_ends(out, nplayers, anchor);
+        open_perfect_ends(out, nplayers, anchor, given);
     }
     if (player_of)
         fit_free(&f);
     free(player_of);
     return rc;
+}
+
+int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigned seed, int bootstrap,
+                RatingRow *out)
+{
+    return fit(games, n, nplayers, anchor, NULL, seed, bootstrap, out);
+}
+
+int ratings_fit_given(const RatedGame *games, int n, int nplayers, const double *given, unsigned seed, int bootstrap,
+                      RatingRow *out)
+{
+    if (!given || nplayers < 1)
+        return -1;
+    for (int p = 0; p < nplayers; p++)
+        if (!isnan(given[p]) && !isfinite(given[p]))
+            return -1;
+    return fit(games, n, nplayers, -1, given, seed, bootstrap, out);
 }
 
 /* Union-find root of player p, halving the path on the way. */

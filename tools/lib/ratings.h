@@ -190,6 +190,18 @@ typedef struct RatingRow {
 int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigned seed, int bootstrap,
                 RatingRow *out);
 
+/* ratings_fit with the ratings of some players given, as a published list's
+ * anchors: given[p] is player p's rating in Elo, or NAN for a player to rate.
+ * The ratings of the others maximise the same likelihood (and prior) with the
+ * given ones held, so they land on the given ones' scale (no shift). A given
+ * player's row has its given rating, interval and all; the bootstrap refits the
+ * others with the given ones held, and a perfect score opens its interval as in
+ * ratings_fit. Returns 0, or -1 as ratings_fit, or when given is NULL, holds
+ * an infinite value, or gives no player with games (then nothing sets the
+ * scale). */
+int ratings_fit_given(const RatedGame *games, int n, int nplayers, const double *given, unsigned seed, int bootstrap,
+                      RatingRow *out);
+
 /* The connected groups of players: two players are connected when they met in a
  * game as different units, directly or through others. Ratings of players of
  * different groups are not comparable (nothing in the games relates them; only
