@@ -4,7 +4,8 @@
  * marbles parked at the door of another seat's home) and the six-seat score
  * being the seat's own standing, against the same positions with fewer seats;
  * the grace before marbles left at home cost anything (two, three and four
- * seats each have their own), and none without an exit deadline. And the
+ * seats each have their own), and none without an exit deadline, where a
+ * target sealed off by a wall of parked marbles makes its door cost. And the
  * memos of eval.c: terms read from a memo equal the terms worked out afresh
  * (no memo), over the positions of played games in search-like order.
  */
@@ -150,6 +151,29 @@ static void test_no_home_cost_without_a_deadline(void **state)
     assert_true(duo_home_cost("classic-2", BLACK_AT_HOME, 22) < 0);
 }
 
+/* ccerl-2: black keeps seven marbles in the two front rows of its home, white's
+ * target (e14-h14, e15-g15); nothing of white's can reach the three holes
+ * behind them (sealed), and each white marble at the door costs W_SEALED_DOOR
+ * (80): standing there walls the wall in. A gap in the wall (g15 empty: g13
+ * jumps over g14 into it, and on to the back) and the door is free again; so it
+ * is in classic-2, where the exit deadline moves the wall. */
+static void test_sealed_target_door_costs_without_a_deadline(void **state)
+{
+    (void)state;
+    static const char *const wall = "b e14 f14 g14 h14 e15 f15 g15 m1 l2 m2 ";
+    static const char *const white = "w f13 g13 h13 i9 h9 j9 h10 i10 g9 h8";
+    char pieces[256];
+    snprintf(pieces, sizeof pieces, "%s%s", wall, white);
+    game_setup(&g, "ccerl-2", pieces, "w w40,b40 41");
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, -3 * 80);
+    assert_int_equal(eval_seat(&g.pos, SEAT_BLACK, NULL).traffic, 0);
+    game_setup(&g, "classic-2", pieces, "w w20,b20 21");
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
+    game_setup(&g, "ccerl-2", "b e14 f14 g14 h14 e15 f15 l3 m1 l2 m2 w f13 g13 h13 i9 h9 j9 h10 i10 g9 h8",
+               "w w40,b40 41");
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
+}
+
 /* ---- the memos ---- */
 
 /* Positions to evaluate and, per position and seat, the terms and eval_for. */
@@ -187,9 +211,13 @@ static uint64_t rng_next(uint64_t *x)
  * move the most progress toward the target or, one time in three, a random one);
  * fills pos with every position of the game and all their children, in the order
  * a search visits them: a node, then its children. Returns the count. */
-static int game_positions(const char *variant, int plies, uint64_t seed, Position *pos, int cap)
+static int game_positions(const char *variant, const char *pieces, const char *tail, int plies, uint64_t seed,
+                          Position *pos, int cap)
 {
-    assert_int_equal(game_new(&g, variant), 0);
+    if (pieces)
+        game_setup(&g, variant, pieces, tail);
+    else
+        assert_int_equal(game_new(&g, variant), 0);
     static MoveList list;
     Position p = g.pos;
     int n = 0;
@@ -217,8 +245,17 @@ static int game_positions(const char *variant, int plies, uint64_t seed, Positio
 static void test_memoized_terms_equal_fresh_terms(void **state)
 {
     (void)state;
-    static const char *const variants[] = {"classic-2", "classic-3", "classic-4", "classic-6", "fifteen-3",
-                                           "pairs-4",   "pairs-6",   "longjumps-4", "masters-6", "symmetric-6"};
+    /* from the start, and ccerl-2 also from a wall sealing white's target off
+     * (its door term reads the target and the door) */
+    static const struct {
+        const char *name, *pieces, *tail;
+    } variants[] = {{"classic-2", NULL, NULL},   {"classic-3", NULL, NULL},   {"classic-4", NULL, NULL},
+                    {"classic-6", NULL, NULL},   {"fifteen-3", NULL, NULL},   {"pairs-4", NULL, NULL},
+                    {"pairs-6", NULL, NULL},     {"longjumps-4", NULL, NULL}, {"masters-6", NULL, NULL},
+                    {"symmetric-6", NULL, NULL}, {"ccerl-2", NULL, NULL},
+                    {"ccerl-2", "b e14 f14 g14 h14 e15 f15 g15 m1 l2 m2 w f13 g13 h13 i12 i9 h9 j9 h10 i10 g9",
+                     "w w40,b40 41"}};
+    long sealed = 0;
     enum { CAP = 20000 };
     Position *pos = malloc(sizeof *pos * CAP);
     int *fwd = malloc(sizeof *fwd * CAP), *rev = malloc(sizeof *rev * CAP);
@@ -227,7 +264,8 @@ static void test_memoized_terms_equal_fresh_terms(void **state)
     assert_true(pos && fwd && rev && ta && tb && sa && sb);
     long checked = 0;
     for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
-        const int n = game_positions(variants[v], 160, 0x9E3779B97F4A7C15ull + v, pos, CAP);
+        const int n = game_positions(variants[v].name, variants[v].pieces, variants[v].tail, 160,
+                                     0x9E3779B97F4A7C15ull + v, pos, CAP);
         for (int i = 0; i < n; i++)
             fwd[i] = i, rev[i] = n - 1 - i;
         /* search order (memos warm from the sibling before), then the reverse,
@@ -251,14 +289,16 @@ static void test_memoized_terms_equal_fresh_terms(void **state)
                 if (memcmp(&ta[i][s], &tc[i][s], sizeof ta[i][s]) || sa[i][s] != sc[i][s])
                     fail_msg("%s, position %d of %d, seat %d: terms from the memos differ (total %d against %d, "
                              "deadline %d against %d, eval_for %d against %d)",
-                             variants[v], i, n, s, ta[i][s].total, tc[i][s].total, ta[i][s].deadline,
+                             variants[v].name, i, n, s, ta[i][s].total, tc[i][s].total, ta[i][s].deadline,
                              tc[i][s].deadline, sa[i][s], sc[i][s]);
                 checked++;
+                sealed += pos[i].v->ccerl && ta[i][s].traffic < 0;
             }
         }
     }
     /* the games were long enough to bring in the exit deadline's terms */
     assert_true(checked > 100000);
+    assert_true(sealed > 100); /* and sealed targets' doors */
     free(pos), free(fwd), free(rev), free(ta), free(tb), free(sa), free(sb);
 }
 
@@ -272,6 +312,7 @@ int main(void)
         cmocka_unit_test(test_six_seat_score_is_own_standing_fewer_seats_subtract_the_best_rival),
         cmocka_unit_test(test_home_cost_waits_out_each_seat_counts_grace),
         cmocka_unit_test(test_no_home_cost_without_a_deadline),
+        cmocka_unit_test(test_sealed_target_door_costs_without_a_deadline),
         cmocka_unit_test(test_memoized_terms_equal_fresh_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -74,6 +74,12 @@
 #ifndef TEMPO
 #define TEMPO 40            /* the side to move is part of a tempo ahead */
 #endif
+/* Without an exit deadline (ccerl-2) a seat may keep marbles in its home for
+ * good, and a wall of them can seal free holes of the other seat's target off
+ * (target_sealed). The wall goes only where its marbles can go: */
+#ifndef W_SEALED_DOOR
+#define W_SEALED_DOOR 80    /* cp per own marble at the door of its sealed target */
+#endif
 /* Two seats (the race of the two-seat search) weigh these on their own, tuned
  * by stern-spsa (docs/STRENGTH.md, "Strength"). */
 #ifndef W_STRAGGLER_DUO
@@ -213,6 +219,42 @@ static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t 
     return reaches ? 2 : ESCAPE_WALLED;
 }
 
+/* Whether a free hole of seat s's target is out of reach of s's marbles while
+ * the marbles in the target stay where they are: no step or jump chain from
+ * outside the target lands on it. A free hole is entered by a step from outside,
+ * or by a jump from outside over a marble (the landing's mirror jump leaves the
+ * target); from an entered hole, steps and jumps over marbles reach more free
+ * holes. In ccerl-2 the rating list's bot tt-pvs keeps seven marbles in the two
+ * front rows of its home (Stern's target) for whole games: the three holes
+ * behind them are sealed, and the game is drawn unless the wall moves. */
+static bool target_sealed(const Position *p, int s)
+{
+    const Bitboard target = p->v->target[s];
+    if (!(target & p->occ & ~p->seat_bb[s]))
+        return false;
+    const Bitboard empty = target & ~p->occ;
+    Bitboard reached = 0;
+    for (Bitboard b = empty; b;) {
+        const int f = bb_pop(&b);
+        bool entered = (geo.adjacent[f] & ~target) != 0;
+        for (int k = 0; k < geo.njumps[f] && !entered; k++)
+            entered = bb_test(p->occ, geo.jump_over[f][k]) && !bb_test(target, geo.jump_land[f][k]);
+        if (entered)
+            reached |= bb_bit(f);
+    }
+    for (Bitboard todo = reached; todo;) {
+        const int r = bb_pop(&todo);
+        Bitboard next = geo.adjacent[r] & empty;
+        for (int k = 0; k < geo.njumps[r]; k++)
+            if (bb_test(p->occ, geo.jump_over[r][k]) && bb_test(empty, geo.jump_land[r][k]))
+                next |= bb_bit(geo.jump_land[r][k]);
+        next &= ~reached;
+        reached |= next;
+        todo |= next;
+    }
+    return (empty & ~reached) != 0;
+}
+
 /* The last terms eval_seat found for a seat, with what they were found from:
  * the seat's rules, marbles, own moves and status, the occupancy of the holes
  * the escape answers were read from (area), and on a crowded board which homes
@@ -339,6 +381,15 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
         const int short_by = escapes + DEADLINE_SLACK - (p->v->deadline - p->moves[s]);
         if (short_by > 0)
             t.deadline -= W_DEADLINE * short_by;
+    }
+    /* A sealed target without a deadline: the wall's marbles leave only by the
+     * holes at its door, stepping or jumping out over their own; standing there
+     * walls them in for good (a draw by the limit), standing back lets them go. */
+    if (p->v->deadline == NO_DEADLINE) {
+        const Bitboard door = p->v->home_ring[(s + 3) % 6]; /* target[s] is home[(s + 3) % 6] */
+        area |= p->v->target[s] | door; /* target_sealed reads these */
+        if ((own & door) && target_sealed(p, s))
+            t.traffic -= W_SEALED_DOOR * bb_count(own & door);
     }
     if (crowded) {
         const int centre = bb_count(own & ~p->v->home[s] & ~p->v->target[s]);
