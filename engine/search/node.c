@@ -163,6 +163,10 @@ bool enter_node(Worker *w, int ply)
     const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
     if (!(nodes & CHECK_EVERY))
         check_limits(w);
+    /* the other threads' nodes are summed now and then; a thread's own reach
+     * the limit exactly (go nodes 100 searched 856 when only the sums were read) */
+    if (w->ctx->node_limit && nodes >= w->ctx->node_limit)
+        atomic_store_explicit(&w->ctx->sig->stop, true, memory_order_relaxed);
     return !stopped(w);
 }
 

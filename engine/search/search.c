@@ -405,6 +405,11 @@ SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchC
     clock_init(&c->clock, budget, limits->ponder, limits->infinite, &sig->ponderhit);
     if (config->nodestime > 0)
         clock_count_nodes(&c->clock, config->nodestime, clock_nodes, c);
+    c->node_limit = limits->nodes;
+    const uint64_t budget_nodes = (uint64_t)config->nodestime * (uint64_t)budget.hard_ms;
+    if (config->nodestime > 0 && budget.hard_ms >= 0 && !limits->infinite && !limits->ponder &&
+        (!c->node_limit || budget_nodes < c->node_limit))
+        c->node_limit = budget_nodes > 0 ? budget_nodes : 1;
     /* a report's legality checks stop with the search, not when its helpers are
      * told to (abort_all): a capture-mode line is long to check */
     c->report_gen = gen_memo_new();

@@ -65,6 +65,8 @@ struct SearchContext {
     SearchOutput out;
     void *out_ctx;
     SearchClock clock;
+    uint64_t node_limit;     /* a worker stops on reaching it (go nodes, or nodestime's hard
+                                budget): exact with one thread; 0: none */
     GenMemo *report_gen;     /* generation for reports, stopped by stop or the hard limit (NULL: none) */
     Move said[2];            /* the first two moves of the last line reported (multipv 1) */
     int nsaid;               /* how many of them were reported */
