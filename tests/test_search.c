@@ -225,6 +225,47 @@ static void test_ponder_move_is_legal_for_the_next_seat(void **state)
     assert_true(pondered > 0);
 }
 
+static void ignore_report(const SearchReport *report, void *ctx)
+{
+    (void)report;
+    (void)ctx;
+}
+
+/* A search cut before its first iteration ends answers the best move of those
+ * it searched, and with none searched (go nodes 1: the root child is the only
+ * node) the move of the most progress, first in generation order; it answered
+ * the first move generated (a rating run at 100 nodes a move lost 83 of 89
+ * games to tt-pvs so). */
+static void test_first_iteration_cut_answers_the_most_progress(void **state)
+{
+    (void)state;
+    game_setup(&g, "classic-2", MIDDLE_BLACK " " MIDDLE_WHITE, "w w9,b9 10");
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.nodes = 1;
+    const SearchConfig cfg = {.threads = 1, .multipv = 1};
+    SearchSignals sig;
+    atomic_init(&sig.stop, false);
+    atomic_init(&sig.ponderhit, false);
+    tt_clear();
+    search_clear();
+    const SearchResult r = search_run(&g, &lim, &cfg, &sig, ignore_report, NULL);
+    assert_true(r.has_best);
+    const uint8_t *tip = g.pos.v->tip_dist[SEAT_WHITE];
+    const int most = list_best_progress(&g.pos, SEAT_WHITE, tip);
+    assert_true(most > 0);
+    assert_int_equal(tip[r.best.from] - tip[r.best.to], most);
+    MoveList *list = move_list_new();
+    assert_non_null(list);
+    gen_moves(&g.pos, list, NULL);
+    int first = 0;
+    while (tip[list->m[first].from] - tip[list->m[first].to] != most)
+        first++;
+    assert_true(move_same(&r.best, &list->m[first]));
+    assert_true(first > 0); /* not the first move generated */
+    move_list_delete(list);
+}
+
 int main(void)
 {
     board_init();
@@ -232,6 +273,7 @@ int main(void)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_depth_one_score_subtracts_part_of_the_replys_best_progress),
+        cmocka_unit_test(test_first_iteration_cut_answers_the_most_progress),
         cmocka_unit_test(test_node_whose_staged_moves_are_all_its_moves),
         cmocka_unit_test(test_selective_search_keeps_a_forced_arrival),
         cmocka_unit_test(test_selective_search_repeats_exactly_with_one_thread),

@@ -81,6 +81,31 @@ static void sort_root(RootMove *r, int from, int n)
     qsort(r + from, (size_t)(n - from), sizeof *r, by_score);
 }
 
+/* The first iteration stopped before it ended (a budget of a few hundred nodes,
+ * or a stop at once): the best move of those it searched goes first, and when
+ * it searched none, the move of the most progress (capture mode: the most
+ * captures; the first such in generation order) - not the first move
+ * generated, which the answer would otherwise be. */
+static void first_iteration_cut(Worker *w)
+{
+    sort_root(w->root, 0, w->nroot);
+    if (w->root[0].score > -SCORE_INF || w->nroot < 2)
+        return;
+    const Position *p = &w->ctx->game->pos;
+    int best = 0, most = -MAX_PLY;
+    for (int i = 0; i < w->nroot; i++) {
+        const Move *m = &w->root[i].move;
+        const int gain = p->v->capture ? m->ncapt : move_progress(p, p->stm, m);
+        if (gain > most) {
+            best = i;
+            most = gain;
+        }
+    }
+    const RootMove t = w->root[0];
+    w->root[0] = w->root[best];
+    w->root[best] = t;
+}
+
 void iterate(Worker *w)
 {
     SearchContext *c = w->ctx;
@@ -118,8 +143,11 @@ void iterate(Worker *w)
             if (stopped(w))
                 break;
         }
-        if (stopped(w))
+        if (stopped(w)) {
+            if (depth == 1)
+                first_iteration_cut(w);
             break;
+        }
         for (int i = 0; i < w->nroot; i++)
             w->root[i].prev_score = w->root[i].score;
         w->completed_depth = depth;
