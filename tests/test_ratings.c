@@ -482,6 +482,26 @@ static void test_fit_with_given_ratings_rates_on_their_scale(void **state)
     assert_int_equal(ratings_fit_given(g3, 8, 3, NULL, 1, 0, r), -1);
 }
 
+/* A perfect record against given players bounds the rating on one side only:
+ * n wins against a player given at 737 put the lower end where the score
+ * 0.025^(1/n) is expected (Clopper-Pearson), n losses the upper end where
+ * 1 - 0.025^(1/n) is; a draw, or no given opponent, gives no bound. */
+static void test_perfect_record_bound(void **state)
+{
+    (void)state;
+    RatedGame games[20];
+    for (int i = 0; i < 20; i++)
+        games[i] = duel(0, 1, 1, 2, -1); /* player 0 beats player 1 twenty times */
+    const double held1[2] = {NAN, 737}, held0[2] = {737, NAN}, none[2] = {NAN, NAN};
+    const double p = pow(0.025, 1.0 / 20);
+    assert_near(ratings_perfect_bound(games, 20, 0, held1, 0.025, true), 737 + elo_from_score(p), 1e-6);
+    assert_near(ratings_perfect_bound(games, 20, 1, held0, 0.025, false), 737 - elo_from_score(p), 1e-6);
+    assert_true(isnan(ratings_perfect_bound(games, 20, 0, held1, 0.025, false))); /* it won */
+    assert_true(isnan(ratings_perfect_bound(games, 20, 0, none, 0.025, true)));   /* nothing given */
+    games[7] = duel(0, 1, 1, 1, -1);                                               /* one draw */
+    assert_true(isnan(ratings_perfect_bound(games, 20, 0, held1, 0.025, true)));
+}
+
 /* A-B games and C-D games (and E without games): two groups, numbered in the
  * order of their lowest player; a game of B with C joins them. */
 static void test_groups_of_players_that_never_met(void **state)
@@ -533,6 +553,7 @@ int main(void)
         cmocka_unit_test(test_fit_of_a_perfect_score_has_an_open_end),
         cmocka_unit_test(test_groups_of_players_that_never_met),
         cmocka_unit_test(test_fit_with_given_ratings_rates_on_their_scale),
+        cmocka_unit_test(test_perfect_record_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

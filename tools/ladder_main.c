@@ -170,13 +170,32 @@ static const char *elo_text(double e, char *buf, size_t n)
     return buf;
 }
 
-static void print_table(const Ladder *l, const double *given, const RatingRow *rows)
+#define PERFECT_ALPHA 0.025 /* one side of the table's 95% intervals */
+
+static void print_table(const Ladder *l, const double *given, RatingRow *rows)
 {
+    /* A perfect score, all won or all lost, has no rating of its own (the fit's
+     * is the prior's): its row shows the one end of its interval that the
+     * games against anchors give (ratings_perfect_bound), or none. */
+    int perfect[MAX_PLAYERS] = {0}; /* +1 all won, -1 all lost */
+    for (int i = 0; i < l->nplayers; i++) {
+        if (!isnan(given[i]) || !rows[i].comparisons || !(isinf(rows[i].high) || isinf(rows[i].low)))
+            continue;
+        perfect[i] = isinf(rows[i].high) ? 1 : -1;
+        const double end = ratings_perfect_bound(l->games, l->n, i, given, PERFECT_ALPHA, perfect[i] > 0);
+        rows[i].elo = end;
+        if (perfect[i] > 0)
+            rows[i].low = end;
+        else
+            rows[i].high = end;
+    }
     int order[MAX_PLAYERS];
     for (int i = 0; i < l->nplayers; i++)
         order[i] = i;
     for (int i = 1; i < l->nplayers; i++) /* by rating, best first (insertion sort: few players) */
-        for (int j = i; j > 0 && rows[order[j]].elo > rows[order[j - 1]].elo; j--) {
+        for (int j = i; j > 0 && (isnan(rows[order[j - 1]].elo) ? !isnan(rows[order[j]].elo)
+                                                                   : rows[order[j]].elo > rows[order[j - 1]].elo);
+             j--) {
             const int t = order[j];
             order[j] = order[j - 1];
             order[j - 1] = t;
@@ -191,9 +210,22 @@ static void print_table(const Ladder *l, const double *given, const RatingRow *r
         else
             snprintf(interval, sizeof interval, "[%s, %s]", elo_text(r->low, lo, sizeof lo),
                      elo_text(r->high, hi, sizeof hi));
-        printf("%-20s %7.0f  %-17s %6d %6.3f\n", l->names[i], r->elo, interval, r->games,
+        char rating[16];
+        if (isnan(r->elo))
+            snprintf(rating, sizeof rating, "?");
+        else
+            snprintf(rating, sizeof rating, "%s%.0f", perfect[i] > 0 ? ">=" : perfect[i] < 0 ? "<=" : "", r->elo);
+        if (perfect[i] && isnan(r->elo))
+            snprintf(interval, sizeof interval, "(met no anchor)");
+        printf("%-20s %7s  %-17s %6d %6.3f\n", l->names[i], rating, interval, r->games,
                r->comparisons ? r->points / r->comparisons : 0.0);
     }
+    for (int i = 0; i < l->nplayers; i++)
+        if (perfect[i]) {
+            printf("\n>= (<=): won (lost) every game, so only one end is known: the rating at which a\n"
+                   "record as perfect has probability 2.5%% against the anchors it met (?: it met none)\n");
+            break;
+        }
     printf("\nresults (wins, draws, losses of the first):\n");
     for (int i = 0; i < l->nplayers; i++)
         for (int j = 0; j < l->nplayers; j++) {

@@ -647,6 +647,58 @@ int ratings_fit_given(const RatedGame *games, int n, int nplayers, const double 
     return fit(games, n, nplayers, -1, given, seed, bootstrap, out);
 }
 
+/* log of the probability that `player` has its record against the given
+ * players, every game won (sign +1) or lost (-1), at rating r (Elo). */
+static double log_perfect(const RatedGame *games, int n, int player, const double *given, double r, double sign)
+{
+    double ll = 0;
+    for (int k = 0; k < n; k++) {
+        if (unit_of(&games[k], player) < 0)
+            continue;
+        for (int b = 0; b < games[k].nunits; b++) {
+            const int o = games[k].player[b];
+            if (o != player && !isnan(given[o]))
+                ll += log_sigmoid(sign * (r - given[o]) / ELO_PER_NAT);
+        }
+    }
+    return ll;
+}
+
+double ratings_perfect_bound(const RatedGame *games, int n, int player, const double *given, double alpha, bool won)
+{
+    if (!(alpha > 0 && alpha < 1) || player < 0 || !given)
+        return NAN;
+    int met = 0;
+    for (int k = 0; k < n; k++) {
+        const RatedGame *g = &games[k];
+        const int a = unit_of(g, player);
+        if (a < 0)
+            continue;
+        for (int b = 0; b < g->nunits; b++) {
+            const int o = g->player[b];
+            if (o == player || isnan(given[o]))
+                continue;
+            if (won ? g->place[a] >= g->place[b] : g->place[a] <= g->place[b])
+                return NAN;
+            met++;
+        }
+    }
+    if (!met)
+        return NAN;
+    /* the record's log-probability runs from -inf to 0 as r rises (won) or
+     * falls (lost): bisect for log(alpha) */
+    const double target = log(alpha), sign = won ? 1 : -1;
+    double lo = -1e5, hi = 1e5;
+    for (int it = 0; it < SECULAR_ITERS && hi - lo > 1e-9; it++) {
+        const double mid = (lo + hi) / 2;
+        if ((log_perfect(games, n, player, given, mid, sign) < target) == won)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+
 /* Union-find root of player p, halving the path on the way. */
 static int group_root(int *parent, int p)
 {

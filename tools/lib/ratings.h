@@ -26,6 +26,8 @@
 #ifndef STERN_RATINGS_H
 #define STERN_RATINGS_H
 
+#include <stdbool.h>
+
 #define RATINGS_MAX_UNITS 6          /* seats (or teams) in one game */
 #define RATINGS_BOOTSTRAP_DEFAULT 200 /* resamples for ratings_fit intervals */
 #define RATINGS_PRIOR_GAMES 0.1      /* ratings_fit: virtual drawn comparisons per two players */
@@ -201,6 +203,19 @@ int ratings_fit(const RatedGame *games, int n, int nplayers, int anchor, unsigne
  * scale). */
 int ratings_fit_given(const RatedGame *games, int n, int nplayers, const double *given, unsigned seed, int bootstrap,
                       RatingRow *out);
+
+/* The end of a one-sided confidence interval, at level 1 - alpha (0 < alpha <
+ * 1), for the rating of `player` when it won (`won` true: the lower end) or lost
+ * (false: the upper end) every game against the players whose ratings are given
+ * (given[] as ratings_fit_given): the rating r at which a record as perfect has
+ * probability alpha, prod_j P(win against j at r)^(n_j) = alpha over its n_j
+ * games against each given player j (Clopper-Pearson's bound, alpha^(1/n) as a
+ * score, with one opponent), found by bisection. Games against players without
+ * a given rating are not counted (the bound is then looser than it could be).
+ * The fit's own rating of such a player is set by the prior alone. Returns NAN
+ * when the player drew or had the other result in a game against a given
+ * player, or played none. */
+double ratings_perfect_bound(const RatedGame *games, int n, int player, const double *given, double alpha, bool won);
 
 /* The connected groups of players: two players are connected when they met in a
  * game as different units, directly or through others. Ratings of players of
