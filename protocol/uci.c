@@ -63,7 +63,6 @@ typedef struct {
     FILE *out;
     Input in;
     int wake[2];             /* a byte on wake[1] when the search has sent bestmove */
-    bool quitting;           /* quit or end of input arrived: carry out nothing more */
     pthread_mutex_t out_lock;
     Game *game;              /* the current game */
     int hash_mib;
@@ -363,9 +362,11 @@ static bool waits_for_stop(Engine *e)
  * - `stop` ends the search and the wait, and `ponderhit` acts on it: both act on
  *   the search running when they are read;
  * - `isready` is answered at once (UCI: also while the engine calculates);
- * - `quit` stops the search and returns false with e->quitting set;
+ * - `quit` is put off like any line, so that the waiting command and every line
+ *   before it are carried out first; a search without a limit (a bare go) it
+ *   stops at once, as it would stop it when carried out;
  * - at end of input, a search that ends by itself is waited for, and one that
- *   does not (no limit at all) is stopped as by quit;
+ *   does not (no limit at all) is stopped;
  * - every other line is put off, to be carried out in order afterwards. */
 static bool settle_search(Engine *e)
 {
@@ -384,11 +385,14 @@ static bool settle_search(Engine *e)
             input_defer(&e->in, l); /* refused whole when its turn comes */
             continue;
         }
+        if (r > 0 && is_bare(l->text, "quit")) {
+            input_defer(&e->in, l);
+            if (search_ends_by_itself(e))
+                continue;
+        }
         if (r < 0 || is_bare(l->text, "quit")) {
-            free(l);
-            e->quitting = true;
-            stop_search(e);
-            return false;
+            stop_search(e); /* no limit: nothing else would end it */
+            return true;
         }
         if (is_bare(l->text, "isready") && e->job == JOB_SEARCH) {
             say(e, "readyok");
@@ -420,8 +424,6 @@ static bool refuse_if_busy(Engine *e, const char *cmd)
 {
     if (settle_search(e))
         return false;
-    if (e->quitting)
-        return true;
     say(e, "info string error %s: a search is running, send stop first", cmd);
     return true;
 }
@@ -1221,11 +1223,8 @@ static bool handle(Engine *e, Line *l)
         return false;
     }
     /* perft, legalmoves and bench answer before any later command but stop and quit */
-    if (e->searching && e->job != JOB_SEARCH && strcmp(c, "stop")) {
+    if (e->searching && e->job != JOB_SEARCH && strcmp(c, "stop"))
         settle_search(e);
-        if (e->quitting)
-            return false;
-    }
     if (!strcmp(c, "isready"))
         say(e, "readyok");
     else if (!strcmp(c, "stop"))
@@ -1323,7 +1322,7 @@ int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int nop
     for (int i = 0; i < noptions && !status; i++)
         if (!preset_option(&e, options[i], err))
             status = 2;
-    for (Line *l; !status && !e.quitting && (l = input_next(&e.in));) {
+    for (Line *l; !status && (l = input_next(&e.in));) {
         const bool go_on = handle(&e, l);
         free(l);
         if (!go_on)
@@ -1331,7 +1330,7 @@ int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int nop
     }
     /* End of input (PROTOCOL.md): a search with a limit finishes and answers;
      * an infinite or unanswered ponder search is stopped. */
-    if (!e.quitting && e.searching && search_ends_by_itself(&e) && !waits_for_stop(&e))
+    if (e.searching && search_ends_by_itself(&e) && !waits_for_stop(&e))
         join_search(&e);
     stop_search(&e);
     for (Line *l; (l = e.in.head);) {

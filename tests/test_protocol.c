@@ -1618,6 +1618,49 @@ static void test_eof_while_command_waits(void **state)
     epipe_kill(q);
 }
 
+/* Sends `lines` (each with its '\n') in one write, then reads to the end of the
+ * engine's output: the counts of lines starting with each of prefix[0..n), and
+ * the engine must exit with status 0. */
+static void count_until_exit(EPipe *q, const char *lines, const char *const *prefix, int *count, int n)
+{
+    epipe_send_raw(q, lines, strlen(lines));
+    char *line;
+    for (int r; (r = epipe_try_read(q, T, &line)) > 0;)
+        for (int i = 0; i < n; i++)
+            count[i] += starts(line, prefix[i]);
+    expect_exit0(q, lines);
+}
+
+/* quit is carried out in its turn: the commands sent before it are carried out
+ * first, also when they wait for a perft, legalmoves or a search that ends by
+ * itself; a search without a limit it stops (it answers), then the commands
+ * before it go on. It once jumped the queue: `perft 1`, `d`, `quit` printed no
+ * board, `legalmoves`, `isready`, `quit` no readyok. */
+static void test_quit_waits_for_the_commands_before_it(void **state)
+{
+    (void)state;
+    static const char *const prefix[] = {"Fen: ", "readyok", "bestmove ", "legalmoves ", "Nodes searched"};
+    static const struct {
+        const char *lines;
+        int want[5];
+    } cases[] = {
+        {"perft 1\nd\nquit\n", {1, 0, 0, 0, 1}},
+        {"legalmoves\nd\nquit\n", {1, 0, 0, 1, 0}},
+        {"legalmoves\nisready\nquit\n", {0, 1, 0, 1, 0}},
+        {"go depth 3\nposition startpos moves k4-k5\nd\nquit\n", {1, 0, 1, 0, 0}},
+        {"go\nposition startpos moves k4-k5\nd\nquit\ngo depth 1\n", {1, 0, 1, 0, 0}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        EPipe *q = epipe_start();
+        int count[5] = {0};
+        count_until_exit(q, cases[k].lines, prefix, count, 5);
+        for (int i = 0; i < 5; i++)
+            if (count[i] != cases[k].want[i])
+                fail_msg("'%s': %d lines '%s', expected %d", cases[k].lines, count[i], prefix[i], cases[k].want[i]);
+        epipe_kill(q);
+    }
+}
+
 /* ---- finished games, result, eval, bench ---- */
 
 static void test_finished_game(void **state)
@@ -1892,6 +1935,7 @@ int main(void)
         TEST(test_stop_ends_running_search),
         TEST(test_nul_line_while_command_waits),
         TEST(test_quit_while_command_waits),
+        TEST(test_quit_waits_for_the_commands_before_it),
         TEST(test_eof_while_command_waits),
         TEST(test_finished_game),
         TEST(test_result),
