@@ -876,7 +876,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
     e->searchmoves.n = 0;
     char err[512];
     const char *const name = e->game->v->name;
-    int ignored = 0;
+    int ignored = 0, clock_fields = 0;
     for (int i = 1; i < tk->n; i++) {
         const char *t = tk->t[i];
         if (!strcmp(t, "infinite")) {
@@ -912,11 +912,11 @@ static void cmd_go(Engine *e, const Tokens *tk)
         if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v->slot[s] < 0)
             go_ignored(e, &ignored, "'%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
         else if ((s = seat_field(t, "time")) >= 0 && parse_ms(arg, INT64_MIN / 4, &v))
-            l->time[s] = v;
+            l->time[s] = v, clock_fields++;
         else if ((s = seat_field(t, "inc")) >= 0 && parse_ms(arg, 0, &v))
-            l->inc[s] = v;
+            l->inc[s] = v, clock_fields++;
         else if (!strcmp(t, "movestogo") && parse_int(arg, 1, 100000, &v))
-            l->movestogo = (int)v;
+            l->movestogo = (int)v, clock_fields++;
         else if (!strcmp(t, "depth") && parse_int(arg, 1, MAX_PLY - 1, &v))
             l->depth = (int)v;
         else if (!strcmp(t, "nodes") && parse_int(arg, 1, INT64_MAX, &v))
@@ -927,12 +927,14 @@ static void cmd_go(Engine *e, const Tokens *tk)
             go_ignored(e, &ignored, "'%s %s' ignored: not a valid value", t, arg);
     }
     /* a go whose limits were all unusable was meant to end: it gets a time
-     * rather than running until stop */
+     * rather than running until stop - so does one whose clock fields are all
+     * other seats' (or increments alone), which leave the mover no limit */
     const int stm = e->game->pos.stm;
-    if (ignored && !l->infinite && !l->depth && !l->nodes && !l->movetime && /* ponder: from ponderhit */
-        (stm < 0 || l->time[stm] < 0)) {
+    if ((ignored || clock_fields) && !l->infinite && !l->depth && !l->nodes && !l->movetime &&
+        (stm < 0 || l->time[stm] < 0)) { /* ponder too: it searches on after ponderhit */
         l->movetime = GO_FALLBACK_MS;
-        say(e, "info string go: no usable limit left, searching for %d ms", GO_FALLBACK_MS);
+        say(e, "info string go: no usable limit left%s, searching for %d ms",
+            !ignored && stm >= 0 ? " (no clock for the side to move)" : "", GO_FALLBACK_MS);
     }
     l->searchmoves = e->searchmoves.m;
     l->nsearchmoves = e->searchmoves.n;

@@ -1161,6 +1161,35 @@ static void test_go_clock(void **state)
     finish_search(p, 30000, START_MOVES, "wrubyg", 2);
 }
 
+/* A go whose clock fields are all other seats' (or increments alone) leaves the
+ * side to move no limit: it searches 1,000 ms and says so, where it searched
+ * until stop with no word (a GUI waiting for bestmove hung). A bare go still
+ * waits for stop. */
+static void test_go_without_a_clock_for_the_mover(void **state)
+{
+    EPipe *p = *state;
+    static const char *const gos[][2] = {{"classic-2", "go btime 100"},
+                                         {"classic-2", "go winc 100 binc 100"},
+                                         {"classic-2", "go movestogo 5"},
+                                         {"classic-6", "go rtime 100 utime 100 btime 100 ytime 100 gtime 100"}};
+    for (size_t k = 0; k < sizeof gos / sizeof *gos; k++) {
+        set_variant(p, gos[k][0]);
+        epipe_send(p, "setoption name OwnBook value false");
+        position(p, "position startpos");
+        epipe_send(p, "%s", gos[k][1]);
+        const char *said = epipe_expect_line(p, T, gos[k][1]);
+        if (strcmp(said, "info string go: no usable limit left (no clock for the side to move), searching for 1000 ms"))
+            fail_msg("'%s' first said '%s'", gos[k][1], said);
+        char *best = NULL;
+        EPipeLines l;
+        epipe_collect(p, "bestmove ", true, 5000, &l, &best); /* 1,000 ms, not until stop */
+        epipe_lines_free(&l);
+        free(best);
+    }
+    set_variant(p, "classic-2");
+    epipe_send(p, "setoption name OwnBook value true");
+}
+
 static void test_go_searchmoves(void **state)
 {
     EPipe *p = *state;
@@ -1922,6 +1951,7 @@ int main(void)
         TEST(test_go_nodes),
         TEST(test_go_movetime),
         TEST(test_go_clock),
+        TEST(test_go_without_a_clock_for_the_mover),
         TEST(test_go_searchmoves),
         TEST(test_go_multipv_threads),
         TEST(test_go_infinite_stop),
