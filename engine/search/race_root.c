@@ -27,6 +27,20 @@ static bool solve_limits(SearchContext *c, uint64_t *limit, int *mib)
     return true;
 }
 
+/* Whether `need` own moves, solved for seat s with the other armies lifted off,
+ * is also the fewest on the real board p, the other marbles standing still:
+ * the lifted solve misses the chains that jump over them (a fifteen-3 chain
+ * that dips back through both other armies arrived in 1 where the lifted solve
+ * said 2). False when the real board has a shorter line, or the solve cannot
+ * tell within its limits. */
+static bool lifted_is_fewest(SearchContext *c, const Position *p, int s, int need, uint64_t limit, int mib)
+{
+    if (need <= 1)
+        return true; /* nothing is shorter than one move */
+    RaceStats st;
+    return race_solve(p, s, need - 1, mib, limit, &c->sig->stop, NULL, &st) == -1;
+}
+
 /* Race endgames: once the two armies are past each other
  * (race_separated), each one's fewest moves to arrive is solved exactly by
  * race_solve and the result follows from the reply rule (race_outcome). The line interleaves both armies' solutions and is
@@ -100,7 +114,7 @@ bool race_root_alone(SearchContext *c, Move *best, int *moves)
     Move line[RACE_MAX_MOVES];
     RaceStats st;
     const int need = race_solve(&alone, p->stm, RACE_MAX_MOVES, mib, limit, &c->sig->stop, line, &st);
-    if (need <= 0)
+    if (need <= 0 || !lifted_is_fewest(c, p, p->stm, need, limit, mib))
         return false;
     /* the seat's whole line on the real board, the others standing still */
     Position q = *p;

@@ -20,8 +20,9 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
  * armies lifted off. Returns true with the first move of an optimal line in
  * *best (the whole line checked on the real board, the other pieces standing
  * still) and the own moves to arrive in *moves; false when it does not apply,
- * the seat has arrived, a line is blocked on the real board or the solve runs
- * over its node limit. */
+ * the seat has arrived, a line is blocked on the real board, the real board has
+ * a shorter line (a chain over the other armies' marbles, which the solve lifts
+ * off) or a solve runs over its node limit. */
 bool race_root_alone(SearchContext *c, Move *best, int *moves);
 
 #endif

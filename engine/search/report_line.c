@@ -64,14 +64,32 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
     const Variant *v = c->game->v;
     *r = (SearchReport){.kind = REPORT_LINE, .root = &c->game->pos, .depth = depth, .seldepth = seldepth,
                         .multipv = k + 1, .nodes = nodes, .hashfull = hashfull, .pv = rm->pv};
+    r->time_ms = now_ms() - c->clock.start_ms;
+    /* the legal prefix of the line, up to the end of the game: the root move
+     * (legal, and kept when the clock stops the checks of the rest), then each
+     * move found legal; with the root seat's moves in it */
+    Position p = c->game->pos;
+    int own = 0;
+    while (r->pvlen < rm->pvlen && !pos_over(&p) && (r->pvlen == 0 || pv_move_playable(c, &p, &rm->pv[r->pvlen]))) {
+        own += p.stm == c->root_seat;
+        pos_play(&p, &rm->pv[r->pvlen++]);
+    }
     /* a mate in own moves of the root seat when the search found one; else with
      * three or more seats the root seat's relative standing (a relative value
      * beyond the mate bound is no mate) */
     r->mate = abs(rm->score) > SCORE_MATE_BOUND;
     r->value = rm->score;
-    if (r->mate) {
-        const int own = (SCORE_MATE - abs(rm->score) + v->nseats - 1) / v->nseats;
-        r->value = rm->score > 0 ? own : -own;
+    if (r->mate && v->nseats == 2) {
+        const int n = (SCORE_MATE - abs(rm->score) + 1) / 2;
+        r->value = rm->score > 0 ? n : -n;
+    }
+    /* With three or more seats a first place is a mate only on a line that
+     * reaches it, counted in the root seat's moves on it: a best-reply line
+     * skips seats (it is no game), and its plies are no measure of own moves (a
+     * line of an own move, a reply and an arriving move said mate 1). */
+    if (r->mate && v->nseats > 2) {
+        r->mate = rm->score > 0 && p.place[variant_unit(v, c->root_seat)] == 1;
+        r->value = own;
     }
     if (v->nseats > 2) {
         int rel[MAX_SEATS];
@@ -82,13 +100,6 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
         for (int i = 0; i < v->nseats; i++)
             r->scores[i] = rel[v->seats[i]];
     }
-    r->time_ms = now_ms() - c->clock.start_ms;
-    /* the legal prefix of the line, up to the end of the game: the root move
-     * (legal, and kept when the clock stops the checks of the rest), then each
-     * move found legal */
-    Position p = c->game->pos;
-    while (r->pvlen < rm->pvlen && !pos_over(&p) && (r->pvlen == 0 || pv_move_playable(c, &p, &rm->pv[r->pvlen])))
-        pos_play(&p, &rm->pv[r->pvlen++]);
 }
 
 void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm)
