@@ -53,8 +53,12 @@ int ownbook_prepare(OwnBook *b, const char *variant, char *err, size_t errlen)
         snprintf(path, sizeof path, "%s", b->file);
     else if (!shipped_path(variant, path, sizeof path))
         return 0;
-    if (book_load(&b->book, path, variant, err, errlen))
+    if (book_load(&b->book, path, b->file[0] ? NULL : variant, err, errlen))
         return -1;
+    if (strcmp(b->book.variant, variant)) { /* BookFile of another variant: kept for it */
+        book_free(&b->book);
+        return 0;
+    }
     b->loaded = true;
     return 0;
 }

@@ -630,9 +630,25 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
         }
         e->book.depth = (int)v;
     } else if (!strcasecmp(name, "BookFile")) {
-        /* read now, so that a bad file is said at once; the engine plays on without it */
-        snprintf(e->book.file, sizeof e->book.file, "%s", strcasecmp(value, "<empty>") ? value : "");
+        /* read now, so that a file that is no book is refused at once and the
+         * book in use stays; a good book of another variant is kept for it */
+        const char *file = strcasecmp(value, "<empty>") ? value : "";
         char err[OWNBOOK_PATH_MAX + 256];
+        Book probe;
+        book_init(&probe, "");
+        if (strlen(file) >= sizeof e->book.file) {
+            say(e, "info string error setoption: BookFile: a path of more than %d bytes", OWNBOOK_PATH_MAX - 1);
+            return;
+        }
+        if (*file && book_load(&probe, file, NULL, err, sizeof err)) {
+            say(e, "info string error setoption: BookFile: %s", err);
+            return;
+        }
+        if (*file && strcmp(probe.variant, e->game->v->name))
+            say(e, "info string book: %s is a book of %s: used when the variant is %s", file, probe.variant,
+                probe.variant);
+        book_free(&probe);
+        snprintf(e->book.file, sizeof e->book.file, "%s", file);
         if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))
             say(e, "info string error book: %s", err);
     } else if (!strcasecmp(name, "Clear Hash")) {
