@@ -28,7 +28,10 @@ static void line_text(const SearchReport *r, char *buf)
 
 uint64_t info_nps(const SearchReport *r)
 {
-    return r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes;
+    /* from microseconds: a line reported at "time 0" is no speed of nodes a 0 ms */
+    if (r->time_us > 0)
+        return (uint64_t)((double)r->nodes * 1e6 / (double)r->time_us);
+    return r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : 0;
 }
 
 char *info_pv_text(const SearchReport *r, MoveTextFn text, char *o, const char *end)

@@ -25,7 +25,8 @@ typedef char *(*MoveTextFn)(const Position *p, const Move *m, char *buf);
  * of what was written. */
 char *info_pv_text(const SearchReport *r, MoveTextFn text, char *o, const char *end);
 
-/* The nodes per second of report r (its nodes when no time has passed). */
+/* The nodes per second of report r, from its time in microseconds (0 when no
+ * time was measured). */
 uint64_t info_nps(const SearchReport *r);
 
 #endif

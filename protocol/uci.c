@@ -150,8 +150,14 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
  * manager's products cannot overflow 64 bits. */
 static bool parse_ms(const char *s, long long lo, long long *out)
 {
-    long long v;
-    if (!parse_int(s, lo, INT64_MAX / 4, &v))
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end)
+        return false;
+    if (errno == ERANGE) /* beyond 64 bits is beyond MAX_CLOCK_MS (or below 0) too */
+        v = v > 0 ? MAX_CLOCK_MS : lo < 0 ? 0 : lo - 1;
+    if (v < lo)
         return false;
     *out = v < 0 ? 0 : v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
     return true;
@@ -854,11 +860,13 @@ static void go_ignored(Engine *e, int *ignored, const char *fmt, ...)
 
 #define GO_FALLBACK_MS 1000 /* the search time of a go left without a limit by its bad fields */
 
-/* Answers go from the book when it may: OwnBook, a move to play on the clock or
+/* Plays go from the book when it may: OwnBook, a move to play on the clock or
  * in a fixed time (depth and node limits, searchmoves, infinite, ponder and
  * MultiPV > 1 are analysis: they always search), and a book move for the
- * position. */
-static bool book_answer(Engine *e, const SearchLimits *l)
+ * position. Then *l becomes a one-ply search of the book move alone, so that
+ * the answer comes with an `info` line and its score, as every answer does (a
+ * GUI showed no score for book moves), and true is returned. */
+static bool book_answer(Engine *e, SearchLimits *l)
 {
     const Position *p = &e->game->pos;
     if (!e->book.own || pos_over(p) || l->depth || l->nodes || l->nsearchmoves || l->infinite || l->ponder ||
@@ -873,10 +881,18 @@ static bool book_answer(Engine *e, const SearchLimits *l)
     BookMove m;
     if (!ownbook_choose(&e->book, p, plies, &m))
         return false;
+    e->searchmoves.n = 0;
+    if (!move_list_push(&e->searchmoves, m.move)) {
+        say(e, "info string error book: out of memory: searching instead");
+        return false;
+    }
     char mv[MOVE_STR_MAX];
     move_text(e, p, &m.move, mv);
     say(e, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
-    say(e, "bestmove %s", mv);
+    search_limits_init(l);
+    l->depth = 1;
+    l->searchmoves = e->searchmoves.m;
+    l->nsearchmoves = 1;
     return true;
 }
 
@@ -915,7 +931,14 @@ static void cmd_go(Engine *e, const Tokens *tk)
             continue;
         }
         if (!is_go_keyword(t)) {
-            go_ignored(e, &ignored, "unknown field '%s' ignored", t);
+            /* with its number, if one follows (`ztime 100` is one field) */
+            const char *num = i + 1 < tk->n ? tk->t[i + 1] : NULL;
+            if (num && num[strspn(num, "-+")] && !num[strspn(num, "-+") + strspn(num + strspn(num, "-+"), "0123456789")]) {
+                go_ignored(e, &ignored, "unknown field '%s %s' ignored", t, num);
+                i++;
+            } else {
+                go_ignored(e, &ignored, "unknown field '%s' ignored", t);
+            }
             continue;
         }
         const char *arg = i + 1 < tk->n && !is_go_keyword(tk->t[i + 1]) ? tk->t[++i] : NULL;
@@ -946,7 +969,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
      * rather than running until stop - so does one whose clock fields are all
      * other seats' (or increments alone), which leave the mover no limit */
     const int stm = e->game->pos.stm;
-    if ((ignored || clock_fields) && !l->infinite && !l->depth && !l->nodes && !l->movetime &&
+    if ((ignored || (clock_fields && stm >= 0)) && !l->infinite && !l->depth && !l->nodes && !l->movetime &&
         (stm < 0 || l->time[stm] < 0)) { /* ponder too: it searches on after ponderhit */
         l->movetime = GO_FALLBACK_MS;
         say(e, "info string go: no usable limit left%s, searching for %d ms",
@@ -954,8 +977,8 @@ static void cmd_go(Engine *e, const Tokens *tk)
     }
     l->searchmoves = e->searchmoves.m;
     l->nsearchmoves = e->searchmoves.n;
-    if (!ignored && book_answer(e, l)) /* a go that lost fields says it searches */
-        return;
+    if (!ignored) /* a go that lost fields says it searches */
+        book_answer(e, l);
     e->limits = *l;
     start_job(e, JOB_SEARCH);
 }
@@ -1234,6 +1257,8 @@ static bool handle(Engine *e, Line *l)
     const char *c = tk.t[0];
     if (tk.n > 1 && takes_no_arguments(c)) {
         say(e, "info string error %s takes no arguments (got '%s')", c, tk.t[1]);
+        if (!strcmp(c, "isready")) /* a GUI waits for it: the words after are dropped */
+            say(e, "readyok");
         return true;
     }
     if (!strcmp(c, "quit")) {

@@ -231,6 +231,10 @@ static void test_built_from_records_shown_and_played(void **state)
     epipe_send(e, "position startpos");
     epipe_send(e, "go movetime 50");
     epipe_expect(e, "info string book j4-i5 weight 4 learn 0");
+    /* with a line of its own (a one-ply search of the book move), as every answer has */
+    const char *info = epipe_expect_line(e, EPIPE_TIMEOUT_MS, "the book move's line");
+    if (strncmp(info, "info depth 1 ", 13) || !strstr(info, " score cp ") || !strstr(info, " pv j4-i5"))
+        fail_msg("the book move's line: '%s'", info);
     epipe_expect(e, "bestmove j4-i5");
     /* depth limits and searchmoves always search */
     char *last = NULL;

@@ -32,6 +32,7 @@ typedef struct {
     int scores[MAX_SEATS];
     uint64_t nodes;       /* MCTS: playouts */
     int64_t time_ms;      /* since the go */
+    int64_t time_us;      /* the same in microseconds, for nps (0: not measured) */
     int hashfull;         /* permill */
     const Move *pv;       /* pvlen moves, each legal in turn from root (the game not over) */
     int pvlen;

@@ -64,7 +64,8 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
     const Variant *v = c->game->v;
     *r = (SearchReport){.kind = REPORT_LINE, .root = &c->game->pos, .depth = depth, .seldepth = seldepth,
                         .multipv = k + 1, .nodes = nodes, .hashfull = hashfull, .pv = rm->pv};
-    r->time_ms = now_ms() - c->clock.start_ms;
+    r->time_us = now_us() - c->clock.start_us;
+    r->time_ms = r->time_us / 1000;
     /* the legal prefix of the line, up to the end of the game: the root move
      * (legal, and kept when the clock stops the checks of the rest), then each
      * move found legal; with the root seat's moves in it */

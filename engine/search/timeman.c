@@ -56,6 +56,13 @@ int moves_left_estimate(const Position *p)
     return est < 10 ? 10 : est;
 }
 
+int64_t now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
 int64_t now_ms(void)
 {
     struct timespec t;
@@ -65,7 +72,8 @@ int64_t now_ms(void)
 
 void clock_init(SearchClock *c, TimeBudget budget, bool ponder, bool infinite, const atomic_bool *ponderhit)
 {
-    c->start_ms = now_ms();
+    c->start_us = now_us();
+    c->start_ms = c->start_us / 1000;
     atomic_init(&c->clock_ms, ponder ? -1 : c->start_ms);
     c->budget = budget;
     c->infinite = infinite;

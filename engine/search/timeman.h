@@ -33,8 +33,9 @@ TimeBudget time_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t m
  * its distance to go in a race, from the pieces left in capture mode. */
 int moves_left_estimate(const Position *p);
 
-/* Milliseconds of a monotonic clock. */
+/* Milliseconds, and microseconds, of a monotonic clock. */
 int64_t now_ms(void);
+int64_t now_us(void);
 
 /* The nodes a search has searched so far (all its threads), for a clock that
  * counts nodes (clock_count_nodes). */
@@ -42,7 +43,8 @@ typedef uint64_t (*ClockNodes)(const void *ctx);
 
 /* The clock of one search. */
 typedef struct {
-    int64_t start_ms;          /* now_ms() at the go: the time and nps reported count from it */
+    int64_t start_ms;          /* now_ms() at the go: the time reported counts from it */
+    int64_t start_us;          /* now_us() then: the nps reported */
     _Atomic int64_t clock_ms;  /* when the budget's clock started; -1 while pondering */
     TimeBudget budget;
     bool infinite;             /* go infinite: no limit applies */
