@@ -76,6 +76,37 @@ static void test_bench_from_the_command_line(void **state)
     assert_int_equal(nodes_of(out), cli);
 }
 
+/* Every program of the build answers -h and --help with its usage on stdout
+ * and status 0 (five of them refused it with status 2); stern-perft and
+ * stern-race take their options with one dash, as the other tools, or two. */
+static void test_every_tool_has_help(void **state)
+{
+    (void)state;
+    static const char *const tools[] = {"stern",         "stern-annotate", "stern-arena", "stern-arrivals",
+                                        "stern-board",   "stern-book",     "stern-greedy", "stern-ladder",
+                                        "stern-perft",   "stern-play",     "stern-race",  "stern-spsa",
+                                        "stern-suite",   "stern-cross",    "stern-capture-model"};
+    char cmd[128];
+    for (size_t k = 0; k < sizeof tools / sizeof *tools; k++)
+        for (int dash = 0; dash < 2; dash++) {
+            snprintf(cmd, sizeof cmd, "%s %s 2>/dev/null </dev/null", tools[k], dash ? "--help" : "-h");
+            const int code = exit_code(epipe_run_tool(cmd, out, sizeof out));
+            if (code != 0 || !strstr(out, "usage"))
+                fail_msg("'%s': status %d, output '%.200s'", cmd, code, out);
+        }
+    static char one[1 << 16];
+    assert_int_equal(exit_code(epipe_run_tool("stern-perft -variant classic-3 -depth 2 -divide", out, sizeof out)), 0);
+    snprintf(one, sizeof one, "%s", out);
+    assert_int_equal(exit_code(epipe_run_tool("stern-perft --variant classic-3 --depth 2 --divide", out, sizeof out)), 0);
+    assert_true(strstr(one, "Nodes searched") || strstr(one, "leaves"));
+    /* the same counts both ways (the timing line aside) */
+    one[strcspn(one, "(")] = 0;
+    out[strcspn(out, "(")] = 0;
+    assert_string_equal(one, out);
+    assert_int_equal(exit_code(epipe_run_tool("stern-race -variant classic-2 -crossing -max 1 -hash 1", out, sizeof out)),
+                     exit_code(epipe_run_tool("stern-race --variant classic-2 --crossing --max 1 --hash 1", one, sizeof one)));
+}
+
 /* Runs `stern ARGS <input` with `input` (lines) in a temporary file; returns
  * the exit code, the output in out. */
 static int run_with_input(const char *args, const char *input)
@@ -182,6 +213,7 @@ int main(void)
         cmocka_unit_test(test_unknown_argument_is_an_error),
         cmocka_unit_test(test_bench_from_the_command_line),
         cmocka_unit_test(test_option_arguments),
+        cmocka_unit_test(test_every_tool_has_help),
         cmocka_unit_test(test_nodestime_makes_the_budget_nodes),
         TEST(test_protocol_bench_honours_stop),
     };

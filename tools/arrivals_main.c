@@ -9,6 +9,7 @@
  * argument, else 0. It checks RULES.md section 6 play in matches: a seat that
  * can take a place should take it.
  */
+#include "args.h"
 #include "game.h"
 #include "notation.h"
 #include "pgn_read.h"
@@ -110,6 +111,10 @@ static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, Mo
 
 int main(int argc, char **argv)
 {
+    if (args_help(argc, argv)) {
+        fputs(usage, stdout);
+        return 0;
+    }
     Check ck = {NULL, 3, false, 0};
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {

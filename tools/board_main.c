@@ -186,6 +186,10 @@ static void parse_engine(int argc, char **argv, int *i, TableEngineConf *c)
 
 int main(int argc, char **argv)
 {
+    if (args_help(argc, argv)) {
+        fputs(usage, stdout);
+        return 0;
+    }
     static TableEngineConf engines[TABLE_MAX_ENGINES];
     int nengines = 0;
     long long port = 8080;

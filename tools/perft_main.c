@@ -19,24 +19,32 @@ static double now_s(void)
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+#define USAGE                                                                                                   \
+    "usage: stern-perft [-variant NAME] [-fen FEN] [-depth N] [-no-foreign-rule] [-divide] [-gen-bench N]\n"      \
+    "  (each option also with two dashes, as --variant)\n"
+
 int main(int argc, char **argv)
 {
     const char *variant = "classic-2", *fen = NULL;
     int plain = 0, divide = 0;
     long long depth = 4, gens = 0;
+    if (args_help(argc, argv)) {
+        fputs(USAGE, stdout);
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--variant") && i + 1 < argc) variant = argv[++i];
-        else if (!strcmp(argv[i], "--fen") && i + 1 < argc) fen = argv[++i];
-        else if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
-            if (!arg_int("stern-perft", "--depth", argv[++i], 0, 20, &depth))
+        if (args_is(argv[i], "variant") && i + 1 < argc) variant = argv[++i];
+        else if (args_is(argv[i], "fen") && i + 1 < argc) fen = argv[++i];
+        else if (args_is(argv[i], "depth") && i + 1 < argc) {
+            if (!arg_int("stern-perft", "-depth", argv[++i], 0, 20, &depth))
                 return 2;
-        } else if (!strcmp(argv[i], "--no-foreign-rule")) plain = 1;
-        else if (!strcmp(argv[i], "--divide")) divide = 1;
-        else if (!strcmp(argv[i], "--gen-bench") && i + 1 < argc) {
-            if (!arg_int("stern-perft", "--gen-bench", argv[++i], 1, 1000000000000LL, &gens))
+        } else if (args_is(argv[i], "no-foreign-rule")) plain = 1;
+        else if (args_is(argv[i], "divide")) divide = 1;
+        else if (args_is(argv[i], "gen-bench") && i + 1 < argc) {
+            if (!arg_int("stern-perft", "-gen-bench", argv[++i], 1, 1000000000000LL, &gens))
                 return 2;
         } else {
-            fprintf(stderr, "usage: stern-perft [--variant NAME] [--fen FEN] [--depth N] [--no-foreign-rule] [--divide] [--gen-bench N]\n");
+            fputs(USAGE, stderr);
             return 2;
         }
     }

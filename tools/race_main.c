@@ -18,15 +18,19 @@ static double now_s(void)
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+static const char USAGE[] =
+    "usage: stern-race [-variant NAME] [-fen FEN | -crossing] [-seat LETTER] [-max N] [-hash MiB]\n"
+    "  -crossing    the seat's army alone on the board, from its home (the solitaire crossing)\n"
+    "  -seat        the seat whose fewest moves to arrive are wanted (default: the side to move)\n"
+    "  -max N       longest solution looked for, moves (default 40)\n"
+    "  -from N      first budget tried (default: the lower bound); the answer is optimal\n"
+    "               only when no shorter solution exists\n"
+    "  -hash MiB    transposition table size (default 256)\n"
+    "  (each option also with two dashes, as --variant)\n";
+
 static int usage(void)
 {
-    fprintf(stderr, "usage: stern-race [--variant NAME] [--fen FEN | --crossing] [--seat LETTER] [--max N] [--hash MiB]\n"
-                    "  --crossing   the seat's army alone on the board, from its home (the solitaire crossing)\n"
-                    "  --seat       the seat whose fewest moves to arrive are wanted (default: the side to move)\n"
-                    "  --max N      longest solution looked for, moves (default 40)\n"
-                    "  --from N     first budget tried (default: the lower bound); the answer is optimal\n"
-                    "               only when no shorter solution exists\n"
-                    "  --hash MiB   transposition table size (default 256)\n");
+    fputs(USAGE, stderr);
     return 2;
 }
 
@@ -34,19 +38,23 @@ int main(int argc, char **argv)
 {
     const char *variant = "classic-2", *fen = NULL;
     int crossing = 0, from = 0, max_moves = 40, mib = 256, seat = -1;
+    if (args_help(argc, argv)) {
+        fputs(USAGE, stdout);
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--variant") && i + 1 < argc) variant = argv[++i];
-        else if (!strcmp(argv[i], "--fen") && i + 1 < argc) fen = argv[++i];
-        else if (!strcmp(argv[i], "--crossing")) crossing = 1;
-        else if ((!strcmp(argv[i], "--max") || !strcmp(argv[i], "--from") || !strcmp(argv[i], "--hash")) && i + 1 < argc) {
+        if (args_is(argv[i], "variant") && i + 1 < argc) variant = argv[++i];
+        else if (args_is(argv[i], "fen") && i + 1 < argc) fen = argv[++i];
+        else if (args_is(argv[i], "crossing")) crossing = 1;
+        else if ((args_is(argv[i], "max") || args_is(argv[i], "from") || args_is(argv[i], "hash")) && i + 1 < argc) {
             long long v;
-            const bool is_max = !strcmp(argv[i], "--max"), is_from = !strcmp(argv[i], "--from");
+            const bool is_max = args_is(argv[i], "max"), is_from = args_is(argv[i], "from");
             if (!arg_int("stern-race", argv[i], argv[i + 1], 0, is_max ? RACE_MAX_MOVES : is_from ? 1000000 : 65536, &v))
                 return 2;
             i++;
             *(is_max ? &max_moves : is_from ? &from : &mib) = (int)v;
         }
-        else if (!strcmp(argv[i], "--seat") && i + 1 < argc) {
+        else if (args_is(argv[i], "seat") && i + 1 < argc) {
             seat = variant_seat_of_letter(argv[++i][0]);
             if (seat < 0 || argv[i][1]) {
                 fprintf(stderr, "stern-race: unknown seat '%s'\n", argv[i]);
@@ -56,7 +64,7 @@ int main(int argc, char **argv)
             return usage();
     }
     if (max_moves < 0 || max_moves > RACE_MAX_MOVES || mib < 0 || (fen && crossing)) {
-        fprintf(stderr, "stern-race: --max must be 0-%d, --hash >= 0, and --fen excludes --crossing\n",
+        fprintf(stderr, "stern-race: -max must be 0-%d, -hash >= 0, and -fen excludes -crossing\n",
                 RACE_MAX_MOVES);
         return 2;
     }

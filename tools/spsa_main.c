@@ -34,9 +34,9 @@ typedef struct {
     double value, min, max, c_end, r_end;
 } Param;
 
-static int usage(void)
+static int usage_to(FILE *f, int status)
 {
-    fprintf(stderr,
+    fprintf(f,
             "usage: stern-spsa -param NAME=START,MIN,MAX,C_END[,R_END] [-param ...] [options]\n"
             "  NAME            an evaluation weight of engine/search/eval.c (e.g. W_DISTANCE)\n"
             "  -iterations N   SPSA iterations (default 100)\n"
@@ -48,8 +48,10 @@ static int usage(void)
             "  -seed S         seed of the perturbations and openings (default 1)\n"
             "  -workdir DIR    where the engines are built (default /tmp/stern-spsa)\n"
             "Run it from the repository root (it calls make and build/stern-arena).\n");
-    return 2;
+    return status;
 }
+
+static int usage(void) { return usage_to(stderr, 2); }
 
 static int parse_param(const char *text, Param *p)
 {
@@ -178,6 +180,8 @@ static int play_places(const char *workdir, const char *variant, int units, cons
 
 int main(int argc, char **argv)
 {
+    if (args_help(argc, argv))
+        return usage_to(stdout, 0);
     Param ps[MAX_PARAMS];
     int np = 0, iterations = 100, games = 20, conc = 2;
     unsigned seed = 1;

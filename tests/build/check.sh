@@ -18,6 +18,13 @@ make -s install DESTDIR="$dest" PREFIX=/usr >/dev/null
 for f in usr/bin/stern usr/bin/stern-arena usr/bin/stern-play usr/bin/stern-annotate usr/bin/stern-suite usr/share/stern/suites/race-classic-2.epd usr/share/doc/stern/LICENSE usr/share/doc/stern/docs/PROTOCOL.md usr/share/doc/stern/tools/ARENA.md usr/share/stern/book/classic-2.bin; do
   [ -e "$dest/$f" ] || { echo "build check: make install did not install $f"; exit 1; }
 done
+# every picture and document an installed page links to is installed beside it
+doc="$dest/usr/share/doc/stern"
+for md in "$doc"/README.md "$doc"/docs/*.md "$doc"/tools/*.md; do
+  for link in $(grep -o '](\([^)#: ]*\))' "$md" | sed 's/^](\(.*\))$/\1/' | sort -u); do
+    [ -e "$(dirname "$md")/$link" ] || { echo "build check: installed ${md#$dest} links to $link, not installed"; exit 1; }
+  done
+done
 "$dest/usr/bin/stern" --version | grep -q '^Stern ' || { echo "build check: the installed stern does not run"; exit 1; }
 printf 'position startpos\ngo movetime 100\n' | "$dest/usr/bin/stern" | grep -q '^info string book ' ||
   { echo "build check: the installed stern does not find its shipped book"; exit 1; }

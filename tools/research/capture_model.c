@@ -120,8 +120,10 @@ static int can_be_first(const Position *p, int me, int depth)
 int main(int argc, char **argv)
 {
     if (argc != 5 && argc != 6) {
-        fprintf(stderr, "usage: %s VARIANT greedy|rollout|exact first|last|random GAMES [ROLLOUTS]\n", argv[0]);
-        return 2;
+        const bool help = args_help(argc, argv);
+        fprintf(help ? stdout : stderr, "usage: %s VARIANT greedy|rollout|exact first|last|random GAMES [ROLLOUTS]\n",
+                argv[0]);
+        return help ? 0 : 2;
     }
     const bool model = !strcmp(argv[2], "rollout");
     const Ties ties = !strcmp(argv[3], "last") ? TIES_LAST : !strcmp(argv[3], "random") ? TIES_RANDOM : TIES_FIRST;

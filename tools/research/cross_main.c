@@ -1232,14 +1232,16 @@ static void report_none(int budget, double t0)
            budget, (unsigned long long)expanded, (ep_now_ms() / 1e3) - t0);
 }
 
-static int usage(void)
+static int usage_to(FILE *f, int status)
 {
-    fprintf(stderr, "usage: stern-cross prove BUDGET LOG2_SET [LAYERS]\n"
+    fprintf(f, "usage: stern-cross prove BUDGET LOG2_SET [LAYERS]\n"
                     "       stern-cross sorted BUDGET LOG2_CHUNK [THREADS]\n"
                     "       stern-cross beam TABLE_BUDGET TABLE_DEPTH BUDGET LOG2_SET WIDTH WEIGHT...\n"
                     "       stern-cross selftest\n");
-    return 2;
+    return status;
 }
+
+static int usage(void) { return usage_to(stderr, 2); }
 
 /* The integer argument `s` named `what`, which must lie in [lo, hi]; exits with a
  * message saying which argument is wrong otherwise. */
@@ -1253,6 +1255,8 @@ static int int_arg(const char *s, int lo, int hi, const char *what)
 
 int main(int argc, char **argv)
 {
+    if (args_help(argc, argv))
+        return usage_to(stdout, 0);
     setup();
     if (argc == 2 && !strcmp(argv[1], "selftest"))
         return selftest();
