@@ -12,6 +12,7 @@
 
 #include "pgn_read.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,6 +123,41 @@ static void test_every_move_is_commented_and_a_thrown_away_win_is_a_blunder(void
     assert_non_null(strstr(text, "classic-3, round 2: w A u B y C"));
 }
 
+/* A best move and the played one come from one search (MultiPV 2 over the
+ * two): the best never scores below the played move, and the loss is their
+ * difference. Searched apart, a classic-3 game of Stern against two greedy
+ * seats (tests/annotate/classic-3-greedy.pgn) had 29 of its 49 "best" moves
+ * scored below the move played, with a loss of 0. */
+static void test_best_and_played_come_from_one_search(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "stern-annotate -depth 3 -o %s/greedy.pgn tests/annotate/classic-3-greedy.pgn", dir);
+    const int st = epipe_run_tool(cmd, out, sizeof out);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    char path[256];
+    snprintf(path, sizeof path, "%s/greedy.pgn", dir);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    static char text[1 << 16];
+    text[fread(text, 1, sizeof text - 1, f)] = 0;
+    fclose(f);
+    int compared = 0;
+    for (const char *c = text; (c = strstr(c, "; best ")); c++) {
+        char mv[64], bs[32], ps[32];
+        double loss;
+        if (sscanf(c, "; best %63s %31[^,], played %31[^,], loss %lf", mv, bs, ps, &loss) != 4)
+            continue;
+        compared++;
+        if (bs[0] == '#' || ps[0] == '#')
+            continue; /* a mate: the loss is capped */
+        const double b = atof(bs), pl = atof(ps);
+        if (b <= pl || fabs(loss - (b - pl)) > 0.011)
+            fail_msg("best %s scores %s, played %s, loss %.2f: %.80s", mv, bs, ps, loss, c);
+    }
+    assert_true(compared > 0);
+}
+
 static void test_bad_records_are_named_and_the_rest_annotated(void **state)
 {
     (void)state;
@@ -176,6 +212,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_move_is_commented_and_a_thrown_away_win_is_a_blunder),
+        cmocka_unit_test(test_best_and_played_come_from_one_search),
         cmocka_unit_test(test_bad_records_are_named_and_the_rest_annotated),
         cmocka_unit_test(test_resume_goes_on_after_a_cut),
     };

@@ -5,8 +5,8 @@
  * by engine processes that speak the protocol, several at once. Each move gets
  * a comment: every seat's score before it, and where the engine preferred
  * another move, that move, its line and the loss (the best move's score less
- * the played move's, both searched from the same position, the played one with
- * `searchmoves`); each game gets a summary per seat (moves, average loss,
+ * the played move's, both from one search of the two moves alone, `searchmoves`
+ * with MultiPV 2, so from one tree and one view); each game gets a summary per seat (moves, average loss,
  * mistakes and blunders) and, with -svg, an evaluation graph. Games are written
  * whole, in input order, as they finish; with -o and -resume a run that was
  * cut short goes on where it stopped. A record that cannot be read or replayed
@@ -73,9 +73,11 @@ typedef struct {
     int best_cp;           /* the side to move's score of its best move */
     char best[MOVE_STR_MAX];
     char pv[PV_TEXT_MAX];
-    bool best_played;      /* the engine's move is the one played */
-    bool played_known;     /* the played move's score was searched */
-    int played_cp;
+    bool best_played;      /* the engine's move is the one played, or searched beside
+                              it the played move scored as well */
+    bool played_known;     /* the played move and the best were searched together */
+    int played_cp;         /* their scores in that search (one search, one view: */
+    int pair_best_cp;      /* the loss is their difference) */
 } PlyEval;
 
 /* A game to annotate. */
@@ -150,9 +152,31 @@ static void on_info(const char *line, void *ctx)
     l->in.pv = NULL; /* the line goes away */
 }
 
+/* The last scored line of each of two moves searched together (MultiPV 2): its
+ * score and the text of its first move. */
+typedef struct {
+    int cp[2];
+    char move[2][MOVE_STR_MAX];
+    bool any[2];
+} Pair;
+
+static void on_pair_info(const char *line, void *ctx)
+{
+    Pair *pr = ctx;
+    InfoLine in;
+    if (!info_line_parse(line, &in) || in.multipv < 1 || in.multipv > 2 || !in.pv)
+        return;
+    const int k = in.multipv - 1;
+    pr->cp[k] = info_line_cp(&in);
+    snprintf(pr->move[k], sizeof pr->move[k], "%.*s", (int)strcspn(in.pv, " "), in.pv);
+    pr->any[k] = true;
+}
+
 /* Sets the game's position before move `ply` and searches it (`extra`: more
- * go fields, or ""); fills *last and the answer's move into best. */
-static bool search_position(Worker *wk, const AGame *ag, int ply, const char *extra, Last *last, char *best)
+ * go fields, or ""), handing each info line to on_line with ctx; the answer's
+ * move into best. */
+static bool search_position(Worker *wk, const AGame *ag, int ply, const char *extra, void (*on_line)(const char *, void *),
+                            void *ctx, char *best)
 {
     const Work *w = wk->w;
     if (wk->variant != ag->g->v) {
@@ -172,11 +196,18 @@ static bool search_position(Worker *wk, const AGame *ag, int ply, const char *ex
     free(cmd);
     if (sent || ep_send(&wk->e, "go %s%s", w->o->limit, extra))
         return false;
-    *last = (Last){0};
     char *line;
-    if (ep_wait_token(&wk->e, "bestmove", w->o->timeout_ms, on_info, last, &line) != 1)
+    if (ep_wait_token(&wk->e, "bestmove", w->o->timeout_ms, on_line, ctx, &line) != 1)
         return false;
     return sscanf(line, "bestmove %127s", best) == 1;
+}
+
+/* Whether `text` is move m of p. */
+static bool is_move(const Position *p, const char *text, const Move *m)
+{
+    Move x;
+    char why[256];
+    return !move_parse(p, text, &x, why, sizeof why) && move_same(&x, m);
 }
 
 /* The position before move `ply` of ag: every seat's score and the engine's
@@ -186,9 +217,9 @@ static bool evaluate(Worker *wk, const AGame *ag, int ply, PlyEval *ev)
     Position p = ag->g->start;
     for (int i = 0; i < ply; i++)
         pos_play(&p, &ag->g->moves[i]);
-    Last last;
+    Last last = {0};
     char best[MOVE_STR_MAX];
-    if (!search_position(wk, ag, ply, "", &last, best) || !last.any)
+    if (!search_position(wk, ag, ply, "", on_info, &last, best) || !last.any)
         return false;
     const Variant *v = ag->g->v;
     const int stm = p.stm;
@@ -215,11 +246,26 @@ static bool evaluate(Worker *wk, const AGame *ag, int ply, PlyEval *ev)
     ev->best_played = ply < ag->g->nplies && move_same(&m, &ag->g->moves[ply]);
     if (ply >= ag->g->nplies || ev->best_played)
         return true;
-    char extra[MOVE_STR_MAX + 16];
-    snprintf(extra, sizeof extra, " searchmoves %s", ag->text[ply]);
-    if (search_position(wk, ag, ply, extra, &last, best) && last.any) {
-        ev->played_known = true;
-        ev->played_cp = info_line_cp(&last.in);
+    /* The best move and the played one searched together, two lines: both
+     * scores from one search and one view. (Searched apart, each search had
+     * its own tree and a best move could score below the move played.) */
+    char extra[2 * MOVE_STR_MAX + 32];
+    snprintf(extra, sizeof extra, " searchmoves %s %s", ev->best, ag->text[ply]);
+    Pair pr = {0};
+    if (ep_send(&wk->e, "setoption name MultiPV value 2"))
+        return false;
+    const bool searched = search_position(wk, ag, ply, extra, on_pair_info, &pr, best);
+    if (ep_send(&wk->e, "setoption name MultiPV value 1"))
+        return false;
+    if (searched && pr.any[0] && pr.any[1]) {
+        const int played_line = is_move(&p, pr.move[0], &ag->g->moves[ply]) ? 0 : 1;
+        if (is_move(&p, pr.move[played_line], &ag->g->moves[ply]) && is_move(&p, pr.move[1 - played_line], &m)) {
+            ev->played_known = true;
+            ev->played_cp = pr.cp[played_line];
+            ev->pair_best_cp = pr.cp[1 - played_line];
+            /* searched side by side the played move did as well: it was no worse */
+            ev->best_played = ev->pair_best_cp <= ev->played_cp;
+        }
     }
     return true;
 }
@@ -297,8 +343,7 @@ static int loss_of(const PlyEval *ev)
 {
     if (!ev->done || ev->failed || ev->best_played || !ev->played_known)
         return 0;
-    const int d = ev->best_cp - ev->played_cp;
-    return d > 0 ? d : 0;
+    return ev->pair_best_cp - ev->played_cp; /* > 0: else the played move counts as the best */
 }
 
 typedef struct {
@@ -325,7 +370,8 @@ static char *move_comment(const Options *o, const AGame *ag, int ply, char *buf,
     }
     len += (size_t)snprintf(buf + len, n - len, " /%d", ev->depth);
     if (!ev->best_played) {
-        len += (size_t)snprintf(buf + len, n - len, "; best %s %s", ev->best, score_text(ev->best_cp, t, sizeof t));
+        len += (size_t)snprintf(buf + len, n - len, "; best %s %s", ev->best,
+                                score_text(ev->played_known ? ev->pair_best_cp : ev->best_cp, t, sizeof t));
         if (ev->played_known) {
             const int loss = loss_of(ev);
             len += (size_t)snprintf(buf + len, n - len, ", played %s, loss %.2f%s",
