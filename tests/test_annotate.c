@@ -64,6 +64,19 @@ static int read_back(const char *name, PgnGame **games)
     return n;
 }
 
+/* The text of file `name` in dir, in a static buffer (the one of the last call). */
+static char *read_text(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    static char text[1 << 16];
+    text[fread(text, 1, sizeof text - 1, f)] = 0;
+    fclose(f);
+    return text;
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -96,13 +109,7 @@ static void test_every_move_is_commented_and_a_thrown_away_win_is_a_blunder(void
     assert_int_equal(games[1].nmoves, 2);
     assert_string_equal(games[1].result, "*");
     pgn_games_free(games, 2);
-    char path[256];
-    snprintf(path, sizeof path, "%s/out.pgn", dir);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    static char text[1 << 16];
-    text[fread(text, 1, sizeof text - 1, f)] = 0;
-    fclose(f);
+    const char *text = read_text("out.pgn");
     /* the first move threw the race away: the arrival was a mate in one */
     assert_non_null(strstr(text, "i13-i12\n{w #1 b #-1 /"));
     assert_non_null(strstr(text, "; best i13-h14 #1, played "));
@@ -113,11 +120,7 @@ static void test_every_move_is_commented_and_a_thrown_away_win_is_a_blunder(void
     for (const char *c = text; (c = strchr(c, '{')); c++)
         comments++;
     assert_int_equal(comments, 4 + 2 + 2);
-    snprintf(path, sizeof path, "%s/svg/game-002.svg", dir);
-    f = fopen(path, "r");
-    assert_non_null(f);
-    text[fread(text, 1, sizeof text - 1, f)] = 0;
-    fclose(f);
+    text = read_text("svg/game-002.svg");
     assert_non_null(strstr(text, "<svg"));
     assert_non_null(strstr(text, "<polyline"));
     assert_non_null(strstr(text, "classic-3, round 2: w A u B y C"));
@@ -135,13 +138,7 @@ static void test_best_and_played_come_from_one_search(void **state)
     snprintf(cmd, sizeof cmd, "stern-annotate -depth 3 -o %s/greedy.pgn tests/annotate/classic-3-greedy.pgn", dir);
     const int st = epipe_run_tool(cmd, out, sizeof out);
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-    char path[256];
-    snprintf(path, sizeof path, "%s/greedy.pgn", dir);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    static char text[1 << 16];
-    text[fread(text, 1, sizeof text - 1, f)] = 0;
-    fclose(f);
+    const char *text = read_text("greedy.pgn");
     int compared = 0;
     for (const char *c = text; (c = strstr(c, "; best ")); c++) {
         char mv[64], bs[32], ps[32];

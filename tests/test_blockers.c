@@ -51,11 +51,10 @@ static Move parked_move(const Position *p)
     return m;
 }
 
-/* Plays the ccerl-2 game of `fen` on: `stern` searches at SEARCH_DEPTH, the other
- * seat parks. Returns the own moves Stern made until the game ended (fails the
- * test when it did not end within `max_moves` of them); *reason and *winner
- * get how it ended. */
-static int play_out(const char *fen, int stern, int max_moves, EndReason *reason, int *winner)
+/* Plays the ccerl-2 game of `fen` on: `stern` searches at SEARCH_DEPTH, the
+ * other seat parks. Stern must win by the full target within `max_moves` of its
+ * own moves (the test fails otherwise, saying where the game stood). */
+static void wins_by_full_target(const char *fen, int stern, int max_moves)
 {
     char err[256];
     assert_int_equal(game_new(&g, "ccerl-2"), 0);
@@ -65,21 +64,17 @@ static int play_out(const char *fen, int stern, int max_moves, EndReason *reason
     while (!pos_over(&g.pos) && moves <= max_moves) {
         Move m;
         if (g.pos.stm == stern) {
-            const SearchResult r = search_fixed_depth(&g, ALGO_AUTO, SEARCH_DEPTH, false);
-            m = r.best;
+            m = search_fixed_depth(&g, ALGO_AUTO, SEARCH_DEPTH, false).best;
             moves++;
         } else {
             m = parked_move(&g.pos);
         }
         game_play(&g, &m);
     }
-    if (!pos_over(&g.pos))
-        fail_msg("no end after %d own moves of Stern: %s", max_moves, fen_now(&g.pos));
-    *reason = (EndReason)g.pos.reason;
-    *winner = g.pos.place[SEAT_WHITE] == 1 && g.pos.place[SEAT_BLACK] == 2   ? SEAT_WHITE
-              : g.pos.place[SEAT_BLACK] == 1 && g.pos.place[SEAT_WHITE] == 2 ? SEAT_BLACK
-                                                                              : -1;
-    return moves;
+    const int other = stern == SEAT_WHITE ? SEAT_BLACK : SEAT_WHITE;
+    if (!pos_over(&g.pos) || g.pos.reason != END_BLOCKED || g.pos.place[stern] != 1 || g.pos.place[other] != 2 ||
+        moves > max_moves)
+        fail_msg("no full-target win within %d own moves of Stern: %s", max_moves, fen_now(&g.pos));
 }
 
 /* Black parks five marbles in its home, a wall across the front row of white's
@@ -88,13 +83,7 @@ static int play_out(const char *fen, int stern, int max_moves, EndReason *reason
 static void test_white_fills_behind_a_wall_of_five(void **state)
 {
     (void)state;
-    EndReason reason;
-    int winner;
-    const int moves = play_out("1/2/b2/bbbb/2w1wwww5/3wwwww4/11/10/9/10/11/12/13/1bb1/b1b/1b/1 w w50,b50 51",
-                               SEAT_WHITE, 12, &reason, &winner);
-    assert_int_equal(reason, END_BLOCKED);
-    assert_int_equal(winner, SEAT_WHITE);
-    assert_true(moves <= 12);
+    wins_by_full_target("1/2/b2/bbbb/2w1wwww5/3wwwww4/11/10/9/10/11/12/13/1bb1/b1b/1b/1 w w50,b50 51", SEAT_WHITE, 12);
 }
 
 /* White parks two marbles in its home, black's target, with its other eight in
@@ -103,13 +92,7 @@ static void test_white_fills_behind_a_wall_of_five(void **state)
 static void test_black_fills_around_two(void **state)
 {
     (void)state;
-    EndReason reason;
-    int winner;
-    const int moves = play_out("w/w1/www/www1/13/12/11/10/9/10/11/3bbbb5/4bbbb5/w1bb/2w/2/1 b w71,b70 71",
-                               SEAT_BLACK, 10, &reason, &winner);
-    assert_int_equal(reason, END_BLOCKED);
-    assert_int_equal(winner, SEAT_BLACK);
-    assert_true(moves <= 10);
+    wins_by_full_target("w/w1/www/www1/13/12/11/10/9/10/11/3bbbb5/4bbbb5/w1bb/2w/2/1 b w71,b70 71", SEAT_BLACK, 10);
 }
 
 /* Three black marbles parked among white's three arrivals, black's other seven
@@ -117,13 +100,7 @@ static void test_black_fills_around_two(void **state)
 static void test_white_fills_around_three(void **state)
 {
     (void)state;
-    EndReason reason;
-    int winner;
-    const int moves = play_out("w/2/w1b/1bwb/5wwww4/4w1w1w3/11/10/9/10/11/12/13/bbbb/1b1/bb/1 w w75,b75 76",
-                               SEAT_WHITE, 8, &reason, &winner);
-    assert_int_equal(reason, END_BLOCKED);
-    assert_int_equal(winner, SEAT_WHITE);
-    assert_true(moves <= 8);
+    wins_by_full_target("w/2/w1b/1bwb/5wwww4/4w1w1w3/11/10/9/10/11/12/13/bbbb/1b1/bb/1 w w75,b75 76", SEAT_WHITE, 8);
 }
 
 int main(void)
