@@ -95,8 +95,12 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
     if (v->nseats > 2) {
         int rel[MAX_SEATS];
         relative_scores(c, rm, rel);
+        /* a first place its line does not show is no mate, and its value no
+         * number of moves: the most a standing can say */
         if (!r->mate)
-            r->value = rel[c->root_seat];
+            r->value = rel[c->root_seat] > SCORE_MATE_BOUND    ? SCORE_MATE_BOUND
+                       : rel[c->root_seat] < -SCORE_MATE_BOUND ? -SCORE_MATE_BOUND
+                                                               : rel[c->root_seat];
         r->nscores = v->nseats;
         for (int i = 0; i < v->nseats; i++)
             r->scores[i] = rel[v->seats[i]];
