@@ -73,6 +73,7 @@ typedef struct {
     bool ccp;                /* speaking CCP (docs/CCERL.md): moves as cell ids */
     /* the running search */
     bool searching;
+    bool quit_queued;        /* quit was put off behind a waiting command: read no more */
     pthread_t thread;
     const Game *search_game; /* the game the search thread reads: e->game, which no
                               * command replaces while a job runs (refuse_if_busy) */
@@ -303,6 +304,25 @@ static bool is_bare(const char *line, const char *word)
     return !strncmp(t, word, n) && t[n + strspn(t + n, " \t\r")] == 0;
 }
 
+/* Whether the first word of `line` is `word`. */
+static bool first_word_is(const char *line, const char *word)
+{
+    const char *t = line + strspn(line, " \t\r");
+    const size_t n = strlen(word);
+    return !strncmp(t, word, n) && (!t[n] || strchr(" \t\r", t[n]));
+}
+
+/* The second word of `line` (up to 64 bytes, in a static buffer), or "". */
+static const char *second_word(const char *line)
+{
+    static char w[65];
+    const char *t = line + strspn(line, " \t\r");
+    t += strcspn(t, " \t\r");
+    t += strspn(t, " \t\r");
+    snprintf(w, sizeof w, "%.*s", (int)strcspn(t, " \t\r"), t);
+    return w;
+}
+
 /* ---- search thread ---- */
 
 static void run_perft(Engine *e);
@@ -369,8 +389,9 @@ static bool waits_for_stop(Engine *e)
  *   the search running when they are read;
  * - `isready` is answered at once (UCI: also while the engine calculates);
  * - `quit` is put off like any line, so that the waiting command and every line
- *   before it are carried out first; a search without a limit (a bare go) it
- *   stops at once, as it would stop it when carried out;
+ *   before it are carried out first, and no line after it is read (here or
+ *   later); a search without a limit (a bare go) it stops at once, as it would
+ *   stop it when carried out;
  * - at end of input, a search that ends by itself is waited for, and one that
  *   does not (no limit at all) is stopped;
  * - every other line is put off, to be carried out in order afterwards. */
@@ -380,6 +401,13 @@ static bool settle_search(Engine *e)
         return true;
     if (!atomic_load(&e->finished) && waits_for_stop(e))
         return false;
+    if (e->quit_queued) { /* nothing more is read: what runs ends by itself, or now */
+        if (search_ends_by_itself(e))
+            join_search(e);
+        else
+            stop_search(e);
+        return true;
+    }
     while (!atomic_load(&e->finished)) {
         Line *l;
         const int r = input_read(&e->in, e->wake[0], &l);
@@ -393,14 +421,16 @@ static bool settle_search(Engine *e)
         }
         if (r > 0 && is_bare(l->text, "quit")) {
             input_defer(&e->in, l);
-            if (search_ends_by_itself(e))
-                continue;
+            e->quit_queued = true;
+            return settle_search(e);
         }
-        if (r < 0 || is_bare(l->text, "quit")) {
+        if (r < 0) {
             stop_search(e); /* no limit: nothing else would end it */
             return true;
         }
-        if (is_bare(l->text, "isready") && e->job == JOB_SEARCH) {
+        if (first_word_is(l->text, "isready") && e->job == JOB_SEARCH) {
+            if (!is_bare(l->text, "isready")) /* said as when carried out, and answered */
+                say(e, "info string error isready takes no arguments (got '%s')", second_word(l->text));
             say(e, "readyok");
             free(l);
         } else if (is_bare(l->text, "stop")) {
@@ -1320,9 +1350,11 @@ static bool preset_option(Engine *e, const char *opt, FILE *err)
                 eq && eq > opt ? "out of memory" : "it must be NAME=VALUE, e.g. nodestime=100");
         return false;
     }
-    char text[1024];
-    const int n = snprintf(text, sizeof text, "setoption name %.*s value %s", (int)(eq - opt), opt, eq + 1);
-    Line *l = n > 0 && (size_t)n < sizeof text ? line_new(text, (size_t)n) : NULL;
+    const size_t cap = strlen(opt) + sizeof "setoption name  value ";
+    char *text = malloc(cap);
+    const int n = text ? snprintf(text, cap, "setoption name %.*s value %s", (int)(eq - opt), opt, eq + 1) : -1;
+    Line *l = n > 0 ? line_new(text, (size_t)n) : NULL;
+    free(text);
     FILE *const kept = e->out;
     e->out = out;
     if (l)

@@ -156,7 +156,8 @@ static void test_no_home_cost_without_a_deadline(void **state)
  * behind them (sealed), and each white marble at the door costs W_SEALED_DOOR
  * (80): standing there walls the wall in. A gap in the wall (g15 empty: g13
  * jumps over g14 into it, and on to the back) and the door is free again; so it
- * is in classic-2, where the exit deadline moves the wall. */
+ * is in classic-2, where the exit deadline moves the wall, and behind the
+ * seat's own marbles, which can move aside. */
 static void test_sealed_target_door_costs_without_a_deadline(void **state)
 {
     (void)state;
@@ -170,6 +171,11 @@ static void test_sealed_target_door_costs_without_a_deadline(void **state)
     game_setup(&g, "classic-2", pieces, "w w20,b20 21");
     assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
     game_setup(&g, "ccerl-2", "b e14 f14 g14 h14 e15 f15 l3 m1 l2 m2 w f13 g13 h13 i9 h9 j9 h10 i10 g9 h8",
+               "w w40,b40 41");
+    assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
+    /* a free hole behind white's own marbles is no seal: they can move aside
+     * (e16, behind white's eight, with black's one marble on the tip) */
+    game_setup(&g, "ccerl-2", "b e17 i9 h9 j9 h10 i10 g9 h8 k3 l3 w f16 e15 f15 g15 e14 f14 g14 h14 g13 m2",
                "w w40,b40 41");
     assert_int_equal(eval_seat(&g.pos, SEAT_WHITE, NULL).traffic, 0);
 }
@@ -298,7 +304,7 @@ static void test_memoized_terms_equal_fresh_terms(void **state)
     }
     /* the games were long enough to bring in the exit deadline's terms */
     assert_true(checked > 100000);
-    assert_true(sealed > 100); /* and sealed targets' doors */
+    assert_true(sealed > 30); /* and sealed targets' doors */
     free(pos), free(fwd), free(rev), free(ta), free(tb), free(sa), free(sb);
 }
 

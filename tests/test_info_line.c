@@ -5,6 +5,7 @@
  */
 #include "support/stern_test.h"
 
+#include "info.h"
 #include "info_line.h"
 
 #include <string.h>
@@ -29,6 +30,19 @@ static void test_every_field_of_a_three_seat_line(void **state)
     assert_int_equal(in.nodes, 21203);
     assert_int_equal(in.time_ms, 119);
     assert_string_equal(in.pv, "m4-l5 a13-c13-e11");
+}
+
+/* nps from the time in microseconds: 29 nodes in 94 us are 308,510 a second,
+ * not 29 (a line at time 0 printed its node count); no time measured, 0. */
+static void test_nps_from_microseconds(void **state)
+{
+    (void)state;
+    SearchReport r = {.kind = REPORT_LINE, .nodes = 29, .time_ms = 0, .time_us = 94};
+    assert_int_equal(info_nps(&r), 308510);
+    r.time_us = 0;
+    assert_int_equal(info_nps(&r), 0);
+    r.time_ms = 2;
+    assert_int_equal(info_nps(&r), 14500);
 }
 
 static void test_a_mate_counts_its_moves(void **state)
@@ -59,6 +73,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_field_of_a_three_seat_line),
         cmocka_unit_test(test_a_mate_counts_its_moves),
+        cmocka_unit_test(test_nps_from_microseconds),
         cmocka_unit_test(test_lines_that_are_not_a_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -123,6 +123,29 @@ static void test_refuses_bad_records_with_file_and_line(void **state)
     assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
     assert_non_null(strstr(out, "no anchor played"));
     remove(a);
+    /* contradictory ends, an engine renamed as its own opponent; blank lines pass */
+    write_temp(a, "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"engine\", \"p1\": \"tt-pvs\"}\n\n"
+                  "{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": true, \"winner\": 1}\n");
+    snprintf(cmd, sizeof cmd, "stern-ladder %s", a);
+    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
+    assert_non_null(strstr(out, ":3: ccp_game_end needs winner 0 or 1, or a draw"));
+    snprintf(cmd, sizeof cmd, "stern-ladder -as tt-pvs %s", a);
+    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
+    assert_non_null(strstr(out, ":1: -as names the engine as its own opponent"));
+    remove(a);
+    /* an anchor seen only in a game without an end holds nothing, nor is a
+     * player of such a game listed */
+    write_temp(a, "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"engine\", \"p1\": \"x\"}\n"
+                  "{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": true, \"winner\": null}\n"
+                  "{\"type\": \"ccp_game_start\", \"game_id\": 1, \"p0\": \"y\", \"p1\": \"tt-pvs\"}\n");
+    snprintf(cmd, sizeof cmd, "stern-ladder %s", a);
+    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
+    assert_non_null(strstr(out, "no anchor played"));
+    snprintf(cmd, sizeof cmd, "stern-ladder -bootstrap 0 -anchor x=100 %s", a);
+    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 0);
+    assert_null(strstr(out, "\ny "));
+    assert_null(strstr(out, "\ntt-pvs "));
+    remove(a);
     assert_int_equal(exit_code(epipe_run_tool("stern-ladder /nonexistent/x.jsonl", out, sizeof out)), 2);
     assert_non_null(strstr(out, "/nonexistent/x.jsonl: cannot be opened"));
     assert_int_equal(exit_code(epipe_run_tool("stern-ladder -anchor tt-pvs x.jsonl", out, sizeof out)), 2);

@@ -1202,7 +1202,7 @@ static long long info_field(const char *line, const char *key);
 /* The edges of go's fields: a time past 64 bits is taken as the largest
  * (PROTOCOL.md: above 10^12 as 10^12), it was dropped; an unknown field with
  * its number is one field, not two; a line at time 0 reports no nps of nodes
- * per 0 ms (it reported the node count). */
+ * per 0 ms (it reported the node count; test_info_line tests info_nps). */
 static void test_go_field_edges(void **state)
 {
     EPipe *p = *state;
@@ -1220,20 +1220,18 @@ static void test_go_field_edges(void **state)
     free(best);
     epipe_send(p, "go depth 2 ztime 100");
     epipe_collect(p, "bestmove ", true, T, &l, &best);
-    int errors = 0, at_zero = 0;
+    int errors = 0;
     for (int i = 0; i < l.n; i++) {
         if (starts(l.line[i], "info string error go: ")) {
             errors++;
             assert_string_equal(l.line[i], "info string error go: unknown field 'ztime 100' ignored");
         }
-        if (starts(l.line[i], "info depth ") && info_field(l.line[i], "time") == 0) {
-            at_zero++;
-            if (info_field(l.line[i], "nps") < info_field(l.line[i], "nodes") * 1000)
-                fail_msg("a line at time 0 with less than its nodes per ms: %s", l.line[i]);
-        }
+        /* a line at time 0 (if the machine is quick enough to print one) */
+        if (starts(l.line[i], "info depth ") && info_field(l.line[i], "time") == 0 &&
+            info_field(l.line[i], "nps") < info_field(l.line[i], "nodes") * 1000)
+            fail_msg("a line at time 0 with less than its nodes per ms: %s", l.line[i]);
     }
     assert_int_equal(errors, 1);
-    assert_true(at_zero > 0);
     epipe_lines_free(&l);
     free(best);
     epipe_send(p, "setoption name OwnBook value true");
@@ -1714,7 +1712,7 @@ static void count_until_exit(EPipe *q, const char *lines, const char *const *pre
 /* quit is carried out in its turn: the commands sent before it are carried out
  * first, also when they wait for a perft, legalmoves or a search that ends by
  * itself; a search without a limit it stops (it answers), then the commands
- * before it go on. It once jumped the queue: `perft 1`, `d`, `quit` printed no
+ * before it go on; no line after it is read. It once jumped the queue: `perft 1`, `d`, `quit` printed no
  * board, `legalmoves`, `isready`, `quit` no readyok. */
 static void test_quit_waits_for_the_commands_before_it(void **state)
 {
@@ -1729,6 +1727,9 @@ static void test_quit_waits_for_the_commands_before_it(void **state)
         {"legalmoves\nisready\nquit\n", {0, 1, 0, 1, 0}},
         {"go depth 3\nposition startpos moves k4-k5\nd\nquit\n", {1, 0, 1, 0, 0}},
         {"go\nposition startpos moves k4-k5\nd\nquit\ngo depth 1\n", {1, 0, 1, 0, 0}},
+        /* nothing after quit is read, also while it waits in line */
+        {"setoption name OwnBook value false\ngo movetime 300\nposition startpos\nquit\nisready\nd\n",
+         {0, 0, 1, 0, 0}},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
         EPipe *q = epipe_start();

@@ -92,6 +92,8 @@ static void read_file(Ladder *l, const char *file, const char *as, int *unfinish
     char why[256];
     for (ssize_t len; (len = getline(&text, &text_cap, f)) >= 0;) {
         line++;
+        if (!text[strspn(text, " \t\r\n")])
+            continue; /* a blank line */
         json_error_t jerr;
         json_t *r = json_loadb(text, (size_t)len, JSON_REJECT_DUPLICATES, &jerr);
         if (!r || !json_is_object(r)) {
@@ -123,6 +125,8 @@ static void read_file(Ladder *l, const char *file, const char *as, int *unfinish
                 if (strlen(name) >= NAME_MAX_LEN || (s->player[k] = player_index(l, name)) < 0)
                     bad_file(file, line, "a player name over 63 characters, or more than 64 players");
             }
+            if (s->player[0] == s->player[1])
+                bad_file(file, line, "-as names the engine as its own opponent");
         } else if (type && !strcmp(type, "ccp_game_end")) {
             Started *s = NULL;
             for (int i = 0; i < nstarted && !s; i++)
@@ -132,8 +136,9 @@ static void read_file(Ladder *l, const char *file, const char *as, int *unfinish
                 bad_file(file, line, s ? "a second ccp_game_end for the same game" : "ccp_game_end of a game never started");
             const json_t *winner = json_object_get(r, "winner");
             const bool draw = json_is_true(json_object_get(r, "draw")) || json_is_null(winner);
-            if (!draw && (!json_is_integer(winner) || json_integer_value(winner) < 0 || json_integer_value(winner) > 1))
-                bad_file(file, line, "ccp_game_end needs winner 0, 1 or null (or draw true)");
+            if (draw ? json_is_integer(winner)
+                     : !json_is_integer(winner) || json_integer_value(winner) < 0 || json_integer_value(winner) > 1)
+                bad_file(file, line, "ccp_game_end needs winner 0 or 1, or a draw (draw true, winner null)");
             if (l->n == GAMES_MAX)
                 bad_file(file, line, "more than a million games");
             if (l->n == l->cap) {
@@ -204,6 +209,8 @@ static void print_table(const Ladder *l, const double *given, RatingRow *rows)
     for (int k = 0; k < l->nplayers; k++) {
         const int i = order[k];
         const RatingRow *r = &rows[i];
+        if (!r->games)
+            continue; /* seen only in games without an end */
         char lo[16], hi[16], interval[40];
         if (!isnan(given[i]))
             snprintf(interval, sizeof interval, "(anchor)");
@@ -287,6 +294,9 @@ int main(int argc, char **argv)
             snprintf(anchor_name[nanchors], NAME_MAX_LEN, "%s", LIST_ANCHORS[k].name);
             anchor_elo[nanchors++] = LIST_ANCHORS[k].elo;
         }
+    bool finished[MAX_PLAYERS] = {false}; /* a player of a finished game */
+    for (int k = 0; k < l.n; k++)
+        finished[l.games[k].player[0]] = finished[l.games[k].player[1]] = true;
     double given[MAX_PLAYERS];
     int held = 0;
     for (int i = 0; i < l.nplayers; i++) {
@@ -294,7 +304,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < nanchors; k++)
             if (!strcmp(anchor_name[k], l.names[i])) {
                 given[i] = anchor_elo[k];
-                held++;
+                held += finished[i];
             }
     }
     if (!l.n)
@@ -309,7 +319,7 @@ int main(int argc, char **argv)
         printf(" (%d unfinished left out)", unfinished);
     printf("; anchors held:");
     for (int i = 0; i < l.nplayers; i++)
-        if (!isnan(given[i]))
+        if (!isnan(given[i]) && rows[i].games)
             printf(" %s=%.0f", l.names[i], given[i]);
     printf("\n\n");
     print_table(&l, given, rows);

@@ -220,21 +220,23 @@ static int escape_moves(const Position *p, EscapeMemo *m, int s, int h, uint8_t 
 }
 
 /* Whether a free hole of seat s's target is out of reach of s's marbles while
- * the marbles in the target stay where they are: no step or jump chain from
- * outside the target lands on it. A free hole is entered by a step from outside,
- * or by a jump from outside over a marble (the landing's mirror jump leaves the
- * target); from an entered hole, steps and jumps over marbles reach more free
- * holes. In ccerl-2 the rating list's bot tt-pvs keeps seven marbles in the two
- * front rows of its home (Stern's target) for whole games: the three holes
- * behind them are sealed, and the game is drawn unless the wall moves. */
+ * the other seats' marbles in the target stay where they are: no step or jump
+ * chain from outside the target lands on it, s's own marbles in the target
+ * moving aside as needed. A hole free or held by s is entered by a step from
+ * outside, or by a jump from outside over a marble (the landing's mirror jump
+ * leaves the target); from an entered hole, steps to such holes and jumps over
+ * any marble to them reach more. In ccerl-2 the rating list's bot tt-pvs keeps
+ * seven marbles in the two front rows of its home (Stern's target) for whole
+ * games: the three holes behind them are sealed, and the game is drawn unless
+ * the wall moves. */
 static bool target_sealed(const Position *p, int s)
 {
     const Bitboard target = p->v->target[s];
     if (!(target & p->occ & ~p->seat_bb[s]))
         return false;
-    const Bitboard empty = target & ~p->occ;
+    const Bitboard open = target & ~(p->occ & ~p->seat_bb[s]); /* free, or s's own */
     Bitboard reached = 0;
-    for (Bitboard b = empty; b;) {
+    for (Bitboard b = open; b;) {
         const int f = bb_pop(&b);
         bool entered = (geo.adjacent[f] & ~target) != 0;
         for (int k = 0; k < geo.njumps[f] && !entered; k++)
@@ -244,15 +246,15 @@ static bool target_sealed(const Position *p, int s)
     }
     for (Bitboard todo = reached; todo;) {
         const int r = bb_pop(&todo);
-        Bitboard next = geo.adjacent[r] & empty;
+        Bitboard next = geo.adjacent[r] & open;
         for (int k = 0; k < geo.njumps[r]; k++)
-            if (bb_test(p->occ, geo.jump_over[r][k]) && bb_test(empty, geo.jump_land[r][k]))
+            if (bb_test(p->occ, geo.jump_over[r][k]) && bb_test(open, geo.jump_land[r][k]))
                 next |= bb_bit(geo.jump_land[r][k]);
         next &= ~reached;
         reached |= next;
         todo |= next;
     }
-    return (empty & ~reached) != 0;
+    return (target & ~p->occ & ~reached) != 0;
 }
 
 /* The last terms eval_seat found for a seat, with what they were found from:

@@ -3,14 +3,16 @@
 
 #include "race.h"
 
-#define RACE_NODE_LIMIT 300000 /* per army and search: well under a second */
-#define RACE_NODES_PER_MS 100  /* solver speed assumed when the clock runs: well below its */
-                               /* real speed, so that a solve within the budget never overruns */
+#define RACE_NODE_LIMIT 300000 /* per solve: well under a second */
+#define RACE_NODES_PER_MS 100  /* solver speed assumed when the clock runs: a tenth of its real */
+                               /* speed or less, so that the solves of one search (two armies, or */
+                               /* a lifted army and its real-board check) never overrun */
 #define RACE_TABLE_MIB 16      /* the most the solver's table takes */
 #define RACE_MIN_MS 50         /* hard time limit below which races are not solved */
 
-/* The solver's node limit for c's search (RACE_NODE_LIMIT, less when the clock
- * runs: half the hard time limit at RACE_NODES_PER_MS) into *limit and its
+/* The node limit of each of the solver's solves for c's search (RACE_NODE_LIMIT,
+ * less when the clock runs: half the hard time limit at RACE_NODES_PER_MS; a
+ * search makes at most two) into *limit and its
  * table's size into *mib; false when the clock leaves no time for a solve
  * (below RACE_MIN_MS: at 1+0.01 a failing solve each move drained the clock). */
 static bool solve_limits(SearchContext *c, uint64_t *limit, int *mib)

@@ -88,8 +88,10 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
      * reaches it, counted in the root seat's moves on it: a best-reply line
      * skips seats (it is no game), and its plies are no measure of own moves (a
      * line of an own move, a reply and an arriving move said mate 1). */
+    bool unshown = false; /* a first place the line does not reach */
     if (r->mate && v->nseats > 2) {
         r->mate = rm->score > 0 && p.place[variant_unit(v, c->root_seat)] == 1;
+        unshown = !r->mate;
         r->value = own;
     }
     if (v->nseats > 2) {
@@ -98,9 +100,7 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
         /* a first place its line does not show is no mate, and its value no
          * number of moves: the most a standing can say */
         if (!r->mate)
-            r->value = rel[c->root_seat] > SCORE_MATE_BOUND    ? SCORE_MATE_BOUND
-                       : rel[c->root_seat] < -SCORE_MATE_BOUND ? -SCORE_MATE_BOUND
-                                                               : rel[c->root_seat];
+            r->value = unshown && rel[c->root_seat] > SCORE_MATE_BOUND ? SCORE_MATE_BOUND : rel[c->root_seat];
         r->nscores = v->nseats;
         for (int i = 0; i < v->nseats; i++)
             r->scores[i] = rel[v->seats[i]];
