@@ -101,51 +101,50 @@ static void test_rates_against_the_published_anchors(void **state)
     remove(b);
 }
 
+/* Runs `stern-ladder ARGS FILE` on a temporary file of `records`; asserts its
+ * status is `status` and its output holds `want` (":LINE:" after the file's
+ * name when want starts with ':'); the output stays in out. */
+static void ladder_on(const char *args, const char *records, int status, const char *want)
+{
+    char a[32], cmd[160];
+    write_temp(a, records);
+    snprintf(cmd, sizeof cmd, "stern-ladder %s %s", args, a);
+    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), status);
+    char where[128];
+    snprintf(where, sizeof where, "%s%s", want[0] == ':' ? a : "", want);
+    if (!strstr(out, where))
+        fail_msg("'%s' on:\n%s\nsaid '%s', not '%s'", args, records, out, where);
+    remove(a);
+}
+
 static void test_refuses_bad_records_with_file_and_line(void **state)
 {
     (void)state;
-    char a[32], cmd[160];
-    write_temp(a, "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"engine\", \"p1\": \"tt-pvs\"}\nnot json\n");
-    snprintf(cmd, sizeof cmd, "stern-ladder %s", a);
-    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
-    char want[80];
-    snprintf(want, sizeof want, "stern-ladder: %s:2: not a JSON object", a);
-    assert_non_null(strstr(out, want));
-    remove(a);
-    write_temp(a, "{\"type\": \"ccp_game_end\", \"game_id\": 3, \"draw\": true, \"winner\": null}\n");
-    snprintf(cmd, sizeof cmd, "stern-ladder %s", a);
-    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
-    assert_non_null(strstr(out, ":1: ccp_game_end of a game never started"));
-    remove(a);
-    write_temp(a, "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"x\", \"p1\": \"y\"}\n"
-                  "{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": false, \"winner\": 1}\n");
-    snprintf(cmd, sizeof cmd, "stern-ladder %s", a);
-    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
-    assert_non_null(strstr(out, "no anchor played"));
-    remove(a);
+    static const char start0[] = "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"engine\", \"p1\": \"tt-pvs\"}\n";
+    char records[512];
+    snprintf(records, sizeof records, "%snot json\n", start0);
+    ladder_on("", records, 2, ":2: not a JSON object");
+    ladder_on("", "{\"type\": \"ccp_game_end\", \"game_id\": 3, \"draw\": true, \"winner\": null}\n", 2,
+              ":1: ccp_game_end of a game never started");
+    ladder_on("",
+              "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"x\", \"p1\": \"y\"}\n"
+              "{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": false, \"winner\": 1}\n",
+              2, "no anchor played");
     /* contradictory ends, an engine renamed as its own opponent; blank lines pass */
-    write_temp(a, "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"engine\", \"p1\": \"tt-pvs\"}\n\n"
-                  "{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": true, \"winner\": 1}\n");
-    snprintf(cmd, sizeof cmd, "stern-ladder %s", a);
-    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
-    assert_non_null(strstr(out, ":3: ccp_game_end needs winner 0 or 1, or a draw"));
-    snprintf(cmd, sizeof cmd, "stern-ladder -as tt-pvs %s", a);
-    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
-    assert_non_null(strstr(out, ":1: -as names the engine as its own opponent"));
-    remove(a);
+    snprintf(records, sizeof records, "%s\n{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": true, \"winner\": 1}\n",
+             start0);
+    ladder_on("", records, 2, ":3: ccp_game_end needs winner 0 or 1, or a draw");
+    ladder_on("-as tt-pvs", records, 2, ":1: -as names the engine as its own opponent");
     /* an anchor seen only in a game without an end holds nothing, nor is a
      * player of such a game listed */
-    write_temp(a, "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"engine\", \"p1\": \"x\"}\n"
-                  "{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": true, \"winner\": null}\n"
-                  "{\"type\": \"ccp_game_start\", \"game_id\": 1, \"p0\": \"y\", \"p1\": \"tt-pvs\"}\n");
-    snprintf(cmd, sizeof cmd, "stern-ladder %s", a);
-    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 2);
-    assert_non_null(strstr(out, "no anchor played"));
-    snprintf(cmd, sizeof cmd, "stern-ladder -bootstrap 0 -anchor x=100 %s", a);
-    assert_int_equal(exit_code(epipe_run_tool(cmd, out, sizeof out)), 0);
+    static const char unfinished[] =
+        "{\"type\": \"ccp_game_start\", \"game_id\": 0, \"p0\": \"engine\", \"p1\": \"x\"}\n"
+        "{\"type\": \"ccp_game_end\", \"game_id\": 0, \"draw\": true, \"winner\": null}\n"
+        "{\"type\": \"ccp_game_start\", \"game_id\": 1, \"p0\": \"y\", \"p1\": \"tt-pvs\"}\n";
+    ladder_on("", unfinished, 2, "no anchor played");
+    ladder_on("-bootstrap 0 -anchor x=100", unfinished, 0, "");
     assert_null(strstr(out, "\ny "));
     assert_null(strstr(out, "\ntt-pvs "));
-    remove(a);
     assert_int_equal(exit_code(epipe_run_tool("stern-ladder /nonexistent/x.jsonl", out, sizeof out)), 2);
     assert_non_null(strstr(out, "/nonexistent/x.jsonl: cannot be opened"));
     assert_int_equal(exit_code(epipe_run_tool("stern-ladder -anchor tt-pvs x.jsonl", out, sizeof out)), 2);
