@@ -205,7 +205,8 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 	  -o book/$(v).bin && $(BUILD)/stern-book verify book/$(v).bin &&) true
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern/docs/img $(DESTDIR)$(PREFIX)/share/doc/stern/tools \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern/docs/img $(DESTDIR)$(PREFIX)/share/doc/stern/docs/results \
+	  $(DESTDIR)$(PREFIX)/share/doc/stern/tools \
 	  $(DESTDIR)$(PREFIX)/share/stern/book $(DESTDIR)$(PREFIX)/share/stern/board $(DESTDIR)$(PREFIX)/share/stern/suites
 	install -m 644 $(wildcard tools/board/*) $(DESTDIR)$(PREFIX)/share/stern/board/
 	install -m 755 $(BUILD)/stern $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
@@ -214,6 +215,7 @@ install: all
 	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/stern/
 	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/stern/docs/
 	install -m 644 $(wildcard docs/img/*) $(DESTDIR)$(PREFIX)/share/doc/stern/docs/img/
+	install -m 644 $(wildcard docs/results/*.md) $(DESTDIR)$(PREFIX)/share/doc/stern/docs/results/
 	install -m 644 tools/ARENA.md $(DESTDIR)$(PREFIX)/share/doc/stern/tools/
 
 clean:

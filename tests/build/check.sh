@@ -20,7 +20,7 @@ for f in usr/bin/stern usr/bin/stern-arena usr/bin/stern-play usr/bin/stern-anno
 done
 # every picture and document an installed page links to is installed beside it
 doc="$dest/usr/share/doc/stern"
-for md in "$doc"/README.md "$doc"/docs/*.md "$doc"/tools/*.md; do
+for md in "$doc"/README.md "$doc"/docs/*.md "$doc"/docs/results/*.md "$doc"/tools/*.md; do
   for link in $(grep -o '](\([^)#: ]*\))' "$md" | sed 's/^](\(.*\))$/\1/' | sort -u); do
     [ -e "$(dirname "$md")/$link" ] || { echo "build check: installed ${md#$dest} links to $link, not installed"; exit 1; }
   done
