@@ -153,6 +153,16 @@ void check_limits(Worker *w)
         atomic_store(&c->sig->stop, true);
 }
 
+/* The node count after `nodes` at which w next looks at its limits: the next
+ * multiple of CHECK_EVERY + 1, or the node limit when that comes first. */
+static uint64_t next_check(const Worker *w, uint64_t nodes)
+{
+    const uint64_t every = (nodes | CHECK_EVERY) + 1, limit = w->ctx->node_limit;
+    return limit > nodes && limit < every ? limit : every;
+}
+
+void limits_start(Worker *w) { w->check_at = next_check(w, 0); }
+
 /* Bookkeeping on entering a node at `ply`: PV length, selective depth, node count
  * and, now and then, the clock. Returns false when the search must stop. */
 bool enter_node(Worker *w, int ply)
@@ -161,12 +171,16 @@ bool enter_node(Worker *w, int ply)
     if (ply > w->seldepth)
         w->seldepth = ply;
     const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
-    if (!(nodes & CHECK_EVERY))
-        check_limits(w);
-    /* the other threads' nodes are summed now and then; a thread's own reach
-     * the limit exactly (go nodes 100 searched 856 when only the sums were read) */
-    if (w->ctx->node_limit && nodes >= w->ctx->node_limit)
-        atomic_store_explicit(&w->ctx->sig->stop, true, memory_order_relaxed);
+    if (nodes >= w->check_at) {
+        /* the other threads' nodes are summed now and then; a thread's own
+         * reach the limit exactly (go nodes 100 searched 856 when only the
+         * sums were read) */
+        if (w->ctx->node_limit && nodes >= w->ctx->node_limit)
+            atomic_store_explicit(&w->ctx->sig->stop, true, memory_order_relaxed);
+        if (!(nodes & CHECK_EVERY))
+            check_limits(w);
+        w->check_at = next_check(w, nodes);
+    }
     return !stopped(w);
 }
 

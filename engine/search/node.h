@@ -51,6 +51,11 @@ void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m,
  * the hard time limit; sets the stop signal when one is reached. */
 void check_limits(Worker *w);
 
+/* Readies w's node count checks for a new search (its count at 0): enter_node
+ * looks at the limits only at the counts it plans, every CHECK_EVERY + 1 nodes
+ * and at the search's node limit. */
+void limits_start(Worker *w);
+
 /* Bookkeeping on entering a node at `ply`: PV length, selective depth, node
  * count and, now and then, the clock. Returns false when the search must stop. */
 bool enter_node(Worker *w, int ply);

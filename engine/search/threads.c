@@ -228,6 +228,7 @@ int pool_search(SearchPool *pool, SearchContext *c, const RootMove *root, int nr
         Worker *w = &pool->workers[i];
         w->ctx = c;
         atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
+        limits_start(w);
         w->seldepth = 0;
         w->completed_depth = 0;
         w->root = NULL;

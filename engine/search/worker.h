@@ -32,6 +32,7 @@ typedef struct {
     int id;                              /* 0: the main thread, which reports */
     SearchContext *ctx;
     atomic_uint_fast64_t nodes;
+    uint64_t check_at;                   /* the node count at which enter_node next looks at the limits */
     int seldepth;
     MoveList *lists;                     /* [MAX_PLY + 1]: the moves of each ply */
     Move filler[MAX_PLY + 1][MAX_SEATS]; /* BRS+: each opponent's best-ordered move at a min node */
