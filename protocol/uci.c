@@ -304,6 +304,14 @@ static bool is_bare(const char *line, const char *word)
     return !strncmp(t, word, n) && t[n + strspn(t + n, " \t\r")] == 0;
 }
 
+/* Whether `s` is written as an integer: signs, then one digit or more, of
+ * any size. */
+static bool is_integer_text(const char *s)
+{
+    s += strspn(s, "-+");
+    return *s && !s[strspn(s, "0123456789")];
+}
+
 /* Whether the first word of `line` is `word`. */
 static bool first_word_is(const char *line, const char *word)
 {
@@ -963,7 +971,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
         if (!is_go_keyword(t)) {
             /* with its number, if one follows (`ztime 100` is one field) */
             const char *num = i + 1 < tk->n ? tk->t[i + 1] : NULL;
-            if (num && num[strspn(num, "-+")] && !num[strspn(num, "-+") + strspn(num + strspn(num, "-+"), "0123456789")]) {
+            if (num && is_integer_text(num)) {
                 go_ignored(e, &ignored, "unknown field '%s %s' ignored", t, num);
                 i++;
             } else {
