@@ -3,7 +3,6 @@
 
 #include "eval.h"
 #include "fen.h"
-#include "tt.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -54,7 +53,8 @@ static void quiet(const SearchReport *report, void *ctx)
     (void)ctx;
 }
 
-uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, BenchOutput out, void *ctx)
+uint64_t bench_run(SearchSession *s, int depth, const SearchConfig *config, SearchSignals *sig, BenchOutput out,
+                   void *ctx)
 {
     Game *g = malloc(sizeof *g);
     MoveList *list = move_list_new();
@@ -84,10 +84,9 @@ uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, Be
         g->keys[0] = g->pos.key;
         search_limits_init(lim);
         lim->depth = depth;
-        tt_clear();
-        search_clear();
+        session_new_game(s);
         const int64_t t0 = now_us();
-        const SearchResult r = search_run(g, lim, config, sig, quiet, NULL);
+        const SearchResult r = session_search(s, g, lim, config, sig, quiet, NULL);
         us += now_us() - t0;
         stopped = atomic_load(&sig->stop);
         char fen[FEN_MAX], line[FEN_MAX + 128];

@@ -7,19 +7,20 @@
 #ifndef STERN_BENCH_H
 #define STERN_BENCH_H
 
-#include "search.h"
+#include "session.h"
 
 #define BENCH_DEFAULT_DEPTH 7
 
 /* Receives each line of bench output, without newline. */
 typedef void (*BenchOutput)(const char *line, void *ctx);
 
-/* Searches every bench position to `depth` plies with `config` (a clean hash
- * table and history per position), writing an info line per position and then
+/* Searches every bench position to `depth` plies with `config` in session s
+ * (a new game, so a clean table and history, per position), writing an info line per position and then
  * "Nodes searched: <n>" and "Nodes/second: <n>" through out. The searches run
  * under `sig` (NULL: signals of its own, never raised): its stop ends the
  * bench early, the position being searched answering at once and the rest
  * skipped; the node line then says "(stopped)". Returns the node total. */
-uint64_t bench_run(int depth, const SearchConfig *config, SearchSignals *sig, BenchOutput out, void *ctx);
+uint64_t bench_run(SearchSession *s, int depth, const SearchConfig *config, SearchSignals *sig, BenchOutput out,
+                   void *ctx);
 
 #endif

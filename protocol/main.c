@@ -2,7 +2,6 @@
  * the command line, --help, --version and bench. */
 #include "args.h"
 #include "bench.h"
-#include "tt.h"
 #include "uci.h"
 
 #include <signal.h>
@@ -48,13 +47,17 @@ static int bench_command(int argc, char **argv)
         (argc > 3 && !arg_int("stern bench", "threads", argv[3], 1, MAX_THREADS, &threads)) ||
         (argc > 4 && !arg_int("stern bench", "hash", argv[4], 1, MAX_HASH_MIB, &hash)))
         return 2;
-    if (tt_resize((size_t)hash)) {
+    SearchSession *session = session_new((size_t)hash, (int)threads);
+    if (!session || session_ready(session) < (size_t)hash) {
         fprintf(stderr, "stern bench: cannot allocate a %lld MiB hash table\n", hash);
+        session_delete(session);
         return 1;
     }
     /* the engine's option defaults (uci.c), so that both ways in search alike */
-    const SearchConfig config = {.threads = (int)threads, .multipv = 1, .opponent_model = true};
-    return bench_run((int)depth, &config, NULL, print_line, NULL) ? 0 : 1; /* 0 nodes: out of memory */
+    const SearchConfig config = {.multipv = 1, .opponent_model = true};
+    const uint64_t nodes = bench_run(session, (int)depth, &config, NULL, print_line, NULL);
+    session_delete(session);
+    return nodes ? 0 : 1; /* 0 nodes: out of memory */
 }
 
 /* `stern [--ccp] [--option NAME=VALUE]...`: the protocol loop, the options set

@@ -12,9 +12,8 @@
 #include "ownbook.h"
 #include "notation.h"
 #include "perft.h"
-#include "search.h"
+#include "session.h"
 #include "solve.h"
-#include "tt.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -65,9 +64,8 @@ typedef struct {
     int wake[2];             /* a byte on wake[1] when the search has sent bestmove */
     pthread_mutex_t out_lock;
     Game *game;              /* the current game */
-    int hash_mib;
+    SearchSession *session;  /* the table and threads (Hash, Threads) and what searches keep */
     SearchConfig config;
-    SearchPool *pool;        /* the search threads, made at Threads */
     OwnBook book;            /* OwnBook, BookFile, BookDepth, BookVariety */
     bool ponder_option;
     bool ccp;                /* speaking CCP (docs/CCERL.md): moves as cell ids */
@@ -343,7 +341,7 @@ static void *search_thread(void *arg)
 {
     Engine *e = arg;
     if (e->job == JOB_SEARCH) {
-        search_run(e->search_game, &e->limits, &e->config, &e->sig, search_output, e);
+        session_search(e->session, e->search_game, &e->limits, &e->config, &e->sig, search_output, e);
         return NULL;
     }
     if (e->job == JOB_PERFT)
@@ -522,6 +520,25 @@ static void say_id_and_options(Engine *e)
     say(e, "option name Clear Hash type button");
 }
 
+/* Gives the session its table when it has none yet (the first isready,
+ * ucinewgame or go, after the GUI's options); short of memory a smaller one,
+ * said once. */
+static void table_ready(Engine *e)
+{
+    const bool had = session_hash_allocated(e->session);
+    const size_t got = session_ready(e->session), asked = session_hash(e->session);
+    if (!had && got < asked)
+        say(e, "info string error out of memory: Hash is %zu MiB, not %zu", got, asked);
+}
+
+/* A new game for the search: the table (made now when not yet), the history
+ * and the kept MCTS tree cleared. */
+static void new_game(Engine *e)
+{
+    table_ready(e);
+    session_new_game(e->session);
+}
+
 static void cmd_uci(Engine *e)
 {
     if (e->ccp && refuse_if_busy(e, "uci")) /* the search thread reads e->ccp */
@@ -537,8 +554,7 @@ static void cmd_ccp(Engine *e)
     if (refuse_if_busy(e, "ccp"))
         return;
     e->ccp = true;
-    tt_clear(); /* a new game, as after ucinewgame */
-    search_clear();
+    new_game(e); /* a new game, as after ucinewgame */
     game_new(e->game, CCP_VARIANT);
     say_id_and_options(e);
     say(e, "ccpok");
@@ -601,25 +617,20 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
         free(e->game);
         e->game = g;
     } else if (!strcasecmp(name, "Hash")) {
-        if (!parse_int(value, 1, MAX_HASH_MIB, &v) || tt_resize((size_t)v)) {
+        if (!parse_int(value, 1, MAX_HASH_MIB, &v) || session_set_hash(e->session, (size_t)v)) {
             say(e, "info string error setoption: Hash must be 1-%d (MiB) and fit in memory", MAX_HASH_MIB);
             return;
         }
-        e->hash_mib = (int)v;
     } else if (!strcasecmp(name, "Threads")) {
         if (!parse_int(value, 1, MAX_THREADS, &v)) {
             say(e, "info string error setoption: Threads must be 1-%d", MAX_THREADS);
             return;
         }
         /* the threads start here, not at each go */
-        SearchPool *pool = search_pool_new((int)v);
-        if (!pool) {
+        if (!session_set_threads(e->session, (int)v)) {
             say(e, "info string error setoption: Threads: out of memory");
             return;
         }
-        search_pool_delete(e->pool);
-        e->pool = e->config.pool = pool;
-        e->config.threads = (int)v;
     } else if (!strcasecmp(name, "MultiPV")) {
         if (!parse_int(value, 1, 256, &v)) {
             say(e, "info string error setoption: MultiPV must be 1-256");
@@ -636,7 +647,6 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
             return;
         }
         e->config.algo = (SearchAlgo)algo;
-        tt_clear(); /* the algorithms give different values to the same key */
     } else if (!strcasecmp(name, "Move Overhead")) {
         if (!parse_int(value, 0, MAX_OVERHEAD_MS, &v)) {
             say(e, "info string error setoption: Move Overhead must be 0-%d (ms)", MAX_OVERHEAD_MS);
@@ -696,7 +706,7 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
         if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))
             say(e, "info string error book: %s", err);
     } else if (!strcasecmp(name, "Clear Hash")) {
-        tt_clear();
+        session_clear_hash(e->session);
     } else {
         say(e, "info string error setoption: unknown option '%s'", name);
     }
@@ -706,8 +716,7 @@ static void cmd_ucinewgame(Engine *e)
 {
     if (refuse_if_busy(e, "ucinewgame"))
         return;
-    tt_clear();
-    search_clear();
+    new_game(e);
     game_new(e->game, e->game->v->name);
 }
 
@@ -1018,6 +1027,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
     if (!ignored) /* a go that lost fields says it searches */
         book_answer(e, l);
     e->limits = *l;
+    table_ready(e);
     start_job(e, JOB_SEARCH);
 }
 
@@ -1216,7 +1226,7 @@ static void bench_output(const char *line, void *ctx)
 
 static void run_bench(Engine *e)
 {
-    bench_run(e->bench_depth, &e->config, &e->sig, bench_output, e);
+    bench_run(e->session, e->bench_depth, &e->config, &e->sig, bench_output, e);
 }
 
 /* bench runs on the search thread like perft: stop and quit end it. */
@@ -1306,8 +1316,10 @@ static bool handle(Engine *e, Line *l)
     /* perft, legalmoves and bench answer before any later command but stop and quit */
     if (e->searching && e->job != JOB_SEARCH && strcmp(c, "stop"))
         settle_search(e);
-    if (!strcmp(c, "isready"))
+    if (!strcmp(c, "isready")) {
+        table_ready(e);
         say(e, "readyok");
+    }
     else if (!strcmp(c, "stop"))
         stop_search(e);
     else if (!strcmp(c, "ponderhit"))
@@ -1392,15 +1404,12 @@ int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int nop
     if (!e.game || game_new(e.game, ccp ? CCP_VARIANT : "classic-2"))
         return 1;
     e.ccp = ccp;
-    e.hash_mib = DEFAULT_HASH_MIB;
-    /* short of memory, a smaller table (said once the engine talks) */
-    while (tt_resize((size_t)e.hash_mib) && e.hash_mib > 1)
-        e.hash_mib /= 2;
-    if (e.hash_mib < DEFAULT_HASH_MIB)
-        say(&e, "info string error out of memory: Hash is %d MiB, not %d", e.hash_mib, DEFAULT_HASH_MIB);
-    e.pool = search_pool_new(1);
+    /* the table is allocated when first needed, after the GUI's options */
+    e.session = session_new(DEFAULT_HASH_MIB, 1);
+    if (!e.session)
+        return 1;
     ownbook_init(&e.book);
-    e.config = (SearchConfig){.threads = 1, .multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .opponent_model = true, .pool = e.pool};
+    e.config = (SearchConfig){.multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .opponent_model = true};
     int status = 0;
     for (int i = 0; i < noptions && !status; i++)
         if (!preset_option(&e, options[i], err))
@@ -1423,7 +1432,7 @@ int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int nop
     free(e.in.buf);
     close(e.wake[0]);
     close(e.wake[1]);
-    search_pool_delete(e.pool);
+    session_delete(e.session);
     ownbook_free(&e.book);
     move_list_free(&e.searchmoves);
     free(e.game);

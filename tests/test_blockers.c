@@ -106,8 +106,6 @@ static void test_white_fills_around_three(void **state)
 int main(void)
 {
     board_init();
-    if (tt_resize(16))
-        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_white_fills_behind_a_wall_of_five),
         cmocka_unit_test(test_black_fills_around_two),

@@ -11,10 +11,13 @@
 #include "movegen.h"
 #include "node.h"
 #include "places.h"
+#include "threads.h"
 
 #include <string.h>
 
 static Game g;
+static SearchPool *pool; /* two threads, for the threads test */
+static MctsKept *kept;   /* the tree kept by searches with reuse */
 
 #define MAX_REPORTS 64
 
@@ -89,7 +92,8 @@ static MctsResult run_with(int nroot, int multipv, uint64_t playouts, int thread
         list->n = nroot;
     const MctsHooks hooks = {.stop = never, .report_due = due, .lines = lines, .multipv = multipv, .ctx = seen};
     MctsResult r;
-    const MctsConfig cfg = {.max_playouts = playouts, .nodes_cap = 1u << 20, .threads = threads, .reuse = reuse};
+    const MctsConfig cfg = {.max_playouts = playouts, .nodes_cap = 1u << 20, .threads = threads, .pool = pool,
+                            .kept = reuse ? kept : NULL};
     assert_int_equal(mcts_search(&g, list->m, list->n, &cfg, &hooks, &r), 0);
     move_list_delete(list);
     return r;
@@ -231,7 +235,7 @@ static void test_tree_reuse_starts_from_the_subtree_of_the_moves_played(void **s
 {
     (void)state;
     assert_int_equal(game_new(&g, "classic-6"), 0);
-    mcts_forget();
+    mcts_kept_clear(kept);
     Seen s;
     const MctsResult r = run_with(0, 1, 20000, 1, true, false, &s);
     assert_true(r.pvlen >= 3);
@@ -246,9 +250,9 @@ static void test_tree_reuse_starts_from_the_subtree_of_the_moves_played(void **s
     assert_true(root_visits_after_reuse() <= 1);
     /* forgotten (a new game): nothing kept */
     run_with(0, 1, 2000, 1, true, false, &s);
-    mcts_forget();
+    mcts_kept_clear(kept);
     assert_true(root_visits_after_reuse() <= 1);
-    mcts_forget();
+    mcts_kept_clear(kept);
 }
 
 static void test_threads_share_the_playouts_and_sum_the_root(void **state)
@@ -287,6 +291,10 @@ static void test_solver_proves_a_first_place_two_moves_away(void **state)
 int main(void)
 {
     board_init();
+    pool = search_pool_new(2);
+    kept = mcts_kept_new();
+    if (search_pool_threads(pool) != 2 || !kept)
+        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines_are_the_most_visited_root_moves_in_order),
         cmocka_unit_test(test_lines_are_reported_as_the_depth_rises_and_at_the_end),

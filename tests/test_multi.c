@@ -389,8 +389,6 @@ static void test_selective_maxn_matches_brute_force_with_reply_pruning(void **st
 int main(void)
 {
     board_init();
-    if (tt_resize(16))
-        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_three_seats_match_brute_force_at_depth_four),
         cmocka_unit_test(test_four_seats_match_brute_force_at_depth_three),

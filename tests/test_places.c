@@ -276,8 +276,6 @@ static void test_arrivals_tool_reports_a_declined_arrival(void **state)
 int main(void)
 {
     board_init();
-    if (tt_resize(16))
-        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_second_of_three_takes_the_arrival),
         cmocka_unit_test(test_third_of_four_takes_the_arrival),

@@ -59,14 +59,12 @@ static SearchResult search(SearchAlgo algo, int depth, const Move *only, Heard *
         lim.searchmoves = only;
         lim.nsearchmoves = 1;
     }
-    const SearchConfig cfg = {.algo = algo, .threads = 1, .multipv = 1};
+    const SearchConfig cfg = {.algo = algo, .multipv = 1};
     SearchSignals sig;
     atomic_init(&sig.stop, false);
     atomic_init(&sig.ponderhit, false);
-    tt_clear();
-    search_clear();
     memset(h, 0, sizeof *h);
-    return search_run(&g, &lim, &cfg, &sig, listen, h);
+    return test_search(&g, &lim, &cfg, &sig, listen, h);
 }
 
 /* Whether the mate line h heard, played from p, places p's side to move first,
@@ -180,8 +178,6 @@ static void test_arrival_suites_against_the_real_board(void **state)
 int main(void)
 {
     board_init();
-    if (tt_resize(16))
-        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_chain_over_the_other_armies_arrives),
         cmocka_unit_test(test_mate_only_on_a_line_that_reaches_first_place),

@@ -243,13 +243,11 @@ static void test_first_iteration_cut_answers_the_most_progress(void **state)
     SearchLimits lim;
     search_limits_init(&lim);
     lim.nodes = 1;
-    const SearchConfig cfg = {.threads = 1, .multipv = 1};
+    const SearchConfig cfg = {.multipv = 1};
     SearchSignals sig;
     atomic_init(&sig.stop, false);
     atomic_init(&sig.ponderhit, false);
-    tt_clear();
-    search_clear();
-    const SearchResult r = search_run(&g, &lim, &cfg, &sig, ignore_report, NULL);
+    const SearchResult r = test_search(&g, &lim, &cfg, &sig, ignore_report, NULL);
     assert_true(r.has_best);
     const uint8_t *tip = g.pos.v->tip_dist[SEAT_WHITE];
     const int most = list_best_progress(&g.pos, SEAT_WHITE, tip);
@@ -269,8 +267,6 @@ static void test_first_iteration_cut_answers_the_most_progress(void **state)
 int main(void)
 {
     board_init();
-    if (tt_resize(16))
-        return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_depth_one_score_subtracts_part_of_the_replys_best_progress),
         cmocka_unit_test(test_first_iteration_cut_answers_the_most_progress),

@@ -87,6 +87,14 @@ void gen_moves_no_return(const Position *p, MoveList *list, GenMemo *memo);
  * (through memo, when given) without one. */
 int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *memo);
 
+/* Progress of move m of seat `mover` in p toward its target, in steps of the
+ * mover's tip distance (negative: backward). */
+static inline int move_progress(const Position *p, int mover, const Move *m)
+{
+    const uint8_t *tip = p->v->tip_dist[mover];
+    return tip[m->from] - tip[m->to];
+}
+
 /* Race positions without Masters swaps: best_progress for the marbles of seat
  * s (any seat in play, to move or not), as if s were to move: what s could gain
  * on its next move were the board left as it is. */

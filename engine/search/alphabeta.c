@@ -8,7 +8,6 @@
 #include "movepick.h"
 #include "places.h"
 #include "node.h"
-#include "threads.h"
 #include "tt.h"
 #include "zobrist.h"
 
@@ -140,7 +139,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     TTData tte;
     uint32_t tt_move = 0;
     const uint64_t key = tt_key(p);
-    if (tt_probe(key, &tte)) {
+    if (tt_probe(c->tt, key, &tte)) {
         tt_move = tte.move;
         const int ts = score_from_tt(tte.score, ply);
         if (!pv_node && tte.depth >= depth &&
@@ -254,16 +253,16 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             const int mover = list->seat[i], slot = v->slot[mover] + 1;
             guess = p->key ^ zobrist.piece[mover + 1][m->from] ^ zobrist.piece[mover + 1][m->to] ^
                     zobrist.stm[p->stm] ^ zobrist.stm[v->seats[slot < v->nseats ? slot : 0]];
-            tt_prefetch(guess);
+            tt_prefetch(c->tt, guess);
         }
         Position child;
         make_child(w, p, ply, list->seat[i], m, &child);
         const uint64_t child_key = tt_key(&child);
         if (depth > 1 && child_key != guess)
-            tt_prefetch(child_key);
+            tt_prefetch(c->tt, child_key);
         _Atomic uint64_t *slot = NULL;
         if (defer) {
-            slot = busy_slot(child_key);
+            slot = busy_slot(c->busy, child_key);
             if (!second_pass && i > 0 && ndeferred < MAX_MOVES_DEFERRED &&
                 atomic_load_explicit(slot, memory_order_relaxed) == child_key) {
                 deferred[ndeferred++] = i;
@@ -321,6 +320,6 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         return leaf_value(w, p, ply, side, beta);
     const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth,
                       (uint8_t)(best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER)};
-    tt_store(key, &d);
+    tt_store(c->tt, key, &d);
     return best;
 }

@@ -23,7 +23,7 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
     }
     w->path_keys[ply] = p->key;
     TTData tte;
-    const uint32_t tt_move = tt_probe(tt_key(p), &tte) ? tte.move : 0;
+    const uint32_t tt_move = tt_probe(w->ctx->tt, tt_key(p), &tte) ? tte.move : 0;
     node_moves(w, p, ply, tt_move);
     MoveList *list = &w->lists[ply];
     /* reply pruning, as at best-reply min nodes: another seat plays one of its
@@ -64,5 +64,5 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
         return;
     }
     const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};
-    tt_store(tt_key(p), &d);
+    tt_store(w->ctx->tt, tt_key(p), &d);
 }

@@ -5,9 +5,9 @@
 #include "greedy.h"
 #include "movegen.h"
 #include "places.h"
+#include "threads.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +46,13 @@ typedef struct {
     float reward[MAX_SEATS]; /* sum over playouts of each seat's reward */
 } Node;
 
+typedef struct Tree Tree;
+
 /* What every thread of one search shares. */
 typedef struct {
+    Tree *trees;                     /* one per thread */
+    int ntrees;
+    MctsResult *out;                 /* the main thread's progress and answer */
     const Game *g;
     const Move *root;
     int nroot;
@@ -58,7 +63,7 @@ typedef struct {
 } Shared;
 
 /* One thread's tree and the scratch it searches with. */
-typedef struct {
+struct Tree {
     Shared *sh;
     Node *nodes;
     size_t n, cap, max;
@@ -70,27 +75,33 @@ typedef struct {
     EvalMemo *eval;
     uint64_t playouts, depth_sum;
     int seldepth;
-} Tree;
+};
 
 /* The tree kept for the next search (tree reuse): the nodes and the game
- * position they grew from. */
-static struct {
-    pthread_mutex_t lock;
-    Node *nodes;
+ * position they grew from. A session's (one search at a time uses it). */
+struct MctsKept {
+    Node *nodes; /* NULL: none */
     size_t n;
     const Variant *v;
     uint64_t start_key, root_key; /* the game's first key, and its key at the root */
     int root_plies;               /* the game's plies at the root */
     unsigned modeled;
-} kept = {.lock = PTHREAD_MUTEX_INITIALIZER};
+};
 
-void mcts_forget(void)
+MctsKept *mcts_kept_new(void) { return calloc(1, sizeof(MctsKept)); }
+
+void mcts_kept_clear(MctsKept *k)
 {
-    pthread_mutex_lock(&kept.lock);
-    free(kept.nodes);
-    kept.nodes = NULL;
-    kept.n = 0;
-    pthread_mutex_unlock(&kept.lock);
+    free(k->nodes);
+    k->nodes = NULL;
+    k->n = 0;
+}
+
+void mcts_kept_delete(MctsKept *k)
+{
+    if (k)
+        mcts_kept_clear(k);
+    free(k);
 }
 
 /* Frees what t holds. */
@@ -560,18 +571,18 @@ static bool copy_subtree(Tree *t, const Node *src, size_t from, size_t to)
 
 /* The node of the kept tree at the current position of g, found by following
  * the moves played since its root; 0 when the tree does not lead there
- * (kept.lock held; kept.nodes not NULL). */
-static size_t kept_node(const Game *g, unsigned modeled)
+ * (kept->nodes not NULL). */
+static size_t kept_node(const MctsKept *kept, const Game *g, unsigned modeled)
 {
-    if (kept.v != g->v || kept.modeled != modeled || g->keys[0] != kept.start_key || g->nplies < kept.root_plies ||
-        g->keys[kept.root_plies] != kept.root_key)
+    if (kept->v != g->v || kept->modeled != modeled || g->keys[0] != kept->start_key || g->nplies < kept->root_plies ||
+        g->keys[kept->root_plies] != kept->root_key)
         return 0;
     size_t i = 0;
-    for (int k = kept.root_plies; k < g->nplies; k++) {
-        const Node *node = &kept.nodes[i];
+    for (int k = kept->root_plies; k < g->nplies; k++) {
+        const Node *node = &kept->nodes[i];
         size_t next = 0;
         for (uint32_t j = 0; j < node->nchildren && !next; j++)
-            if (move_same(&kept.nodes[node->first_child + j].move, &g->moves[k]))
+            if (move_same(&kept->nodes[node->first_child + j].move, &g->moves[k]))
                 next = node->first_child + j;
         if (!next)
             return 0;
@@ -581,8 +592,8 @@ static size_t kept_node(const Game *g, unsigned modeled)
 }
 
 /* Makes t's root node and its children (the root moves), each child with the
- * subtree the kept tree has for it when `reuse` finds one. */
-static void plant_root(Tree *t, bool reuse)
+ * subtree the kept tree has for it when one is kept (kept not NULL). */
+static void plant_root(Tree *t, MctsKept *kept)
 {
     const Shared *sh = t->sh;
     memset(&t->nodes[0], 0, sizeof t->nodes[0]);
@@ -590,43 +601,39 @@ static void plant_root(Tree *t, bool reuse)
     memcpy(t->list->m, sh->root, sizeof *sh->root * (size_t)sh->nroot);
     t->list->n = sh->nroot;
     add_children(t, 0, &sh->g->pos);
-    if (!reuse)
+    if (!kept)
         return;
-    pthread_mutex_lock(&kept.lock);
-    const size_t at = kept.nodes ? kept_node(sh->g, t->modeled) : 0;
-    const bool found = at && kept.nodes[at].nchildren && !kept.nodes[at].proven;
+    const size_t at = kept->nodes ? kept_node(kept, sh->g, t->modeled) : 0;
+    const bool found = at && kept->nodes[at].nchildren && !kept->nodes[at].proven;
     for (int j = 0; found && j < sh->nroot; j++) {
-        const Node *old = &kept.nodes[at];
+        const Node *old = &kept->nodes[at];
         for (uint32_t k = 0; k < old->nchildren; k++) {
-            const Node *c = &kept.nodes[old->first_child + k];
+            const Node *c = &kept->nodes[old->first_child + k];
             if (!move_same(&c->move, &sh->root[j]))
                 continue;
             Node *mine = &t->nodes[1 + j];
             *mine = *c;
-            copy_subtree(t, kept.nodes, old->first_child + k, 1 + (size_t)j);
+            copy_subtree(t, kept->nodes, old->first_child + k, 1 + (size_t)j);
             t->nodes[0].visits += c->visits;
             for (int s = 0; s < MAX_SEATS; s++)
                 t->nodes[0].reward[s] += c->reward[s];
             break;
         }
     }
-    pthread_mutex_unlock(&kept.lock);
 }
 
 /* Keeps t (its nodes, taken from it) for the next search. */
-static void keep_tree(Tree *t)
+static void keep_tree(Tree *t, MctsKept *kept)
 {
     const Game *g = t->sh->g;
-    pthread_mutex_lock(&kept.lock);
-    free(kept.nodes);
-    kept.nodes = t->nodes;
-    kept.n = t->n;
-    kept.v = g->v;
-    kept.start_key = g->keys[0];
-    kept.root_key = g->keys[g->nplies];
-    kept.root_plies = g->nplies;
-    kept.modeled = t->modeled;
-    pthread_mutex_unlock(&kept.lock);
+    free(kept->nodes);
+    kept->nodes = t->nodes;
+    kept->n = t->n;
+    kept->v = g->v;
+    kept->start_key = g->keys[0];
+    kept->root_key = g->keys[g->nplies];
+    kept->root_plies = g->nplies;
+    kept->modeled = t->modeled;
     t->nodes = NULL;
 }
 
@@ -651,7 +658,7 @@ static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
         !reserve_nodes(t, 1 + (size_t)sh->nroot))
         return false;
     gen_memo_set_abort(t->gen, sh->hooks->stop, sh->hooks->ctx); /* generation stops with the search */
-    plant_root(t, id == 0 && sh->cfg->reuse);
+    plant_root(t, id == 0 ? sh->cfg->kept : NULL);
     return true;
 }
 
@@ -669,15 +676,13 @@ static bool must_stop(Tree *t)
 }
 
 /* A helper thread: playouts until the search stops. */
-static void *helper_main(void *arg)
+static void helper_loop(Tree *t)
 {
-    Tree *t = arg;
     while (!must_stop(t)) {
         one_playout(t);
         atomic_fetch_add_explicit(&t->sh->playouts, 1, memory_order_relaxed);
     }
     atomic_store(&t->sh->halt, true);
-    return NULL;
 }
 
 /* The main thread (trees[0]): playouts, the depth limit and the reports while
@@ -739,37 +744,52 @@ static bool arrival_answer(const Game *g, const Move *root, int nroot, const Mct
     return false;
 }
 
+/* The pool's job (arg: the Shared of the search): tree id's playouts, the
+ * main loop on the caller's thread. A helper joining after the search ended
+ * finds it halted. */
+static void mcts_job(void *arg, int id)
+{
+    Shared *sh = arg;
+    if (id == 0)
+        main_loop(&sh->trees[0], sh->out);
+    else if (id < sh->ntrees)
+        helper_loop(&sh->trees[id]);
+}
+
 int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cfg, const MctsHooks *hooks,
                 MctsResult *out)
 {
     memset(out, 0, sizeof *out);
     if (arrival_answer(g, root, nroot, hooks, out))
         return 0;
-    const int threads = cfg->threads < 1 ? 1 : cfg->threads;
+    int threads = cfg->threads < 1 ? 1 : cfg->threads;
+    if (threads > search_pool_threads(cfg->pool))
+        threads = cfg->pool ? search_pool_threads(cfg->pool) : 1;
     Tree *trees = calloc((size_t)threads, sizeof *trees);
-    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    Shared sh = {.g = g, .root = root, .nroot = nroot, .cfg = cfg, .hooks = hooks};
+    Shared sh = {.g = g, .root = root, .nroot = nroot, .cfg = cfg, .hooks = hooks, .trees = trees, .out = out};
     atomic_init(&sh.halt, false);
     atomic_init(&sh.playouts, 0);
-    if (!trees || !ids || !tree_init(&trees[0], &sh, 0, cfg->nodes_cap / (size_t)threads)) {
+    if (!trees || !tree_init(&trees[0], &sh, 0, cfg->nodes_cap / (size_t)threads)) {
         if (trees)
             tree_free(&trees[0]);
         free(trees);
-        free(ids);
         return -1;
     }
     int started = 1;
     for (int k = 1; k < threads; k++) {
-        if (!tree_init(&trees[started], &sh, k, cfg->nodes_cap / (size_t)threads) ||
-            pthread_create(&ids[started], NULL, helper_main, &trees[started])) {
+        if (!tree_init(&trees[started], &sh, k, cfg->nodes_cap / (size_t)threads)) {
             tree_free(&trees[started]);
-            break; /* short of memory or threads: fewer search */
+            break; /* short of memory: fewer search */
         }
         started++;
     }
-    main_loop(&trees[0], out);
-    for (int k = 1; k < started; k++)
-        pthread_join(ids[k], NULL);
+    sh.ntrees = started;
+    if (started > 1)
+        pool_run(cfg->pool, started, mcts_job, &sh);
+    else
+        mcts_job(&sh, 0);
+    if (started > 1)
+        pool_wait(cfg->pool);
     uint64_t depth_sum = 0;
     out->playouts = 0;
     for (int k = 0; k < started; k++) {
@@ -790,11 +810,10 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
         out->best = root[0];
     }
     report_lines(trees, started, &sh, out, best);
-    if (cfg->reuse)
-        keep_tree(&trees[0]);
+    if (cfg->kept)
+        keep_tree(&trees[0], cfg->kept);
     for (int k = 0; k < started; k++)
         tree_free(&trees[k]);
     free(trees);
-    free(ids);
     return 0;
 }

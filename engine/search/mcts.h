@@ -18,8 +18,8 @@
  *     (another could be proven again at every move, the arrival never
  *     coming), and one that arrives at once (takes the best place still
  *     free) without a search.
- * Threads search in parallel at the root, and the tree of one search is kept
- * for the next (MctsConfig). The root move played, then the most visited
+ * Threads (the session's pool) search in parallel at the root, and the tree
+ * of one search is kept for the next (MctsConfig). The root move played, then the most visited
  * others, are reported as lines (MultiPV) while it runs and when it ends.
  */
 #ifndef STERN_MCTS_H
@@ -29,6 +29,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+typedef struct SearchPool SearchPool;
+typedef struct MctsKept MctsKept;
 
 /* Asked every few playouts: whether the search must end now. */
 typedef bool (*MctsStop)(void *ctx);
@@ -81,11 +84,14 @@ typedef struct {
                               and its playout moves are greedy */
     int threads;           /* >= 1: root parallelisation (Chaslot, Winands and van
                               den Herik 2008): each thread grows a tree of its own,
-                              the root moves' visits and rewards are summed */
-    bool reuse;            /* tree reuse: start from the subtree of the tree kept by
-                              the last search with reuse where the game continues
-                              it (its moves since are followed down the tree), and
-                              keep the main thread's tree for the next search */
+                              the root moves' visits and rewards are summed; on
+                              as many of the pool's threads (at most its size) */
+    SearchPool *pool;      /* the threads (threads.h; NULL: the caller's alone) */
+    MctsKept *kept;        /* NULL, or tree reuse: start from the subtree of the
+                              tree kept here by the last search where the game
+                              continues it (its moves since are followed down the
+                              tree), and keep the main thread's tree here for the
+                              next search */
 } MctsConfig;
 
 /* Searches the current position of g (three or more seats, not over) over
@@ -96,7 +102,14 @@ typedef struct {
 int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cfg, const MctsHooks *hooks,
                 MctsResult *out);
 
-/* Forgets the tree kept for reuse (a new game). */
-void mcts_forget(void);
+/* A place to keep a tree for reuse, empty (a session has one); NULL when out
+ * of memory. */
+MctsKept *mcts_kept_new(void);
+
+/* Forgets the tree kept in k (a new game). */
+void mcts_kept_clear(MctsKept *k);
+
+/* Frees k and its tree (NULL is ignored). */
+void mcts_kept_delete(MctsKept *k);
 
 #endif

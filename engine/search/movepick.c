@@ -1,12 +1,9 @@
 /* movepick.c - move ordering and staged generation; see movepick.h. */
 #include "movepick.h"
 
-#include "mcts.h"
-
 #include "brs.h"
 #include "node.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,35 +137,17 @@ void update_history(Worker *w, const Move *m, int bonus)
     *h += bonus - *h * abs(bonus) / HISTORY_MAX;
 }
 
-/* History scores survive between searches of one game (cleared by ucinewgame). */
-static int (*saved_history)[NUM_HOLES];
-static pthread_mutex_t saved_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void search_clear(void)
+bool history_load(const HistoryStore *store, int history[NUM_HOLES][NUM_HOLES])
 {
-    mcts_forget();
-    pthread_mutex_lock(&saved_lock);
-    free(saved_history);
-    saved_history = NULL;
-    pthread_mutex_unlock(&saved_lock);
+    if (store->saved)
+        memcpy(history, store->score, sizeof store->score);
+    return store->saved;
 }
 
-bool history_load(int history[NUM_HOLES][NUM_HOLES])
+void history_save(HistoryStore *store, const int history[NUM_HOLES][NUM_HOLES])
 {
-    pthread_mutex_lock(&saved_lock);
-    const bool saved = saved_history;
-    if (saved)
-        memcpy(history, saved_history, sizeof(int[NUM_HOLES][NUM_HOLES]));
-    pthread_mutex_unlock(&saved_lock);
-    return saved;
+    memcpy(store->score, history, sizeof store->score);
+    store->saved = true;
 }
 
-void history_save(const int history[NUM_HOLES][NUM_HOLES])
-{
-    pthread_mutex_lock(&saved_lock);
-    if (!saved_history)
-        saved_history = malloc(sizeof(int[NUM_HOLES][NUM_HOLES]));
-    if (saved_history)
-        memcpy(saved_history, history, sizeof(int[NUM_HOLES][NUM_HOLES]));
-    pthread_mutex_unlock(&saved_lock);
-}
+void history_forget(HistoryStore *store) { store->saved = false; }

@@ -62,11 +62,15 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move);
 void update_history(Worker *w, const Move *m, int bonus);
 
 /* The history scores a search starts from: those the last search of the game
- * ended with, copied into `history`; false (history untouched) when there are
- * none (the first search, or after search_clear). */
-bool history_load(int history[NUM_HOLES][NUM_HOLES]);
+ * ended with, copied from `store` into `history`; false (history untouched)
+ * when there are none (the first search, or after history_forget). Read by
+ * every thread of a search while it runs. */
+bool history_load(const HistoryStore *store, int history[NUM_HOLES][NUM_HOLES]);
 
-/* Keeps `history` for the next search. */
-void history_save(const int history[NUM_HOLES][NUM_HOLES]);
+/* Keeps `history` in `store` for the next search (no search running). */
+void history_save(HistoryStore *store, const int history[NUM_HOLES][NUM_HOLES]);
+
+/* Forgets what `store` kept (a new game). */
+void history_forget(HistoryStore *store);
 
 #endif

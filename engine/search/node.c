@@ -106,14 +106,6 @@ bool terminal(Worker *w, const Position *p, int ply, int *value)
     return terminal_end(w, p, ply, value, NULL);
 }
 
-/* Progress of move m of seat `mover` in p toward its target, in steps (negative:
- * backward). */
-int move_progress(const Position *p, int mover, const Move *m)
-{
-    const uint8_t *tip = p->v->tip_dist[mover];
-    return tip[m->from] - tip[m->to];
-}
-
 /* Whether m is a legal move of p's side to move. */
 bool legal_move(const Position *p, const Move *m, GenMemo *memo)
 {

@@ -33,9 +33,6 @@ bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *e
 /* terminal_end without the final position. */
 bool terminal(Worker *w, const Position *p, int ply, int *value);
 
-/* Progress of move m of seat `mover` in p toward its target, in steps
- * (negative: backward). */
-int move_progress(const Position *p, int mover, const Move *m);
 
 /* Whether m is a legal move of p's side to move, generated through `memo`
  * (false too when its abort hook cut the list short): for reports and answers,

@@ -4,7 +4,6 @@
 #include "eval.h"
 #include "node.h"
 #include "places.h"
-#include "threads.h"
 #include "tt.h"
 
 #include <stdlib.h>
@@ -110,7 +109,7 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
 void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm)
 {
     SearchReport r;
-    line_report(c, depth, w->seldepth, k, rm, total_nodes(c), tt_hashfull(), &r);
+    line_report(c, depth, w->seldepth, k, rm, total_nodes(c), tt_hashfull(c->tt), &r);
     if (k == 0) {
         c->nsaid = r.pvlen < 2 ? r.pvlen : 2;
         for (int i = 0; i < c->nsaid; i++)

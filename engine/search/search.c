@@ -3,7 +3,7 @@
 #include "search.h"
 
 #include "alphabeta.h"
-
+#include "lazysmp.h"
 #include "mcts.h"
 #include "movepick.h"
 #include "node.h"
@@ -13,8 +13,6 @@
 #include "report_line.h"
 #include "rootmoves.h"
 #include "solo.h"
-#include "threads.h"
-#include "tt.h"
 #include "worker.h"
 
 #include <stdlib.h>
@@ -191,8 +189,8 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .nodes_cap = MCTS_NODES_CAP,
-                               .modeled = c->modeled,
-                               .threads = c->cfg->threads < 1 ? 1 : c->cfg->threads, .reuse = true};
+                               .modeled = c->modeled, .threads = search_pool_threads(c->sh->pool),
+                               .pool = c->sh->pool, .kept = c->sh->mcts};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
             c->out(&model, c->out_ctx);
@@ -250,26 +248,29 @@ static SearchResult answer_without_memory(const Game *g, const SearchLimits *lim
     return res;
 }
 
-/* The tree searches (alpha-beta, max-n, best-reply) on config->threads threads
- * (fewer, with a report, when memory is short); reports the answer. */
+/* The tree searches (alpha-beta, max-n, best-reply) on the session's threads
+ * (fewer than asked, with a report, when memory was short); reports the
+ * answer. */
 static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroot)
 {
     const SearchConfig *config = c->cfg;
+    const SearchShared *sh = c->sh;
     SearchResult res = {.has_best = false};
-    tt_new_search();
-    const int asked = config->threads < 1 ? 1 : config->threads > MAX_THREADS ? MAX_THREADS : config->threads;
-    SearchPool *own = config->pool ? NULL : search_pool_new(asked);
-    SearchPool *pool = config->pool ? config->pool : own;
-    /* short of memory, fewer threads search (with a report) */
-    if (search_pool_threads(pool) > 0 && search_pool_threads(pool) < asked) {
-        const SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &c->game->pos,
-                                .threads = search_pool_threads(pool), .threads_asked = config->threads};
+    if (*sh->tt_algo != c->algo) { /* the algorithms give different values to the same key */
+        if (*sh->tt_algo != ALGO_AUTO)
+            tt_clear(sh->tt);
+        *sh->tt_algo = c->algo;
+    }
+    tt_new_search(sh->tt);
+    SearchPool *pool = sh->pool;
+    const int threads = search_pool_threads(pool);
+    if (threads < sh->threads_asked) {
+        const SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &c->game->pos, .threads = threads,
+                                .threads_asked = sh->threads_asked};
         c->out(&r, c->out_ctx);
     }
-    if (!pool || !pool_search(pool, c, root, nroot, asked)) {
-        search_pool_delete(own);
+    if (!lazysmp_search(pool, c, root, nroot, threads))
         return answer_without_memory(c->game, c->lim, c->sig, c->out, c->out_ctx);
-    }
     const int nthreads = c->nworkers;
     wait_for_answer(c);
     atomic_store(&c->abort_all, true);
@@ -296,11 +297,10 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
         res.ponder = c->said[1];
         res.has_ponder = c->nsaid > 1;
     }
-    history_save(w0->history);
+    history_save(sh->history, w0->history);
     res.has_ponder = res.has_ponder && ponder_playable(c, &res.best, &res.ponder);
     report_best(c, true, res.best, res.has_ponder, res.ponder);
-    pool_release(pool, c);
-    search_pool_delete(own);
+    lazysmp_release(c);
     return res;
 }
 
@@ -320,7 +320,7 @@ static bool race_answer(SearchContext *c, SearchResult *res)
     c->out(&solved, c->out_ctx);
     const RootMove rm = {.move = pv[0], .score = score, .pv = pv, .pvlen = len};
     SearchReport line;
-    line_report(c, len, len, 0, &rm, nodes, tt_hashfull(), &line);
+    line_report(c, len, len, 0, &rm, nodes, tt_hashfull(c->tt), &line);
     c->out(&line, c->out_ctx);
     wait_for_stop(c->lim, c->sig);
     *res = (SearchResult){.best = pv[0], .has_best = true, .score = score, .depth = len, .nodes = nodes,
@@ -359,12 +359,18 @@ static uint64_t clock_nodes(const void *ctx)
     return total_nodes(ctx);
 }
 
-SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
-                        SearchOutput out, void *ctx)
+SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimits *limits,
+                        const SearchConfig *config, SearchSignals *sig, SearchOutput out, void *ctx)
 {
     SearchContext *c = calloc(1, sizeof *c);
-    if (!c)
+    if (!c || !sh->tt || !tt_allocated(sh->tt) || !sh->pool) {
+        free(c);
         return answer_without_memory(g, limits, sig, out, ctx);
+    }
+    c->sh = sh;
+    c->tt = sh->tt;
+    c->busy = sh->busy;
+    c->saved_history = sh->history;
     c->game = g;
     c->root_seat = g->pos.stm;
     c->lim = limits;

@@ -5,8 +5,9 @@
  * (race_root.h); three to six by the algorithm of the Search option: paranoid
  * alpha-beta, max-n (maxn.h), best-reply search or BRS+ (brs.h), or Monte-Carlo
  * tree search (mcts.h; a tree per thread, no table). The tree searches share a
- * transposition table (tt.h) and run on a pool of threads (Lazy SMP, threads.h).
- * What the search finds reaches the caller as reports (report.h).
+ * transposition table (tt.h) and run on a pool of threads (Lazy SMP,
+ * lazysmp.h); a session (session.h) owns both between searches. What the
+ * search finds reaches the caller as reports (report.h).
  */
 #ifndef STERN_SEARCH_H
 #define STERN_SEARCH_H
@@ -48,24 +49,9 @@ SearchAlgo search_auto_algo(const Variant *v);
 /* Names of the algorithms as the Search option lists them ("auto", ...). */
 extern const char *const search_algo_names[NUM_ALGOS];
 
-/* The search threads (Lazy SMP helpers), created once and parked between
- * searches, as Stockfish's thread pool. */
-typedef struct SearchPool SearchPool;
-
-/* A pool of `threads` workers (1-MAX_THREADS; the first runs on the caller's
- * thread, so threads - 1 are started). Short of memory or threads it has fewer
- * (search_pool_threads); NULL when it has none. */
-SearchPool *search_pool_new(int threads);
-
-/* Workers in pool (0 for NULL). */
-int search_pool_threads(const SearchPool *pool);
-
-/* Ends the pool's threads and frees it (no search running; NULL is ignored). */
-void search_pool_delete(SearchPool *pool);
-
+/* The options of one search (the session's hash and threads are its own). */
 typedef struct {
     SearchAlgo algo;    /* auto: per variant, see search_auto_algo */
-    int threads;        /* 1-256 */
     int multipv;        /* 1-256 */
     int64_t overhead;   /* Move Overhead, ms */
     int64_t nodestime;  /* > 0: budgets run in nodes, this many per ms (timeman.h) */
@@ -73,7 +59,6 @@ typedef struct {
                             record is greedy (opponents.h; MCTS) */
     bool full_width;    /* no reductions or pruning: every move to the full depth
                            (tests compare the value with a brute-force search) */
-    SearchPool *pool;   /* the threads to search with (NULL: a pool made for one search) */
 } SearchConfig;
 
 typedef struct {
@@ -92,16 +77,36 @@ typedef struct {
     atomic_bool ponderhit;  /* set by `ponderhit`: the ponder search becomes timed */
 } SearchSignals;
 
-/* Searches the current position of g under `limits` and `config`, giving its
- * reports (report.h: lines, notes) and finally exactly one REPORT_BESTMOVE to `out`. Blocks until
- * done: the caller runs it on its own thread and sets sig->stop to end it early.
- * With infinite or ponder it only returns after stop (or ponderhit, then by time).
- * Never chooses a move that eliminates the mover while it has another move. */
-SearchResult search_run(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
-                        SearchOutput out, void *ctx);
+/* What a search uses and leaves for the next, owned by a session
+ * (session.h, the public face): no two sessions share any of it. */
+typedef struct TT TT;
+typedef struct SearchPool SearchPool;
+typedef struct BusyTable BusyTable;
+typedef struct HistoryStore HistoryStore;
+typedef struct MctsKept MctsKept;
+typedef struct {
+    TT *tt;                 /* the transposition table (tt.h), its memory had */
+    SearchAlgo *tt_algo;    /* the tree search whose values tt holds (ALGO_AUTO:
+                               none yet); another one clears it first */
+    SearchPool *pool;       /* the threads (threads.h) */
+    int threads_asked;      /* threads the user asked for: more than the pool's
+                               when memory was short (reported at each search) */
+    BusyTable *busy;        /* moves being searched, for deferral (busy.h) */
+    HistoryStore *history;  /* history scores kept between searches (movepick.h) */
+    MctsKept *mcts;         /* MCTS's tree kept for reuse (mcts.h) */
+} SearchShared;
 
-/* Clears history tables kept between searches (ucinewgame). */
-void search_clear(void);
+/* Searches the current position of g under `limits` and `config` with what
+ * `sh` holds, giving its reports (report.h: lines, notes) and finally exactly
+ * one REPORT_BESTMOVE to `out`. Blocks until done: the caller runs it on its
+ * own thread and sets sig->stop to end it early. With infinite or ponder it
+ * only returns after stop (or ponderhit, then by time). Never chooses a move
+ * that eliminates the mover while it has another move. The tree searches clear
+ * sh->tt first when it holds another algorithm's values (the same key has
+ * another value under each). Callers outside engine/search use
+ * session_search (session.h). */
+SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimits *limits,
+                        const SearchConfig *config, SearchSignals *sig, SearchOutput out, void *ctx);
 
 /* Limits with every field "not given". */
 void search_limits_init(SearchLimits *l);

@@ -1,44 +1,44 @@
 /*
- * threads.h - the search threads (Lazy SMP: independent searches sharing the
- * transposition table) and the table of child positions being searched, through
- * which they put off each other's moves (ABDADA's deferral, Weill 1996).
+ * threads.h - the pool of search threads, created once and parked between
+ * searches (as Stockfish's thread pool), each with a Worker's lasting memory
+ * (its move lists and memos). A search runs one job on some of them: the tree
+ * searches (Lazy SMP, lazysmp.h) or MCTS's root parallelisation (mcts.h). The
+ * caller's thread is always the first; a pool belongs to one session
+ * (session.h).
  */
 #ifndef STERN_THREADS_H
 #define STERN_THREADS_H
 
 #include "worker.h"
 
-#ifndef DEFER_MIN_DEPTH
-#define DEFER_MIN_DEPTH 3 /* remaining plies from which threads defer busy moves */
-#endif
-#define MAX_MOVES_DEFERRED 64
+typedef struct SearchPool SearchPool;
 
-/* The slot of the busy table for child key `key`: holds the key while some
- * thread searches that child (0: free). */
-_Atomic uint64_t *busy_slot(uint64_t key);
+/* A job of the pool: run on thread `id` (0: the caller's) with the job's arg. */
+typedef void (*PoolJob)(void *arg, int id);
 
-/* Nodes searched so far by every thread of c. */
-uint64_t total_nodes(const SearchContext *c);
+/* A pool of `threads` workers (1-MAX_THREADS; the first runs on the caller's
+ * thread, so threads - 1 are started). Short of memory or threads it has fewer
+ * (search_pool_threads); NULL when it has none. */
+SearchPool *search_pool_new(int threads);
 
-/* Runs search c on `threads` workers of pool (fewer when the pool has fewer): the
- * helpers are woken, the caller's thread runs worker 0 until its search ends. A
- * helper that cannot get memory for its root moves takes no part. Sets
- * c->workers and c->nworkers (every worker's node count, completed depth and
- * root moves are readable, zero for one that took no part); returns how many
- * workers were asked (0: worker 0 got no memory, nothing ran). Then pool_wait,
- * and pool_release once the workers' results are read. */
-int pool_search(SearchPool *pool, SearchContext *c, const RootMove *root, int nroot, int threads);
+/* Workers in pool (0 for NULL). */
+int search_pool_threads(const SearchPool *pool);
 
-/* Closes the running search to helpers that have not joined it yet (woken
- * late, they leave it alone) and waits until those that joined have finished
- * (set c->abort_all first to end them). */
+/* Ends the pool's threads and frees it (no job running; NULL is ignored). */
+void search_pool_delete(SearchPool *pool);
+
+/* The lasting memory of thread `id` of pool (0 <= id < search_pool_threads). */
+Worker *pool_worker(SearchPool *pool, int id);
+
+/* Runs job on n threads of pool (fewer when the pool has fewer): wakes the
+ * helpers 1..n-1, each calls job(arg, id) once, and the caller's thread runs
+ * job(arg, 0). Returns, once job 0 has returned, how many threads were asked;
+ * then pool_wait before arg is given back. */
+int pool_run(SearchPool *pool, int n, PoolJob job, void *arg);
+
+/* Closes the running job to helpers that have not joined it yet (woken late,
+ * they leave it alone) and waits until those that joined have returned. The
+ * job must make them return (a stop flag it reads). */
 void pool_wait(SearchPool *pool);
-
-/* Frees what the workers of search c held for it; the pool parks for the next. */
-void pool_release(SearchPool *pool, SearchContext *c);
-
-/* Runs w's iterative deepening with move generation watching its limits
- * (pthread start routine: arg is the Worker). */
-void *worker_main(void *arg);
 
 #endif

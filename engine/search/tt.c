@@ -25,9 +25,6 @@ _Static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
 
 #define USED_BIT ((uint64_t)1 << 55) /* set in every stored entry: data is never 0 */
 
-static Bucket *table;
-static size_t nbuckets; /* power of two */
-static uint8_t age;
 
 static uint64_t pack(const TTData *d, uint8_t a)
 {
@@ -37,10 +34,6 @@ static uint64_t pack(const TTData *d, uint8_t a)
 
 static int depth_of(uint64_t data) { return (int)(data >> 48 & 0x7f); }
 static int age_of(uint64_t data) { return (int)(data >> 58 & 63); }
-
-/* The mapping holding the table: table lies in it, aligned to HUGE_PAGE. */
-static void *map_base;
-static size_t map_bytes, table_bytes;
 
 /* The warm-up: a detached thread that touches every page of a fresh or cleared
  * table, so that the searches of a game do not pay for the page faults on the
@@ -52,62 +45,96 @@ static size_t map_bytes, table_bytes;
 #define TT_WARM_MAX_MIB 1024
 #define PAGE_BYTES 4096
 #define WARM_STACK_BYTES ((size_t)64 << 10)
-static pthread_mutex_t warm_mutex = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t warm_done = PTHREAD_COND_INITIALIZER;
-static bool warm_busy;          /* under warm_mutex */
-static atomic_bool warm_cancel; /* set to end the warm-up early */
-static atomic_size_t warm_reached; /* bytes touched so far (tt_warmed) */
+
+struct TT {
+    Bucket *table;       /* NULL until the first tt_resize */
+    size_t nbuckets;     /* power of two */
+    uint8_t age;
+    void *map_base;      /* the mapping holding the table: table lies in it, aligned to HUGE_PAGE */
+    size_t map_bytes, table_bytes;
+    pthread_mutex_t warm_mutex;
+    pthread_cond_t warm_done;
+    bool warm_busy;            /* under warm_mutex */
+    atomic_bool warm_cancel;   /* set to end the warm-up early */
+    atomic_size_t warm_reached; /* bytes touched so far (tt_warmed) */
+};
 
 static void *warm_up(void *arg)
 {
-    (void)arg;
-    unsigned char *const start = (unsigned char *)table;
-    const size_t bytes = table_bytes;
-    for (size_t off = 0; off < bytes && !atomic_load_explicit(&warm_cancel, memory_order_relaxed);) {
+    TT *t = arg;
+    unsigned char *const start = (unsigned char *)t->table;
+    const size_t bytes = t->table_bytes;
+    for (size_t off = 0; off < bytes && !atomic_load_explicit(&t->warm_cancel, memory_order_relaxed);) {
         atomic_fetch_add_explicit(&((Entry *)(start + off))->check, 0, memory_order_relaxed);
         off += PAGE_BYTES;
-        atomic_store_explicit(&warm_reached, off, memory_order_relaxed);
+        atomic_store_explicit(&t->warm_reached, off, memory_order_relaxed);
     }
-    pthread_mutex_lock(&warm_mutex);
-    warm_busy = false;
-    pthread_cond_broadcast(&warm_done);
-    pthread_mutex_unlock(&warm_mutex);
+    pthread_mutex_lock(&t->warm_mutex);
+    t->warm_busy = false;
+    pthread_cond_broadcast(&t->warm_done);
+    pthread_mutex_unlock(&t->warm_mutex);
     return NULL;
 }
 
 /* Ends a running warm-up and waits for its thread (before the table changes). */
-static void warm_stop(void)
+static void warm_stop(TT *t)
 {
-    pthread_mutex_lock(&warm_mutex);
-    atomic_store(&warm_cancel, true);
-    while (warm_busy)
-        pthread_cond_wait(&warm_done, &warm_mutex);
-    pthread_mutex_unlock(&warm_mutex);
+    pthread_mutex_lock(&t->warm_mutex);
+    atomic_store(&t->warm_cancel, true);
+    while (t->warm_busy)
+        pthread_cond_wait(&t->warm_done, &t->warm_mutex);
+    pthread_mutex_unlock(&t->warm_mutex);
 }
 
 /* Starts the warm-up of the current table (no warm-up running). Without a
  * thread the table stays lazy, as a large one does. */
-static void warm_start(void)
+static void warm_start(TT *t)
 {
-    atomic_store(&warm_reached, 0);
-    if (table_bytes > (size_t)TT_WARM_MAX_MIB << 20)
+    atomic_store(&t->warm_reached, 0);
+    if (t->table_bytes > (size_t)TT_WARM_MAX_MIB << 20)
         return;
-    atomic_store(&warm_cancel, false);
+    atomic_store(&t->warm_cancel, false);
     pthread_attr_t attr;
     if (pthread_attr_init(&attr))
         return;
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&attr, WARM_STACK_BYTES); /* it calls nothing: no 8 MiB default */
     pthread_t thread;
-    pthread_mutex_lock(&warm_mutex);
-    warm_busy = !pthread_create(&thread, &attr, warm_up, NULL);
-    pthread_mutex_unlock(&warm_mutex);
+    pthread_mutex_lock(&t->warm_mutex);
+    t->warm_busy = !pthread_create(&thread, &attr, warm_up, t);
+    pthread_mutex_unlock(&t->warm_mutex);
     pthread_attr_destroy(&attr);
 }
 
-size_t tt_warmed(void) { return atomic_load(&warm_reached); }
+TT *tt_new(void)
+{
+    TT *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    pthread_mutex_init(&t->warm_mutex, NULL);
+    pthread_cond_init(&t->warm_done, NULL);
+    atomic_init(&t->warm_cancel, false);
+    atomic_init(&t->warm_reached, 0);
+    return t;
+}
 
-int tt_resize(size_t mib)
+void tt_delete(TT *t)
+{
+    if (!t)
+        return;
+    warm_stop(t);
+    if (t->map_base)
+        munmap(t->map_base, t->map_bytes);
+    pthread_cond_destroy(&t->warm_done);
+    pthread_mutex_destroy(&t->warm_mutex);
+    free(t);
+}
+
+bool tt_allocated(const TT *t) { return t->table != NULL; }
+
+size_t tt_warmed(const TT *t) { return atomic_load(&t->warm_reached); }
+
+int tt_resize(TT *t, size_t mib)
 {
     size_t n = 1;
     while (n * 2 * sizeof(Bucket) <= mib * 1024 * 1024)
@@ -121,48 +148,50 @@ int tt_resize(size_t mib)
     void *base = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (base == MAP_FAILED)
         return -1;
-    Bucket *t = (Bucket *)(((uintptr_t)base + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
+    Bucket *table = (Bucket *)(((uintptr_t)base + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE);
 #ifdef MADV_HUGEPAGE
-    madvise(t, bytes, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
+    madvise(table, bytes, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
 #endif
-    warm_stop();
-    if (map_base)
-        munmap(map_base, map_bytes);
-    map_base = base;
-    map_bytes = mapped;
-    table = t;
-    table_bytes = bytes;
-    nbuckets = n;
-    age = 0;
-    warm_start();
+    warm_stop(t);
+    if (t->map_base)
+        munmap(t->map_base, t->map_bytes);
+    t->map_base = base;
+    t->map_bytes = mapped;
+    t->table = table;
+    t->table_bytes = bytes;
+    t->nbuckets = n;
+    t->age = 0;
+    warm_start(t);
     return 0;
 }
 
-void tt_clear(void)
+void tt_clear(TT *t)
 {
+    if (!t->table)
+        return;
     /* the kernel hands back zero pages on the next touch: clearing a table of
      * any size takes about as long as a system call; the warm-up touches them
      * again off the input thread */
-    warm_stop();
-    if (madvise(table, table_bytes, MADV_DONTNEED))
-        memset(table, 0, nbuckets * sizeof(Bucket));
-    age = 0;
-    warm_start();
+    warm_stop(t);
+    if (madvise(t->table, t->table_bytes, MADV_DONTNEED))
+        memset(t->table, 0, t->nbuckets * sizeof(Bucket));
+    t->age = 0;
+    warm_start(t);
 }
 
-void tt_new_search(void) { age = (uint8_t)((age + 1) & 63); }
+void tt_new_search(TT *t) { t->age = (uint8_t)((t->age + 1) & 63); }
 
-static Bucket *bucket_of(uint64_t key) { return &table[key & (nbuckets - 1)]; }
+static Bucket *bucket_of(const TT *t, uint64_t key) { return &t->table[key & (t->nbuckets - 1)]; }
 
-void tt_prefetch(uint64_t key)
+void tt_prefetch(const TT *t, uint64_t key)
 {
-    __builtin_prefetch(bucket_of(key));
+    __builtin_prefetch(bucket_of(t, key));
 }
 
 /* The whole entry is validated: check = key ^ data. */
-bool tt_probe(uint64_t key, TTData *out)
+bool tt_probe(const TT *t, uint64_t key, TTData *out)
 {
-    Bucket *b = bucket_of(key);
+    Bucket *b = bucket_of(t, key);
     for (int i = 0; i < BUCKET_ENTRIES; i++) {
         const uint64_t data = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
         const uint64_t check = atomic_load_explicit(&b->e[i].check, memory_order_relaxed);
@@ -177,9 +206,10 @@ bool tt_probe(uint64_t key, TTData *out)
     return false;
 }
 
-void tt_store(uint64_t key, const TTData *in)
+void tt_store(TT *t, uint64_t key, const TTData *in)
 {
-    Bucket *b = bucket_of(key);
+    Bucket *b = bucket_of(t, key);
+    const uint8_t age = t->age;
     TTData keep = *in, *d = &keep;
     Entry *victim = NULL;
     int worst = 1 << 30;
@@ -208,13 +238,13 @@ void tt_store(uint64_t key, const TTData *in)
     atomic_store_explicit(&victim->check, key ^ data, memory_order_relaxed);
 }
 
-int tt_hashfull(void)
+int tt_hashfull(const TT *t)
 {
     int used = 0, total = 0;
-    for (size_t i = 0; i < 250 && i < nbuckets; i++)
+    for (size_t i = 0; i < 250 && i < t->nbuckets; i++)
         for (int j = 0; j < BUCKET_ENTRIES; j++, total++) {
-            const uint64_t data = atomic_load_explicit(&table[i].e[j].data, memory_order_relaxed);
-            used += data && age_of(data) == age;
+            const uint64_t data = atomic_load_explicit(&t->table[i].e[j].data, memory_order_relaxed);
+            used += data && age_of(data) == t->age;
         }
     return total ? used * 1000 / total : 0;
 }

@@ -14,43 +14,58 @@
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
 typedef struct {
-    uint32_t move;  /* tt_move_code of the best move, 0 for none */
+    uint32_t move;  /* move_code (movepick.h) of the best move, 0 for none */
     int16_t score;  /* from the side to move's view; mate scores relative to this node */
     int8_t depth;   /* plies, 0-127 (7 bits in the table) */
     uint8_t bound;  /* BOUND_* */
 } TTData;
 
-/* Resizes the table to `mib` MiB (1-65536), rounded down to a power-of-two number
- * of buckets, and clears it. Returns 0, or -1 when the memory cannot be had (the
+/* A table: one per search session (session.h), shared by that session's
+ * threads; two tables never share anything. */
+typedef struct TT TT;
+
+/* A table with no entries and no memory yet (tt_resize gives it its memory);
+ * NULL when out of memory. */
+TT *tt_new(void);
+
+/* Ends t's warm-up, gives back its memory and frees it (NULL is ignored). */
+void tt_delete(TT *t);
+
+/* Whether t has its memory (tt_resize succeeded once). Probes and stores need it. */
+bool tt_allocated(const TT *t);
+
+/* Resizes t to `mib` MiB (1-65536), rounded down to a power-of-two number of
+ * buckets, and clears it. Returns 0, or -1 when the memory cannot be had (the
  * old table is kept). Not thread-safe: call with no search running. Returns at
  * once at any size: a table of at most 1024 MiB is then touched page by page by
  * a background thread (the warm-up), so that its page faults are not paid
  * during the first searches; a larger one fills as the searches touch it. */
-int tt_resize(size_t mib);
+int tt_resize(TT *t, size_t mib);
 
 /* Clears every entry (no search running), at once at any size; the warm-up
- * touches the table again, as after tt_resize. */
-void tt_clear(void);
+ * touches the table again, as after tt_resize. Nothing to do before the first
+ * tt_resize. */
+void tt_clear(TT *t);
 
-/* Bytes of the table the current warm-up has touched so far: the whole table
- * once it is done, 0 for a table too large to warm (for tests). */
-size_t tt_warmed(void);
+/* Bytes of t the current warm-up has touched so far: the whole table once it
+ * is done, 0 for a table too large to warm (for tests). */
+size_t tt_warmed(const TT *t);
 
 /* Starts a new search generation (entries of older searches are replaced first). */
-void tt_new_search(void);
+void tt_new_search(TT *t);
 
 /* Looks up `key`; returns true and fills *out on a hit. */
-bool tt_probe(uint64_t key, TTData *out);
+bool tt_probe(const TT *t, uint64_t key, TTData *out);
 
 /* Starts loading the bucket of `key` into the cache, for a tt_probe soon after
  * (a hint only: no effect on results). */
-void tt_prefetch(uint64_t key);
+void tt_prefetch(const TT *t, uint64_t key);
 
 /* Stores data for `key`, replacing the same key or the least valuable entry of
  * its bucket (shallowest, oldest). */
-void tt_store(uint64_t key, const TTData *data);
+void tt_store(TT *t, uint64_t key, const TTData *data);
 
 /* Permill of the first 1,000 entries (250 buckets) used by the current search. */
-int tt_hashfull(void);
+int tt_hashfull(const TT *t);
 
 #endif

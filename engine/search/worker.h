@@ -1,20 +1,29 @@
 /*
  * worker.h - the state of one search (SearchContext) and of each thread that
- * searches it (Worker), shared by the files of the tree searches: alphabeta,
- * maxn, brs, movepick, node, iterate, threads. Not used outside engine/search.
+ * searches it (Worker), shared by the files of engine/search that search a
+ * tree or report on one. Not used outside engine/search.
  */
 #ifndef STERN_WORKER_H
 #define STERN_WORKER_H
 
+#include "busy.h"
 #include "eval.h"
 #include "search.h"
 #include "timeman.h"
+#include "tt.h"
 
 #include <stdatomic.h>
 
 #define HISTORY_FILTER_BITS 12 /* bloom filter over game-history keys */
 
 typedef struct SearchContext SearchContext;
+
+/* History scores kept from one search of a game for the next (a session's:
+ * movepick.h). */
+struct HistoryStore {
+    bool saved; /* false: none (a new game) */
+    int score[NUM_HOLES][NUM_HOLES];
+};
 
 /* A move of the root with what the last iteration found for it. */
 typedef struct {
@@ -73,8 +82,23 @@ struct SearchContext {
     int nsaid;               /* how many of them were reported */
     Worker *workers;
     int nworkers;
+    const RootMove *root_moves; /* the root moves each thread copies as it joins */
+    int nroot_moves;
+    const SearchShared *sh;  /* what the session lends the search: */
+    TT *tt;                  /* its table, busy table and saved history */
+    BusyTable *busy;
+    HistoryStore *saved_history;
     uint64_t history_filter[(1 << HISTORY_FILTER_BITS) / 64];
 };
+
+/* Nodes searched so far by every thread of c. */
+static inline uint64_t total_nodes(const SearchContext *c)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < c->nworkers; i++)
+        n += atomic_load_explicit(&c->workers[i].nodes, memory_order_relaxed);
+    return n;
+}
 
 /* Whether the search must stop now: stop or quit, or the main thread done. */
 static inline bool stopped(const Worker *w)

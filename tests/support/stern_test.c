@@ -1,7 +1,6 @@
 /* stern_test.c - shared test helpers; see stern_test.h. */
 #include "stern_test.h"
 
-#include "tt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,11 +175,24 @@ SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool 
     SearchLimits lim;
     search_limits_init(&lim);
     lim.depth = depth;
-    const SearchConfig cfg = {.algo = algo, .threads = 1, .multipv = 1, .full_width = full_width};
+    const SearchConfig cfg = {.algo = algo, .multipv = 1, .full_width = full_width};
     SearchSignals sig;
     atomic_init(&sig.stop, false);
     atomic_init(&sig.ponderhit, false);
-    tt_clear();
-    search_clear();
-    return search_run(g, &lim, &cfg, &sig, no_output, NULL);
+    return test_search(g, &lim, &cfg, &sig, no_output, NULL);
+}
+
+SearchSession *test_session(void)
+{
+    static SearchSession *session;
+    if (!session && (!(session = session_new(16, 1)) || session_ready(session) != 16))
+        fail_msg("no search session of 16 MiB and one thread");
+    return session;
+}
+
+SearchResult test_search(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
+                         SearchOutput out, void *ctx)
+{
+    session_new_game(test_session());
+    return session_search(test_session(), g, limits, config, sig, out, ctx);
 }

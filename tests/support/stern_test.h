@@ -20,7 +20,7 @@
 #include "game.h"
 #include "notation.h"
 #include "perft.h"
-#include "search.h"
+#include "session.h"
 
 /* Builds a FEN into buf (FEN_MAX bytes) and returns buf.
  * `pieces`: tokens separated by spaces. A one-letter token (w r u b y g x) selects
@@ -61,9 +61,17 @@ const char *fen_now(const Position *p);
 /* Asserts that the FEN of p is exactly fen_of(pieces, tail). */
 void assert_position(const Position *p, const char *pieces, const char *tail);
 
-/* search_run on g at `depth` plies with algorithm `algo` (full_width as in
- * SearchConfig), one thread, MultiPV 1, no output, after clearing the table
- * and the history. */
+/* The tests' search session: a 16 MiB table and one thread, made on first use
+ * (fails the test when it cannot be). */
+SearchSession *test_session(void);
+
+/* session_search in test_session() as a new game (table, history and MCTS
+ * tree cleared first). */
+SearchResult test_search(const Game *g, const SearchLimits *limits, const SearchConfig *config, SearchSignals *sig,
+                         SearchOutput out, void *ctx);
+
+/* test_search on g at `depth` plies with algorithm `algo` (full_width as in
+ * SearchConfig), MultiPV 1, no output. */
 SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool full_width);
 
 /* The most any move of seat s in p brings a marble nearer in steps of `dist`

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The layers of the engine, checked on the built objects (nm):
+# - the rules (librules.a) refer to nothing of the search, the book, the
+#   protocol or the tools; the search (libsearch.a) and the book (libbook.a) to
+#   nothing of the protocol or the tools; the protocol (libproto.a) to nothing
+#   of the tools;
+# - no two files of engine/search call each other, directly or round a circle
+#   (a file-level call graph sorted by tsort, which names the files of a loop).
+# usage: layering.sh [BUILD_DIR]
+set -euo pipefail
+build=${1:-build}
+defs() { nm --defined-only -g "$@" 2>/dev/null | awk 'NF == 3 {print $3}' | sort -u; }
+needs() { nm -u "$@" 2>/dev/null | awk '$1 == "U" {print $2}' | sort -u; }
+fail=0
+# layer below, layers it must not refer to
+check() {
+  local lib=$1; shift
+  local bad
+  bad=$(comm -12 <(needs "$build/$lib.a") <(for above in "$@"; do defs "$build/$above.a"; done | sort -u))
+  if [ -n "$bad" ]; then
+    echo "layering: $lib.a refers to $(echo "$@" | sed 's/ /, /g'): $(echo $bad)"
+    for sym in $bad; do
+      nm -A -u "$build/$lib.a" 2>/dev/null | awk -v s="$sym" '$NF == s {sub(/:.*/, "", $1); print "  " $1 " needs " s}' | sort -u
+    done
+    fail=1
+  fi
+}
+check librules libsearch libbook libproto libtools
+check libsearch libbook libproto libtools
+check libbook libsearch libproto libtools
+check libproto libtools
+# the file-level call graph of engine/search
+objs=$(ls "$build"/engine/search/*.o)
+edges=$(for o in $objs; do
+  for u in $(needs "$o"); do echo "$(basename "$o" .o) $u"; done
+done | sort -k2 | join -1 2 -2 2 - <(for o in $objs; do defs "$o" | sed "s|\$| $(basename "$o" .o)|"; done | sort -k1,1 | awk '{print $2, $1}' | sort -k2) 2>/dev/null |
+  awk '$2 != $3 {print $2, $3}' | sort -u)
+if ! loops=$(echo "$edges" | tsort 2>&1 >/dev/null) || [ -n "$loops" ]; then
+  echo "layering: files of engine/search call each other round a circle:"
+  echo "$loops" | sed -n 's/^tsort: //p' | grep -v 'input contains a loop' | sed 's/^/  /'
+  fail=1
+fi
+[ $fail = 0 ] || exit 1
+echo "layering: rules < search, book < protocol < tools hold; engine/search has $(echo "$edges" | wc -l) file-level calls and no circle"
