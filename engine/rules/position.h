@@ -9,6 +9,7 @@
 #define STERN_POSITION_H
 
 #include "types.h"
+#include "zobrist.h"
 
 /* Sets *p to the start position of variant v (which must outlive *p). */
 void pos_set_start(Position *p, const Variant *v);
@@ -36,6 +37,19 @@ int pos_target_distance(const Position *p, int s);
  * keeping the key right. Used by searches that reorder turns (best-reply search);
  * not a move of the rules. */
 void pos_set_stm(Position *p, int s);
+
+/* The Zobrist key of p after seat `mover` plays m, when m is a plain move:
+ * no swap, nothing captured, no seat's status changed by it, and the turn
+ * passing to the seat after mover in the order of play. True of nearly every
+ * move; for other moves it is a guess (the search prefetches the child's
+ * table bucket by it before the child is made). */
+static inline uint64_t pos_key_after_plain(const Position *p, int mover, const Move *m)
+{
+    const Variant *v = p->v;
+    const int slot = v->slot[mover] + 1;
+    return p->key ^ zobrist.piece[mover + 1][m->from] ^ zobrist.piece[mover + 1][m->to] ^ zobrist.stm[p->stm] ^
+           zobrist.stm[v->seats[slot < v->nseats ? slot : 0]];
+}
 
 /* Recomputes p->key, p->occ and p->board from the other fields (after a FEN load). */
 void pos_refresh(Position *p);

@@ -9,7 +9,6 @@
 #include "places.h"
 #include "node.h"
 #include "tt.h"
-#include "zobrist.h"
 
 /* Selective search of two-seat race games (not capture mode), at non-PV nodes.
  * Each is off when its depth limit is 0 (NMP: when NMP_MIN_DEPTH exceeds MAX_PLY);
@@ -26,21 +25,12 @@
 #ifndef RFP_MARGIN
 #define RFP_MARGIN 72            /* cp per ply to go (SPSA, docs/STRENGTH.md) */
 #endif
-#ifndef FUT_DEPTH
-#define FUT_DEPTH 0              /* futility pruning of frontier moves: plies to go up to */
-#endif                           /* which it applies; off (measured weaker: docs/STRENGTH.md) */
-#ifndef FUT_MARGIN
-#define FUT_MARGIN 105           /* cp over the move's progress that a quiet move may gain */
-#endif
 #ifndef LMP_DEPTH
 #define LMP_DEPTH 3              /* late-move pruning: plies to go up to which it applies */
 #endif
 #ifndef LMP_BASE
 #define LMP_BASE 6               /* moves searched before backward moves are dropped, */
 #endif                           /* plus 2 x depth^2 */
-#ifndef MULTI_LMP_DEPTH
-#define MULTI_LMP_DEPTH 0        /* late-move pruning at the root seat's own nodes of a */
-#endif                           /* race of three or more seats (0: off) */
 #ifndef MULTI_RFP_DEPTH
 #define MULTI_RFP_DEPTH 3        /* reverse futility in a race of three or more seats */
 #endif                           /* (0: off) */
@@ -87,42 +77,18 @@ int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, in
     return -search(w, c, depth, -beta, -alpha, ply);
 }
 
-/* How a selective node `depth` plies from the horizon treats move m (not a table
- * or killer move, not its first): SCORE_INF when it is searched, -SCORE_INF when
- * late-move pruning drops it (`lmp`: whether that applies here), else the
- * futility bound (<= alpha) it is dropped with. */
-static int prune_value(const Position *p, const Move *m, int depth, int static_eval, int alpha, bool lmp)
-{
-    const int progress = move_progress(p, p->stm, m);
-    /* Late-move pruning: past the first moves, backward moves are dropped. */
-    if (lmp && progress < 0)
-        return -SCORE_INF;
-    /* Futility: a frontier move whose progress cannot lift the static value to
-     * alpha. */
-    if (depth <= FUT_DEPTH) {
-        const int bound = static_eval + progress * W_DISTANCE + FUT_MARGIN;
-        if (bound <= alpha)
-            return bound;
-    }
-    return SCORE_INF;
-}
+/* Whether move m of p's side to move goes backward (late-move pruning drops
+ * such moves, once enough moves were searched). */
+static bool backward(const Position *p, const Move *m) { return move_progress(p, p->stm, m) < 0; }
 
-/* prune_value over the moves list->m[from..n) not picked yet: SCORE_INF when one
- * of them would be searched, else the best of their values (-SCORE_INF when all
- * fall to late-move pruning). */
-static int rest_pruned_bound(const Position *p, const MoveList *list, const int *order, int from, int depth,
-                             int static_eval, int alpha, bool lmp)
+/* Whether every move of list->m[from, n), the moves not picked yet, would be
+ * dropped too: none the table's or a killer, all backward. */
+static bool rest_backward(const Position *p, const MoveList *list, int from)
 {
-    int best = -SCORE_INF;
-    for (int j = from; j < list->n; j++) {
-        if (order[j] >= ORDER_KILLER - 1)
-            return SCORE_INF;
-        const int v = prune_value(p, &list->m[j], depth, static_eval, alpha, lmp);
-        if (v == SCORE_INF)
-            return SCORE_INF;
-        best = v > best ? v : best;
-    }
-    return best;
+    for (int j = from; j < list->n; j++)
+        if (list->score[j] >= ORDER_KILLER - 1 || !backward(p, &list->m[j]))
+            return false;
+    return true;
 }
 
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply)
@@ -155,10 +121,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     const bool selective = open_window && c->duo_race;
     /* Three or more race seats (docs/MULTI.md): reverse futility where the value
      * still reaches beta after the side to move gives up a margin of standing
-     * (places' units are not cp, so the margin comes off the standing); late-move
-     * pruning at the root seat's own nodes (a build-time switch, off). */
+     * (places' units are not cp, so the margin comes off the standing). */
     const bool multi_race = open_window && !c->duo_race && !p->v->capture;
-    const int lmp_depth = selective ? LMP_DEPTH : multi_race && side > 0 ? MULTI_LMP_DEPTH : 0;
     if (multi_race && c->multi_rfp_margin > 0 && depth <= MULTI_RFP_DEPTH) {
         const int v = side * places_value_for(p, c->root_seat, ply, -c->multi_rfp_margin * depth, w->eval);
         if (v >= beta && v < SCORE_MATE_BOUND)
@@ -190,11 +154,9 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         }
     }
 
-    MoveList *list = &w->lists[ply];
-    const int staged = staged_moves(w, p, ply, tt_move);
-    bool generated = staged == 0;
-    if (generated)
-        node_moves(w, p, ply, tt_move);
+    MovePicker mp;
+    picker_init(&mp, w, p, ply, tt_move);
+    const MoveList *list = mp.list;
 
     const int alpha0 = alpha;
     int best = -SCORE_INF;
@@ -204,44 +166,22 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
      * end of the list (ABDADA's deferral, Weill 1996), so that the threads split
      * the work instead of repeating it; with one thread nothing changes. */
     const bool defer = c->nworkers > 1 && depth >= DEFER_MIN_DEPTH;
-    int deferred[MAX_MOVES_DEFERRED], ndeferred = 0;
     bool rest_checked = false; /* rest_pruned_bound tried at this node */
-    for (int k = 0; k < list->n + ndeferred || !generated; k++) {
-        if (!generated && k == staged) { /* the staged moves did not refute: now the rest */
-            node_moves(w, p, ply, tt_move);
-            generated = true;
-            /* the staged moves to the front, where they were searched: each is in
-             * the list, as staged_moves checked, and ordered above the rest */
-            for (int j = 0; j < staged; j++)
-                pick(list, j);
-            if (k == list->n + ndeferred)
-                break; /* they were all the moves there are */
-        }
-        const bool second_pass = k >= list->n;
-        const int i = second_pass ? deferred[k - list->n] : k;
-        if (!second_pass)
-            pick(list, i);
+    bool late;
+    for (int i; (i = picker_next(&mp, &late)) >= 0;) {
         const Move *m = &list->m[i];
-        if ((selective || lmp_depth) && i > 0 && list->score[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND) {
-            const bool lmp = depth <= lmp_depth && searched >= LMP_BASE + 2 * depth * depth;
-            const int pruned = prune_value(p, m, depth, static_eval, alpha, lmp);
-            if (pruned != SCORE_INF) {
-                if (pruned > best)
-                    best = pruned;
-                /* The moves not picked yet come later in the order and mostly fall
-                 * the same way: when all do, they are passed over at once instead
-                 * of picked one by one, with the same result. */
-                if (!second_pass && !rest_checked) {
-                    rest_checked = true;
-                    const int rest = rest_pruned_bound(p, list, list->score, i + 1, depth, static_eval, alpha, lmp);
-                    if (rest != SCORE_INF) {
-                        if (rest > best)
-                            best = rest;
-                        k = list->n - 1; /* on to the deferred moves, if any */
-                    }
-                }
-                continue;
+        /* Late-move pruning: past the first moves, backward moves are dropped. */
+        if (selective && i > 0 && list->score[i] < ORDER_KILLER - 1 && best > -SCORE_MATE_BOUND &&
+            depth <= LMP_DEPTH && searched >= LMP_BASE + 2 * depth * depth && backward(p, m)) {
+            /* The moves not picked yet come later in the order and mostly fall
+             * the same way: when all do, they are passed over at once instead
+             * of picked one by one, with the same result. */
+            if (!late && !rest_checked) {
+                rest_checked = true;
+                if (rest_backward(p, list, i + 1))
+                    picker_skip_rest(&mp); /* on to the deferred moves, if any */
             }
+            continue;
         }
         /* The child probes the table unless it is a leaf: its bucket is fetched
          * while the child is made, from the key it most likely has (no swap or
@@ -249,10 +189,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
          * again once made if that guess was wrong. */
         uint64_t guess = 0;
         if (depth > 1 && m->swap == NO_HOLE && !m->ncapt) {
-            const Variant *v = p->v;
-            const int mover = list->seat[i], slot = v->slot[mover] + 1;
-            guess = p->key ^ zobrist.piece[mover + 1][m->from] ^ zobrist.piece[mover + 1][m->to] ^
-                    zobrist.stm[p->stm] ^ zobrist.stm[v->seats[slot < v->nseats ? slot : 0]];
+            guess = pos_key_after_plain(p, list->seat[i], m);
             tt_prefetch(c->tt, guess);
         }
         Position child;
@@ -263,11 +200,9 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         _Atomic uint64_t *slot = NULL;
         if (defer) {
             slot = busy_slot(c->busy, child_key);
-            if (!second_pass && i > 0 && ndeferred < MAX_MOVES_DEFERRED &&
-                atomic_load_explicit(slot, memory_order_relaxed) == child_key) {
-                deferred[ndeferred++] = i;
+            if (!late && i > 0 && atomic_load_explicit(slot, memory_order_relaxed) == child_key &&
+                picker_defer(&mp, i))
                 continue;
-            }
             atomic_store_explicit(slot, child_key, memory_order_relaxed);
         }
         int v;

@@ -12,7 +12,7 @@
 uint32_t move_code(const Move *m)
 {
     const uint64_t h = (uint64_t)m->captured * 0x9E3779B97F4A7C15ull ^ (uint64_t)(m->captured >> 64);
-    return 1u + (m->from | (uint32_t)m->to << 7 | (uint32_t)(m->swap & 127) << 14 | (uint32_t)(h >> 53) << 21);
+    return move_code_holes(m->from, m->to, m->swap) + ((uint32_t)(h >> 53) << 21); /* no carry: holes < 121 */
 }
 
 /* Ordering score of move m of seat `mover` in p (higher first). */
@@ -46,7 +46,7 @@ static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
             o = ORDER_KILLER - 1;
         if (m->from == k0.from && m->to == k0.to && m->swap == k0.swap)
             o = ORDER_KILLER;
-        if (tt_move && 1u + (m->from | (uint32_t)m->to << 7 | (uint32_t)(m->swap & 127) << 14) == tt_move)
+        if (tt_move && move_code_holes(m->from, m->to, m->swap) == tt_move)
             o = ORDER_TT;
         order[i] = o;
     }
@@ -103,9 +103,7 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
     if (!move_list_reserve(list, 3))
         return 0;
     if (tt_move) {
-        /* a race move's code holds its holes; one without a swap or captures codes the same */
-        const Move m = {.from = (uint8_t)((tt_move - 1) & 127), .to = (uint8_t)((tt_move - 1) >> 7 & 127),
-                        .swap = NO_HOLE};
+        const Move m = move_decode(tt_move);
         if (move_code(&m) != tt_move || stageable(p, &m, w->gen) != 1)
             return 0; /* perhaps a homecoming that the list holds first */
         list->m[0] = m;

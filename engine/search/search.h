@@ -42,8 +42,8 @@ typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALG
  * always play PVS), chosen per variant family from round robins of every
  * algorithm (docs/MULTI.md): capture mode MCTS; two teams paranoid, three
  * teams MCTS; race games best-reply search. (In a game where the opponent
- * model expects some seat to play greedily, `auto` plays MCTS, which uses the
- * model: search_run.) */
+ * model expects every other seat in play to play greedily, `auto` plays MCTS,
+ * which uses the model: search_run.) */
 SearchAlgo search_auto_algo(const Variant *v);
 
 /* Names of the algorithms as the Search option lists them ("auto", ...). */
