@@ -1,8 +1,8 @@
 /* main.c - the stern engine binary: the protocol loop on stdin/stdout, or, from
  * the command line, --help, --version and bench. */
-#include "args.h"
 #include "bench.h"
 #include "uci.h"
+#include "words.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -35,6 +35,16 @@ static void print_line(const char *line, void *ctx)
     fflush(stdout);
 }
 
+/* Reads argument `text` of `stern bench`, named `name`, an integer within
+ * [lo, hi], into *out; else says so on stderr and returns false. */
+static bool bench_arg(const char *name, const char *text, long long lo, long long hi, long long *out)
+{
+    if (parse_int(text, lo, hi, out))
+        return true;
+    fprintf(stderr, "stern bench: %s must be an integer from %lld to %lld, not '%s'\n", name, lo, hi, text);
+    return false;
+}
+
 /* `stern bench [depth] [threads] [hash]`, as Stockfish and Ethereal take it. */
 static int bench_command(int argc, char **argv)
 {
@@ -43,9 +53,9 @@ static int bench_command(int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    if ((argc > 2 && !arg_int("stern bench", "depth", argv[2], 1, MAX_PLY - 1, &depth)) ||
-        (argc > 3 && !arg_int("stern bench", "threads", argv[3], 1, MAX_THREADS, &threads)) ||
-        (argc > 4 && !arg_int("stern bench", "hash", argv[4], 1, MAX_HASH_MIB, &hash)))
+    if ((argc > 2 && !bench_arg("depth", argv[2], 1, MAX_PLY - 1, &depth)) ||
+        (argc > 3 && !bench_arg("threads", argv[3], 1, MAX_THREADS, &threads)) ||
+        (argc > 4 && !bench_arg("hash", argv[4], 1, MAX_HASH_MIB, &hash)))
         return 2;
     SearchSession *session = session_new((size_t)hash, (int)threads);
     if (!session || session_ready(session) < (size_t)hash) {

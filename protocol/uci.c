@@ -14,6 +14,7 @@
 #include "perft.h"
 #include "session.h"
 #include "solve.h"
+#include "words.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -31,9 +32,7 @@
 #define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
 #define MAX_NODESTIME 1000000 /* nodes per ms: a million is more than any machine searches */
-#define MAX_TOKENS 8192
 #define MAX_LINE_BYTES (16u << 20) /* longer lines are dropped unread: memory stays bounded */
-#define MAX_CLOCK_MS 1000000000000LL /* ~31 years: see parse_ms */
 
 /* A line of input read while a command waited for a search, kept to be carried
  * out in order once the search has ended. */
@@ -111,55 +110,6 @@ static void search_output(const SearchReport *report, void *ctx)
         const ssize_t r = write(e->wake[1], "", 1); /* fails only when full: woken anyway */
         (void)r;
     }
-}
-
-/* ---- tokens ---- */
-
-typedef struct {
-    int n;
-    char *t[MAX_TOKENS];
-} Tokens;
-
-/* Splits line into tokens; returns false when it has more than MAX_TOKENS. */
-static bool tokenize(char *line, Tokens *tk)
-{
-    tk->n = 0;
-    for (char *s = strtok(line, " \t\r\n"); s; s = strtok(NULL, " \t\r\n")) {
-        if (tk->n == MAX_TOKENS)
-            return false;
-        tk->t[tk->n++] = s;
-    }
-    return true;
-}
-
-/* Parses a whole decimal integer token within [lo, hi]. */
-static bool parse_int(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    const long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-/* Parses a time in ms (a whole number from lo up) into *out, taking a negative
- * one as 0 and one above MAX_CLOCK_MS as MAX_CLOCK_MS, so that the time
- * manager's products cannot overflow 64 bits. */
-static bool parse_ms(const char *s, long long lo, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end)
-        return false;
-    if (errno == ERANGE) /* beyond 64 bits is beyond MAX_CLOCK_MS (or below 0) too */
-        v = v > 0 ? MAX_CLOCK_MS : lo < 0 ? 0 : lo - 1;
-    if (v < lo)
-        return false;
-    *out = v < 0 ? 0 : v > MAX_CLOCK_MS ? MAX_CLOCK_MS : v;
-    return true;
 }
 
 /* ---- input ---- */
@@ -300,14 +250,6 @@ static bool is_bare(const char *line, const char *word)
     const char *t = line + strspn(line, " \t\r");
     const size_t n = strlen(word);
     return !strncmp(t, word, n) && t[n + strspn(t + n, " \t\r")] == 0;
-}
-
-/* Whether `s` is written as an integer: signs, then one digit or more, of
- * any size. */
-static bool is_integer_text(const char *s)
-{
-    s += strspn(s, "-+");
-    return *s && !s[strspn(s, "0123456789")];
 }
 
 /* Whether the first word of `line` is `word`. */
@@ -572,20 +514,6 @@ static char *move_text(const Engine *e, const Position *p, const Move *m, char *
     return e->ccp ? ccp_move_str(p, m, buf) : move_str(p, m, buf);
 }
 
-/* Joins tokens [from, to) with single spaces into buf (len bytes); returns false
- * when they do not fit. */
-static bool join(const Tokens *tk, int from, int to, char *buf, size_t len)
-{
-    size_t n = 0;
-    buf[0] = 0;
-    for (int i = from; i < to; i++) {
-        n += (size_t)snprintf(buf + n, len - n, "%s%s", i > from ? " " : "", tk->t[i]);
-        if (n >= len)
-            return false;
-    }
-    return true;
-}
-
 static void cmd_setoption(Engine *e, const Tokens *tk)
 {
     if (refuse_if_busy(e, "setoption"))
@@ -601,8 +529,8 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
         return;
     }
     char name[256], value[256];
-    if (!join(tk, 2, vi < 0 ? tk->n : vi, name, sizeof name) ||
-        !join(tk, vi < 0 ? tk->n : vi + 1, tk->n, value, sizeof value)) {
+    if (!tokens_join(tk, 2, vi < 0 ? tk->n : vi, name, sizeof name) ||
+        !tokens_join(tk, vi < 0 ? tk->n : vi + 1, tk->n, value, sizeof value)) {
         say(e, "info string error setoption: name or value longer than %zu characters", sizeof name - 1);
         return;
     }
@@ -820,7 +748,7 @@ static void cmd_position(Engine *e, const Tokens *tk)
         while (end < tk->n && strcmp(tk->t[end], "moves"))
             end++;
         char fen[4096];
-        if (!join(tk, 2, end, fen, sizeof fen)) {
+        if (!tokens_join(tk, 2, end, fen, sizeof fen)) {
             say(e, "info string error position: FEN longer than %zu characters", sizeof fen - 1);
             free(g);
             return;

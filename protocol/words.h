@@ -1,0 +1,43 @@
+/*
+ * words.h - the words of a command line: splitting it into tokens, joining
+ * tokens back, and reading whole numbers from them. No state: the tokens
+ * point into the line they were cut from.
+ */
+#ifndef STERN_WORDS_H
+#define STERN_WORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define MAX_TOKENS 8192      /* a line with more is refused whole */
+#define MAX_CLOCK_MS 1000000000000LL /* ~31 years: see parse_ms */
+
+typedef struct {
+    int n;
+    char *t[MAX_TOKENS];
+} Tokens;
+
+/* Splits `line` in place at spaces, tabs, CRs and newlines into tk. Returns
+ * false when it has more than MAX_TOKENS (tk then holds the first ones). */
+bool tokenize(char *line, Tokens *tk);
+
+/* Joins tokens [from, to) of tk with single spaces into buf (len bytes).
+ * Returns false when they do not fit (buf then holds a cut part). */
+bool tokens_join(const Tokens *tk, int from, int to, char *buf, size_t len);
+
+/* Reads `s`, a whole decimal integer (strtoll's form: leading blanks and a
+ * sign allowed, nothing after), into *out when it is within [lo, hi].
+ * Returns false, *out untouched, when it is not. */
+bool parse_int(const char *s, long long lo, long long hi, long long *out);
+
+/* Reads `s`, a time in ms written as a whole number of any size, into *out
+ * when it is lo or more: a negative time becomes 0 and one above MAX_CLOCK_MS
+ * becomes MAX_CLOCK_MS, so that the time manager's products cannot overflow
+ * 64 bits. Returns false, *out untouched, when it is no number or below lo. */
+bool parse_ms(const char *s, long long lo, long long *out);
+
+/* Whether `s` is written as an integer: signs, then one digit or more, of
+ * any size. */
+bool is_integer_text(const char *s);
+
+#endif
