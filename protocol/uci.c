@@ -9,6 +9,7 @@
 #include "eval.h"
 #include "fen.h"
 #include "info.h"
+#include "input.h"
 #include "ownbook.h"
 #include "notation.h"
 #include "perft.h"
@@ -17,7 +18,6 @@
 #include "words.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -26,36 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <poll.h>
 #include <unistd.h>
 
 #define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
 #define MAX_NODESTIME 1000000 /* nodes per ms: a million is more than any machine searches */
-#define MAX_LINE_BYTES (16u << 20) /* longer lines are dropped unread: memory stays bounded */
-
-/* A line of input read while a command waited for a search, kept to be carried
- * out in order once the search has ended. */
-typedef struct Line {
-    struct Line *next;
-    bool nul;    /* the line held a NUL byte */
-    bool huge;   /* the line was longer than MAX_LINE_BYTES, or memory ran out: dropped */
-    int bad;     /* else the column (from 1) of its first byte outside printable
-                    ASCII, tabs and CRs aside; 0 when there is none */
-    char text[]; /* without its '\n' */
-} Line;
-
-/* The input: bytes read from the descriptor and not yet cut into lines, and the
- * lines put off while a command waited for a search. */
-typedef struct {
-    int fd;
-    char *buf;
-    size_t start, len, cap; /* unread bytes: buf[start, len) */
-    size_t scanned;         /* buf[start, scanned) holds no '\n' */
-    bool eof;
-    bool skipping; /* dropping the rest of an over-long line */
-    Line *head, *tail;
-} Input;
 
 typedef struct {
     FILE *out;
@@ -110,137 +85,6 @@ static void search_output(const SearchReport *report, void *ctx)
         const ssize_t r = write(e->wake[1], "", 1); /* fails only when full: woken anyway */
         (void)r;
     }
-}
-
-/* ---- input ---- */
-
-/* Cuts the first whole line out of in->buf (at end of input, the rest); NULL
- * when none is there yet. A line over MAX_LINE_BYTES, or one memory cannot
- * hold, comes out as a `huge` line without its text. */
-static Line *dropped_line(void)
-{
-    Line *l = calloc(1, sizeof *l + 1);
-    if (l)
-        l->huge = true;
-    return l;
-}
-
-/* A line of the n bytes at `text` (without their '\n'), its NUL and bad bytes
- * found; NULL when memory runs out. */
-static Line *line_new(const char *text, size_t n)
-{
-    Line *l = malloc(sizeof *l + n + 1);
-    if (!l)
-        return NULL;
-    l->huge = false;
-    memcpy(l->text, text, n);
-    l->text[n] = 0;
-    l->nul = memchr(text, 0, n) != NULL;
-    l->bad = 0;
-    for (size_t i = 0; i < n && !l->nul && !l->bad; i++) {
-        const unsigned char b = (unsigned char)text[i];
-        if ((b < 0x20 && b != '\t' && b != '\r') || b >= 0x7f)
-            l->bad = (int)i + 1;
-    }
-    l->next = NULL;
-    return l;
-}
-
-static Line *input_cut(Input *in)
-{
-    if (in->start == in->len)
-        return NULL;
-    char *const from = in->buf + in->start;
-    char *nl = memchr(in->buf + in->scanned, '\n', in->len - in->scanned);
-    if (in->skipping) {
-        in->start = nl ? (size_t)(nl - in->buf) + 1 : in->len;
-        in->scanned = in->start;
-        if (!nl && !in->eof)
-            return NULL;
-        in->skipping = false;
-        return dropped_line();
-    }
-    if (!nl && !in->eof) {
-        in->scanned = in->len;
-        if (in->len - in->start > MAX_LINE_BYTES) {
-            in->skipping = true;
-            in->start = in->scanned = in->len;
-        }
-        return NULL;
-    }
-    const size_t n = nl ? (size_t)(nl - from) : in->len - in->start;
-    Line *l = line_new(from, n);
-    in->start += nl ? n + 1 : n;
-    in->scanned = in->start;
-    return l ? l : dropped_line();
-}
-
-/* Reads the next line from in's descriptor, waiting for it, or when wake_fd >= 0
- * no longer than until wake_fd is readable. Returns 1 with *out (free it), 0 when
- * woken first, -1 at end of input (or a read error); *out is NULL but for 1. Each byte is copied once to the buffer's front and scanned
- * once for '\n'. A line memory cannot hold is dropped (input_cut). */
-static int input_read(Input *in, int wake_fd, Line **out)
-{
-    for (;;) {
-        if ((*out = input_cut(in)))
-            return 1;
-        if (in->eof)
-            return -1;
-        struct pollfd fds[2] = {{.fd = in->fd, .events = POLLIN}, {.fd = wake_fd, .events = POLLIN}};
-        const int r = poll(fds, wake_fd >= 0 ? 2 : 1, -1);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r > 0 && !fds[0].revents)
-            return 0;
-        if (in->start) { /* only a part line is left: move it to the front */
-            memmove(in->buf, in->buf + in->start, in->len - in->start);
-            in->len -= in->start;
-            in->scanned -= in->start;
-            in->start = 0;
-        }
-        if (in->cap - in->len < 65536) {
-            char *buf = realloc(in->buf, in->cap * 2 + 65536);
-            if (buf) {
-                in->buf = buf;
-                in->cap = in->cap * 2 + 65536;
-            } else if (in->cap - in->len == 0) { /* no memory for the line: drop it */
-                in->skipping = true;
-                in->start = in->scanned = in->len = 0;
-                continue;
-            }
-        }
-        const ssize_t n = r < 0 ? -1 : read(in->fd, in->buf + in->len, in->cap - in->len);
-        if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
-            continue; /* a descriptor its owner made non-blocking: poll again */
-        if (n <= 0)
-            in->eof = true;
-        else
-            in->len += (size_t)n;
-    }
-}
-
-/* The next line to carry out: the first put off, else the next one read (waiting
- * for it); NULL at end of input. */
-static Line *input_next(Input *in)
-{
-    Line *l = in->head;
-    if (l) {
-        in->head = l->next;
-        if (!in->head)
-            in->tail = NULL;
-        return l;
-    }
-    return input_read(in, -1, &l) > 0 ? l : NULL;
-}
-
-static void input_defer(Input *in, Line *l)
-{
-    l->next = NULL;
-    if (in->tail)
-        in->tail->next = l;
-    else
-        in->head = l;
-    in->tail = l;
 }
 
 /* Whether `line` is exactly the command `word`, alone (spaces, tabs and CRs
@@ -1212,7 +1056,7 @@ static bool handle(Engine *e, Line *l)
 {
     static Tokens tk;
     if (l->huge) {
-        say(e, "info string error line refused: longer than %u bytes, or out of memory", MAX_LINE_BYTES);
+        say(e, "info string error line refused: longer than %u bytes, or out of memory", INPUT_LINE_MAX);
         return true;
     }
     if (l->nul) {
@@ -1324,7 +1168,7 @@ int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int nop
     static Engine e;
     memset(&e, 0, sizeof e); /* each call a fresh engine (the fuzzer runs many) */
     e.out = out;
-    e.in = (Input){.fd = in_fd};
+    input_init(&e.in, in_fd);
     pthread_mutex_init(&e.out_lock, NULL);
     if (pipe(e.wake) || fcntl(e.wake[0], F_SETFL, O_NONBLOCK) || fcntl(e.wake[1], F_SETFL, O_NONBLOCK))
         return 1;
@@ -1353,11 +1197,7 @@ int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int nop
     if (e.searching && search_ends_by_itself(&e) && !waits_for_stop(&e))
         join_search(&e);
     stop_search(&e);
-    for (Line *l; (l = e.in.head);) {
-        e.in.head = l->next;
-        free(l);
-    }
-    free(e.in.buf);
+    input_free(&e.in);
     close(e.wake[0]);
     close(e.wake[1]);
     session_delete(e.session);
