@@ -4,279 +4,23 @@
 #include "uci.h"
 
 #include "bench.h"
-#include "ccp.h"
+#include "ccpcells.h"
 #include "display.h"
+#include "engine.h"
 #include "eval.h"
 #include "fen.h"
-#include "info.h"
-#include "input.h"
-#include "ownbook.h"
 #include "notation.h"
-#include "perft.h"
-#include "session.h"
 #include "solve.h"
-#include "words.h"
 
 #include <ctype.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
-#define DEFAULT_OVERHEAD_MS 30
 #define MAX_OVERHEAD_MS 5000
 #define MAX_NODESTIME 1000000 /* nodes per ms: a million is more than any machine searches */
-
-typedef struct {
-    FILE *out;
-    Input in;
-    int wake[2];             /* a byte on wake[1] when the search has sent bestmove */
-    pthread_mutex_t out_lock;
-    Game *game;              /* the current game */
-    SearchSession *session;  /* the table and threads (Hash, Threads) and what searches keep */
-    SearchConfig config;
-    OwnBook book;            /* OwnBook, BookFile, BookDepth, BookVariety */
-    bool ponder_option;
-    bool ccp;                /* speaking CCP (docs/CCERL.md): moves as cell ids */
-    /* the running search */
-    bool searching;
-    bool quit_queued;        /* quit was put off behind a waiting command: read no more */
-    pthread_t thread;
-    const Game *search_game; /* the game the search thread reads: e->game, which no
-                              * command replaces while a job runs (refuse_if_busy) */
-    SearchLimits limits;
-    MoveList searchmoves;    /* the go's searchmoves, which limits points at */
-    SearchSignals sig;
-    atomic_bool finished;    /* the search has sent (or is sending) bestmove */
-    enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES, JOB_BENCH, JOB_SOLVE } job; /* what the thread runs */
-    uint64_t solve_nodes;
-    int bench_depth;
-    int perft_depth;
-} Engine;
-
-static void say(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(Engine *e, const char *fmt, ...)
-{
-    va_list ap;
-    pthread_mutex_lock(&e->out_lock);
-    va_start(ap, fmt);
-    vfprintf(e->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', e->out);
-    fflush(e->out);
-    pthread_mutex_unlock(&e->out_lock);
-}
-
-static void search_output(const SearchReport *report, void *ctx)
-{
-    Engine *e = ctx;
-    const bool last = report->kind == REPORT_BESTMOVE;
-    if (last)
-        atomic_store(&e->finished, true);
-    char line[INFO_LINE_MAX];
-    say(e, "%s", e->ccp ? ccp_info_text(report, line) : info_text(report, line));
-    if (last) {
-        const ssize_t r = write(e->wake[1], "", 1); /* fails only when full: woken anyway */
-        (void)r;
-    }
-}
-
-/* Whether `line` is exactly the command `word`, alone (spaces, tabs and CRs
- * around it allowed, as the tokenizer allows them). */
-static bool is_bare(const char *line, const char *word)
-{
-    const char *t = line + strspn(line, " \t\r");
-    const size_t n = strlen(word);
-    return !strncmp(t, word, n) && t[n + strspn(t + n, " \t\r")] == 0;
-}
-
-/* Whether the first word of `line` is `word`. */
-static bool first_word_is(const char *line, const char *word)
-{
-    const char *t = line + strspn(line, " \t\r");
-    const size_t n = strlen(word);
-    return !strncmp(t, word, n) && (!t[n] || strchr(" \t\r", t[n]));
-}
-
-/* The second word of `line` (up to 64 bytes, in a static buffer), or "". */
-static const char *second_word(const char *line)
-{
-    static char w[65];
-    const char *t = line + strspn(line, " \t\r");
-    t += strcspn(t, " \t\r");
-    t += strspn(t, " \t\r");
-    snprintf(w, sizeof w, "%.*s", (int)strcspn(t, " \t\r"), t);
-    return w;
-}
-
-/* ---- search thread ---- */
-
-static void run_perft(Engine *e);
-static void run_legalmoves(Engine *e);
-static void run_bench(Engine *e);
-static void run_solve(Engine *e);
-
-/* The thread of a search, perft, legalmoves or bench: all honour stop. */
-static void *search_thread(void *arg)
-{
-    Engine *e = arg;
-    if (e->job == JOB_SEARCH) {
-        session_search(e->session, e->search_game, &e->limits, &e->config, &e->sig, search_output, e);
-        return NULL;
-    }
-    if (e->job == JOB_PERFT)
-        run_perft(e);
-    else if (e->job == JOB_BENCH)
-        run_bench(e);
-    else if (e->job == JOB_SOLVE)
-        run_solve(e);
-    else
-        run_legalmoves(e);
-    atomic_store(&e->finished, true);
-    const ssize_t r = write(e->wake[1], "", 1);
-    (void)r;
-    return NULL;
-}
-
-static void stop_search(Engine *e);
-
-/* Joins the search thread (it has sent, or is sending, bestmove) and empties the
- * wake pipe for the next search. */
-static void join_search(Engine *e)
-{
-    pthread_join(e->thread, NULL);
-    e->searching = false;
-    char drain[64];
-    while (read(e->wake[0], drain, sizeof drain) > 0) {
-    }
-}
-
-/* Whether the running search ends without stop: it has a depth, node or time
- * limit, or the side to move's clock. */
-static bool search_ends_by_itself(const Engine *e)
-{
-    const SearchLimits *l = &e->limits;
-    const int s = e->search_game->pos.stm;
-    return e->job != JOB_SEARCH || l->depth > 0 || l->nodes > 0 || l->movetime > 0 || (s >= 0 && l->time[s] >= 0);
-}
-
-/* Whether the running job is a search that answers only at stop (or
- * ponderhit): `go infinite`, or `go ponder` before ponderhit. */
-static bool waits_for_stop(Engine *e)
-{
-    return e->job == JOB_SEARCH && (e->limits.infinite || (e->limits.ponder && !atomic_load(&e->sig.ponderhit)));
-}
-
-/* Waits for the running search to answer before a command that changes the state.
- * Returns false at once when it is an infinite or unanswered ponder search (the
- * caller refuses its command: only stop or ponderhit ends it). Otherwise it reads
- * on while it waits, so that no state is left that only quit can end:
- * - `stop` ends the search and the wait, and `ponderhit` acts on it: both act on
- *   the search running when they are read;
- * - `isready` is answered at once (UCI: also while the engine calculates);
- * - `quit` is put off like any line, so that the waiting command and every line
- *   before it are carried out first, and no line after it is read (here or
- *   later); a search without a limit (a bare go) it stops at once, as it would
- *   stop it when carried out;
- * - at end of input, a search that ends by itself is waited for, and one that
- *   does not (no limit at all) is stopped;
- * - every other line is put off, to be carried out in order afterwards. */
-static bool settle_search(Engine *e)
-{
-    if (!e->searching)
-        return true;
-    if (!atomic_load(&e->finished) && waits_for_stop(e))
-        return false;
-    if (e->quit_queued) { /* nothing more is read: what runs ends by itself, or now */
-        if (search_ends_by_itself(e))
-            join_search(e);
-        else
-            stop_search(e);
-        return true;
-    }
-    while (!atomic_load(&e->finished)) {
-        Line *l;
-        const int r = input_read(&e->in, e->wake[0], &l);
-        if (r == 0)
-            continue;
-        if (r < 0 && search_ends_by_itself(e))
-            break;
-        if (r > 0 && (l->nul || l->bad || l->huge)) {
-            input_defer(&e->in, l); /* refused whole when its turn comes */
-            continue;
-        }
-        if (r > 0 && is_bare(l->text, "quit")) {
-            input_defer(&e->in, l);
-            e->quit_queued = true;
-            return settle_search(e);
-        }
-        if (r < 0) {
-            stop_search(e); /* no limit: nothing else would end it */
-            return true;
-        }
-        if (first_word_is(l->text, "isready") && e->job == JOB_SEARCH) {
-            if (!is_bare(l->text, "isready")) /* said as when carried out, and answered */
-                say(e, "info string error isready takes no arguments (got '%s')", second_word(l->text));
-            say(e, "readyok");
-            free(l);
-        } else if (is_bare(l->text, "stop")) {
-            free(l);
-            stop_search(e); /* then the waiting command, before any later line */
-            return true;
-        } else if (is_bare(l->text, "ponderhit")) {
-            atomic_store(&e->sig.ponderhit, true);
-            free(l);
-        } else {
-            input_defer(&e->in, l);
-        }
-    }
-    join_search(e);
-    return true;
-}
-
-static void stop_search(Engine *e)
-{
-    if (!e->searching)
-        return;
-    atomic_store(&e->sig.stop, true);
-    join_search(e);
-}
-
-static bool refuse_if_busy(Engine *e, const char *cmd)
-{
-    if (settle_search(e))
-        return false;
-    say(e, "info string error %s: a search is running, send stop first", cmd);
-    return true;
-}
-
-/* Runs `job` on the current game on the search thread. When no thread can be
- * had, it runs here, to the end: a `go` always answers. */
-static void start_job(Engine *e, int job)
-{
-    e->search_game = e->game;
-    e->job = job;
-    atomic_store(&e->sig.stop, false);
-    atomic_store(&e->sig.ponderhit, false);
-    atomic_store(&e->finished, false);
-    if (pthread_create(&e->thread, NULL, search_thread, e)) {
-        say(e, "info string error cannot start a thread: running on the input thread");
-        search_thread(e);
-        char drain[64];
-        while (read(e->wake[0], drain, sizeof drain) > 0) {
-        }
-        return;
-    }
-    e->searching = true;
-}
-
-/* ---- commands ---- */
 
 /* The id and option lines that `uci` and `ccp` answer with. */
 static void say_id_and_options(Engine *e)
@@ -306,17 +50,6 @@ static void say_id_and_options(Engine *e)
     say(e, "option name Clear Hash type button");
 }
 
-/* Gives the session its table when it has none yet (the first isready,
- * ucinewgame or go, after the GUI's options); short of memory a smaller one,
- * said once. */
-static void table_ready(Engine *e)
-{
-    const bool had = session_hash_allocated(e->session);
-    const size_t got = session_ready(e->session), asked = session_hash(e->session);
-    if (!had && got < asked)
-        say(e, "info string error out of memory: Hash is %zu MiB, not %zu", got, asked);
-}
-
 /* A new game for the search: the table (made now when not yet), the history
  * and the kept MCTS tree cleared. */
 static void new_game(Engine *e)
@@ -327,7 +60,7 @@ static void new_game(Engine *e)
 
 static void cmd_uci(Engine *e)
 {
-    if (e->ccp && refuse_if_busy(e, "uci")) /* the search thread reads e->ccp */
+    if (e->ccp && job_refuse_if_busy(e, "uci")) /* the search thread reads e->ccp */
         return;
     e->ccp = false;
     say_id_and_options(e);
@@ -337,7 +70,7 @@ static void cmd_uci(Engine *e)
 /* `ccp`: speak CCP from now on, in its rules (a new game of ccerl-2). */
 static void cmd_ccp(Engine *e)
 {
-    if (refuse_if_busy(e, "ccp"))
+    if (job_refuse_if_busy(e, "ccp"))
         return;
     e->ccp = true;
     new_game(e); /* a new game, as after ucinewgame */
@@ -360,7 +93,7 @@ static char *move_text(const Engine *e, const Position *p, const Move *m, char *
 
 static void cmd_setoption(Engine *e, const Tokens *tk)
 {
-    if (refuse_if_busy(e, "setoption"))
+    if (job_refuse_if_busy(e, "setoption"))
         return;
     int vi = -1;
     for (int i = 2; i < tk->n; i++)
@@ -486,7 +219,7 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
 
 static void cmd_ucinewgame(Engine *e)
 {
-    if (refuse_if_busy(e, "ucinewgame"))
+    if (job_refuse_if_busy(e, "ucinewgame"))
         return;
     new_game(e);
     game_new(e->game, e->game->v->name);
@@ -574,7 +307,7 @@ static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
 
 static void cmd_position(Engine *e, const Tokens *tk)
 {
-    if (refuse_if_busy(e, "position"))
+    if (job_refuse_if_busy(e, "position"))
         return;
     Game *g = malloc(sizeof *g);
     if (!g)
@@ -700,8 +433,8 @@ static bool book_answer(Engine *e, SearchLimits *l)
     BookMove m;
     if (!ownbook_choose(&e->book, p, plies, &m))
         return false;
-    e->searchmoves.n = 0;
-    if (!move_list_push(&e->searchmoves, m.move)) {
+    e->job.searchmoves.n = 0;
+    if (!move_list_push(&e->job.searchmoves, m.move)) {
         say(e, "info string error book: out of memory: searching instead");
         return false;
     }
@@ -710,7 +443,7 @@ static bool book_answer(Engine *e, SearchLimits *l)
     say(e, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
     search_limits_init(l);
     l->depth = 1;
-    l->searchmoves = e->searchmoves.m;
+    l->searchmoves = e->job.searchmoves.m;
     l->nsearchmoves = 1;
     return true;
 }
@@ -720,11 +453,11 @@ static bool book_answer(Engine *e, SearchLimits *l)
  * unless that is a keyword itself. The search runs on the rest and answers. */
 static void cmd_go(Engine *e, const Tokens *tk)
 {
-    if (refuse_if_busy(e, "go"))
+    if (job_refuse_if_busy(e, "go"))
         return;
     SearchLimits limits, *l = &limits;
     search_limits_init(l);
-    e->searchmoves.n = 0;
+    e->job.searchmoves.n = 0;
     char err[512];
     const char *const name = e->game->v->name;
     int ignored = 0, clock_fields = 0;
@@ -744,7 +477,7 @@ static void cmd_go(Engine *e, const Tokens *tk)
                 Move m;
                 if (parse_move(e, &e->game->pos, text, &m, err, sizeof err))
                     go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", text, err);
-                else if (!move_list_push(&e->searchmoves, m))
+                else if (!move_list_push(&e->job.searchmoves, m))
                     go_ignored(e, &ignored, "searchmoves: '%s' ignored: out of memory", text);
             }
             continue;
@@ -794,13 +527,12 @@ static void cmd_go(Engine *e, const Tokens *tk)
         say(e, "info string go: no usable limit left%s, searching for %d ms",
             !ignored && stm >= 0 ? " (no clock for the side to move)" : "", GO_FALLBACK_MS);
     }
-    l->searchmoves = e->searchmoves.m;
-    l->nsearchmoves = e->searchmoves.n;
+    l->searchmoves = e->job.searchmoves.m;
+    l->nsearchmoves = e->job.searchmoves.n;
     if (!ignored) /* a go that lost fields says it searches */
         book_answer(e, l);
-    e->limits = *l;
     table_ready(e);
-    start_job(e, JOB_SEARCH);
+    job_start_search(e, l);
 }
 
 static void cmd_d(Engine *e)
@@ -844,99 +576,11 @@ static void cmd_d(Engine *e)
         say(e, "Status: ongoing, round %d, position seen %d time(s)", p->round, game_occurrences(e->game));
 }
 
-static bool perft_stopped(void *arg);
-
-/* The moves of p sorted for printing (RULES.md section 3), their texts in a
- * malloc'd *texts. False (nothing to free but the list) when stopped or out of
- * memory; *why says which. */
-static bool sorted_moves(Engine *e, const Position *p, MoveList *list, char (**texts)[MOVE_STR_MAX], const char **why)
-{
-    *texts = NULL;
-    GenMemo *memo = gen_memo_new();
-    if (!memo) {
-        *why = "out of memory";
-        return false;
-    }
-    gen_memo_set_abort(memo, perft_stopped, &e->sig.stop);
-    gen_moves(p, list, memo);
-    gen_memo_delete(memo);
-    if (!list->cut)
-        *texts = malloc(sizeof **texts * (size_t)(list->n ? list->n : 1));
-    if (!*texts) {
-        *why = atomic_load(&e->sig.stop) ? "stopped" : "out of memory";
-        return false;
-    }
-    if (!move_list_sort(p, list, *texts)) {
-        free(*texts);
-        *why = "out of memory";
-        return false;
-    }
-    return true;
-}
-
-static bool perft_stopped(void *arg)
-{
-    return atomic_load_explicit((const atomic_bool *)arg, memory_order_relaxed);
-}
-
-static void run_legalmoves(Engine *e)
-{
-    MoveList list = {0};
-    char(*texts)[MOVE_STR_MAX];
-    const char *why;
-    if (!sorted_moves(e, &e->search_game->pos, &list, &texts, &why)) {
-        say(e, "info string error legalmoves: %s after %d moves", why, list.n);
-        move_list_free(&list);
-        return;
-    }
-    pthread_mutex_lock(&e->out_lock);
-    fputs("legalmoves", e->out);
-    for (int i = 0; i < list.n; i++)
-        fprintf(e->out, " %s", texts[i]);
-    fputc('\n', e->out);
-    fflush(e->out);
-    pthread_mutex_unlock(&e->out_lock);
-    free(texts);
-    move_list_free(&list);
-}
-
-static void run_perft(Engine *e)
-{
-    MoveList list = {0};
-    char(*texts)[MOVE_STR_MAX];
-    const Position *p = &e->search_game->pos;
-    const char *why;
-    if (!sorted_moves(e, p, &list, &texts, &why)) {
-        say(e, "info string error perft: %s after %d moves", why, list.n);
-        move_list_free(&list);
-        return;
-    }
-    uint64_t total = 0;
-    for (int i = 0; i < list.n; i++) {
-        Position c = *p;
-        pos_play(&c, &list.m[i]);
-        const int64_t n = perft(&c, e->perft_depth - 1, &e->sig.stop);
-        if (n < 0) {
-            say(e, "info string error perft: %s after %" PRIu64 " nodes",
-                atomic_load(&e->sig.stop) ? "stopped" : "out of memory", total);
-            break;
-        }
-        say(e, "%s: %" PRId64, texts[i], n);
-        total += (uint64_t)n;
-        if (i + 1 == list.n)
-            say(e, "Nodes searched: %" PRIu64, total);
-    }
-    if (!list.n)
-        say(e, "Nodes searched: 0");
-    free(texts);
-    move_list_free(&list);
-}
-
 static void cmd_legalmoves(Engine *e)
 {
-    if (refuse_if_busy(e, "legalmoves"))
+    if (job_refuse_if_busy(e, "legalmoves"))
         return;
-    start_job(e, JOB_LEGALMOVES);
+    job_start_legalmoves(e);
 }
 
 static void cmd_perft(Engine *e, const Tokens *tk)
@@ -946,10 +590,9 @@ static void cmd_perft(Engine *e, const Tokens *tk)
         say(e, "info string error perft: expected 'perft <depth 1-20>'");
         return;
     }
-    if (refuse_if_busy(e, "perft"))
+    if (job_refuse_if_busy(e, "perft"))
         return;
-    e->perft_depth = (int)depth;
-    start_job(e, JOB_PERFT);
+    job_start_perft(e, (int)depth);
 }
 
 static void cmd_eval(Engine *e)
@@ -990,17 +633,6 @@ static void cmd_result(Engine *e)
     say(e, "%s", line);
 }
 
-static void bench_output(const char *line, void *ctx)
-{
-    Engine *e = ctx;
-    say(e, "%s", line);
-}
-
-static void run_bench(Engine *e)
-{
-    bench_run(e->session, e->bench_depth, &e->config, &e->sig, bench_output, e);
-}
-
 /* bench runs on the search thread like perft: stop and quit end it. */
 static void cmd_bench(Engine *e, const Tokens *tk)
 {
@@ -1009,15 +641,9 @@ static void cmd_bench(Engine *e, const Tokens *tk)
         say(e, "info string error bench: expected 'bench [depth]'");
         return;
     }
-    if (refuse_if_busy(e, "bench"))
+    if (job_refuse_if_busy(e, "bench"))
         return;
-    e->bench_depth = (int)depth;
-    start_job(e, JOB_BENCH);
-}
-
-static void run_solve(Engine *e)
-{
-    solve_run(e->search_game, e->solve_nodes, &e->sig.stop, bench_output, e);
+    job_start_bench(e, (int)depth);
 }
 
 /* `solve [nodes <n>]`: each seat's fewest own moves to arrive (solve.h), on
@@ -1029,15 +655,14 @@ static void cmd_solve(Engine *e, const Tokens *tk)
         say(e, "info string error solve: expected 'solve [nodes <n>]'");
         return;
     }
-    if (refuse_if_busy(e, "solve"))
+    if (job_refuse_if_busy(e, "solve"))
         return;
     if (e->game->v->capture || pos_over(&e->game->pos)) {
         say(e, "info string error solve: %s", e->game->v->capture ? "capture mode has no race to solve"
                                                                    : "the game is over");
         return;
     }
-    e->solve_nodes = (uint64_t)nodes;
-    start_job(e, JOB_SOLVE);
+    job_start_solve(e, (uint64_t)nodes);
 }
 
 /* Commands that take no arguments. */
@@ -1054,7 +679,6 @@ static bool takes_no_arguments(const char *c)
 /* Carries out one line; returns false when the loop must end (quit). */
 static bool handle(Engine *e, Line *l)
 {
-    static Tokens tk;
     if (l->huge) {
         say(e, "info string error line refused: longer than %u bytes, or out of memory", INPUT_LINE_MAX);
         return true;
@@ -1068,34 +692,34 @@ static bool handle(Engine *e, Line *l)
             (unsigned char)l->text[l->bad - 1], l->bad);
         return true;
     }
-    if (!tokenize(l->text, &tk)) {
+    if (!tokenize(l->text, &e->tk)) {
         say(e, "info string error line refused: more than %d tokens", MAX_TOKENS);
         return true;
     }
-    if (!tk.n)
+    if (!e->tk.n)
         return true;
-    const char *c = tk.t[0];
-    if (tk.n > 1 && takes_no_arguments(c)) {
-        say(e, "info string error %s takes no arguments (got '%s')", c, tk.t[1]);
+    const char *c = e->tk.t[0];
+    if (e->tk.n > 1 && takes_no_arguments(c)) {
+        say(e, "info string error %s takes no arguments (got '%s')", c, e->tk.t[1]);
         if (!strcmp(c, "isready")) /* a GUI waits for it: the words after are dropped */
             say(e, "readyok");
         return true;
     }
     if (!strcmp(c, "quit")) {
-        stop_search(e);
+        job_stop(e);
         return false;
     }
     /* perft, legalmoves and bench answer before any later command but stop and quit */
-    if (e->searching && e->job != JOB_SEARCH && strcmp(c, "stop"))
-        settle_search(e);
+    if (strcmp(c, "stop"))
+        job_finish_tool(e);
     if (!strcmp(c, "isready")) {
         table_ready(e);
         say(e, "readyok");
     }
     else if (!strcmp(c, "stop"))
-        stop_search(e);
+        job_stop(e);
     else if (!strcmp(c, "ponderhit"))
-        atomic_store(&e->sig.ponderhit, true);
+        job_ponderhit(e);
     else if (!strcmp(c, "uci"))
         cmd_uci(e);
     else if (!strcmp(c, "ccp"))
@@ -1103,17 +727,17 @@ static bool handle(Engine *e, Line *l)
     else if (!strcmp(c, "protocol"))
         say(e, "protocol %s", e->ccp ? "ccp 1" : "uci");
     else if (!strcmp(c, "setoption"))
-        cmd_setoption(e, &tk);
+        cmd_setoption(e, &e->tk);
     else if (!strcmp(c, "ucinewgame"))
         cmd_ucinewgame(e);
     else if (!strcmp(c, "position"))
-        cmd_position(e, &tk);
+        cmd_position(e, &e->tk);
     else if (!strcmp(c, "go"))
-        cmd_go(e, &tk);
+        cmd_go(e, &e->tk);
     else if (!strcmp(c, "d"))
         cmd_d(e);
     else if (!strcmp(c, "perft"))
-        cmd_perft(e, &tk);
+        cmd_perft(e, &e->tk);
     else if (!strcmp(c, "legalmoves"))
         cmd_legalmoves(e);
     else if (!strcmp(c, "eval"))
@@ -1121,9 +745,9 @@ static bool handle(Engine *e, Line *l)
     else if (!strcmp(c, "result"))
         cmd_result(e);
     else if (!strcmp(c, "bench"))
-        cmd_bench(e, &tk);
+        cmd_bench(e, &e->tk);
     else if (!strcmp(c, "solve"))
-        cmd_solve(e, &tk);
+        cmd_solve(e, &e->tk);
     else
         say(e, "info string error unknown command '%s'", c);
     return true;
@@ -1165,44 +789,20 @@ static bool preset_option(Engine *e, const char *opt, FILE *err)
 
 int uci_loop(int in_fd, FILE *out, bool ccp, const char *const *options, int noptions, FILE *err)
 {
-    static Engine e;
-    memset(&e, 0, sizeof e); /* each call a fresh engine (the fuzzer runs many) */
-    e.out = out;
-    input_init(&e.in, in_fd);
-    pthread_mutex_init(&e.out_lock, NULL);
-    if (pipe(e.wake) || fcntl(e.wake[0], F_SETFL, O_NONBLOCK) || fcntl(e.wake[1], F_SETFL, O_NONBLOCK))
+    Engine *e = engine_new(in_fd, out, ccp);
+    if (!e)
         return 1;
-    e.game = malloc(sizeof *e.game);
-    if (!e.game || game_new(e.game, ccp ? CCP_VARIANT : "classic-2"))
-        return 1;
-    e.ccp = ccp;
-    /* the table is allocated when first needed, after the GUI's options */
-    e.session = session_new(DEFAULT_HASH_MIB, 1);
-    if (!e.session)
-        return 1;
-    ownbook_init(&e.book);
-    e.config = (SearchConfig){.multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .opponent_model = true};
     int status = 0;
     for (int i = 0; i < noptions && !status; i++)
-        if (!preset_option(&e, options[i], err))
+        if (!preset_option(e, options[i], err))
             status = 2;
-    for (Line *l; !status && (l = input_next(&e.in));) {
-        const bool go_on = handle(&e, l);
+    for (Line *l; !status && (l = input_next(&e->in));) {
+        const bool go_on = handle(e, l);
         free(l);
         if (!go_on)
             break;
     }
-    /* End of input (PROTOCOL.md): a search with a limit finishes and answers;
-     * an infinite or unanswered ponder search is stopped. */
-    if (e.searching && search_ends_by_itself(&e) && !waits_for_stop(&e))
-        join_search(&e);
-    stop_search(&e);
-    input_free(&e.in);
-    close(e.wake[0]);
-    close(e.wake[1]);
-    session_delete(e.session);
-    ownbook_free(&e.book);
-    move_list_free(&e.searchmoves);
-    free(e.game);
+    job_end_of_input(e);
+    engine_delete(e);
     return status;
 }
