@@ -1,0 +1,333 @@
+/* go.c - the `position` and `go` commands; see go.h. */
+#include "go.h"
+
+#include "ccpcells.h"
+#include "engine.h"
+#include "fen.h"
+#include "notation.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A move of the protocol spoken, read and written: Stern's hole names, or CCP's
+ * cell ids. */
+static int parse_move(const Engine *e, const Position *p, const char *text, Move *m, char *err, size_t errlen)
+{
+    return e->ccp ? ccp_move_parse(p, text, m, err, errlen) : move_parse(p, text, m, err, errlen);
+}
+
+static char *move_text(const Engine *e, const Position *p, const Move *m, char *buf)
+{
+    return e->ccp ? ccp_move_str(p, m, buf) : move_str(p, m, buf);
+}
+
+/* Whether token t is a game result of a record: 1-0, 0-1, 1/2-1/2, *, or
+ * places joined by '-' ("1-3-2"). */
+static bool is_result(const char *t)
+{
+    if (!strcmp(t, "*") || !strcmp(t, "1/2-1/2"))
+        return true;
+    const char *c = t;
+    if (!isdigit((unsigned char)*c))
+        return false;
+    while (isdigit((unsigned char)*c) || (*c == '-' && isdigit((unsigned char)c[1])))
+        c++;
+    return !*c && strchr(t, '-');
+}
+
+/* The move in token t of a move list, which may be PGN movetext (PROTOCOL.md):
+ * NULL for what is not a move (a round number "12." or "12...", `--` for a
+ * skipped turn, a `{comment}` (*in_comment while it runs), a `;` comment to
+ * the end of the line (*rest_comment), a $n glyph, a result), else the move
+ * without a round number before it ("12.m3-m4") or !/? marks after it (t is
+ * cut there). */
+static char *movetext_move(char *t, bool *in_comment, bool *rest_comment)
+{
+    if (*rest_comment)
+        return NULL;
+    if (*in_comment) {
+        *in_comment = !strchr(t, '}');
+        return NULL;
+    }
+    if (t[0] == '{') {
+        *in_comment = !strchr(t, '}');
+        return NULL;
+    }
+    if (t[0] == ';') {
+        *rest_comment = true;
+        return NULL;
+    }
+    if (t[0] == '$' || !strcmp(t, "--") || is_result(t))
+        return NULL;
+    char *c = t;
+    while (isdigit((unsigned char)*c))
+        c++;
+    if (c > t && *c == '.') { /* a round number, alone or before its move */
+        while (*c == '.')
+            c++;
+        t = c;
+    }
+    size_t n = strlen(t);
+    while (n > 0 && (t[n - 1] == '!' || t[n - 1] == '?'))
+        t[--n] = '\0';
+    return n ? t : NULL;
+}
+
+/* Applies the moves of tk[from..n) to g (plain moves, or PGN movetext; in CCP
+ * moves only, whose cell-id paths look like results); on a bad move, says why
+ * and returns false. */
+static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
+{
+    char err[512];
+    bool in_comment = false, rest_comment = false;
+    int index = 0;
+    for (int i = from; i < tk->n; i++) {
+        char *text = e->ccp ? tk->t[i] : movetext_move(tk->t[i], &in_comment, &rest_comment);
+        if (!text)
+            continue;
+        index++;
+        Move m;
+        if (parse_move(e, &g->pos, text, &m, err, sizeof err) || game_play(g, &m)) {
+            if (pos_over(&g->pos))
+                snprintf(err, sizeof err, "the game is already over");
+            say(e, "info string error position: move %d '%s': %s", index, text, err);
+            return false;
+        }
+    }
+    if (in_comment) {
+        say(e, "info string error position: a comment '{' is not closed");
+        return false;
+    }
+    return true;
+}
+
+void cmd_position(Engine *e, const Tokens *tk)
+{
+    if (job_refuse_if_busy(e, "position"))
+        return;
+    Game *g = malloc(sizeof *g);
+    if (!g)
+        return;
+    *g = (Game){0};
+    g->v = e->game->v;
+    int i = 2;
+    char err[512];
+    if (tk->n >= 2 && !strcmp(tk->t[1], "startpos")) {
+        pos_set_start(&g->start, g->v);
+        g->pos = g->start;
+        g->keys[0] = g->pos.key;
+    } else if (tk->n >= 2 && !strcmp(tk->t[1], "fen")) {
+        int end = 2;
+        while (end < tk->n && strcmp(tk->t[end], "moves"))
+            end++;
+        char fen[4096];
+        if (!tokens_join(tk, 2, end, fen, sizeof fen)) {
+            say(e, "info string error position: FEN longer than %zu characters", sizeof fen - 1);
+            free(g);
+            return;
+        }
+        if (game_set_fen(g, fen, err, sizeof err)) {
+            say(e, "info string error position: %s", err);
+            free(g);
+            return;
+        }
+        i = end;
+    } else if (tk->n >= 2 && !strcmp(tk->t[1], "cells")) {
+        /* CCP: cells <121 chars> player <0|1> ply <n>, always its rules */
+        long long player, ply;
+        char fen[FEN_MAX];
+        if (tk->n < 7 || strcmp(tk->t[3], "player") || strcmp(tk->t[5], "ply")) {
+            say(e, "info string error position: expected 'position cells <121 cells> player <0|1> ply <n> [moves ...]'");
+            free(g);
+            return;
+        }
+        if (!parse_int(tk->t[4], 0, 1, &player) || !parse_int(tk->t[6], 0, 239, &ply)) {
+            say(e, "info string error position: player must be 0 or 1 and ply 0-239, got '%s' and '%s'", tk->t[4],
+                tk->t[6]);
+            free(g);
+            return;
+        }
+        g->v = variant_find(CCP_VARIANT);
+        if (ccp_position_fen(tk->t[2], (long)player, (long)ply, fen, err, sizeof err) ||
+            game_set_fen(g, fen, err, sizeof err)) {
+            say(e, "info string error position: %s", err);
+            free(g);
+            return;
+        }
+        i = 7;
+    } else {
+        say(e, "info string error position: expected 'position startpos|fen <fen>|cells <cells> player <p> ply <n> [moves ...]'");
+        free(g);
+        return;
+    }
+    if (i < tk->n && strcmp(tk->t[i], "moves")) {
+        say(e, "info string error position: unexpected '%s' (expected 'moves')", tk->t[i]);
+        free(g);
+        return;
+    }
+    if (i < tk->n && !apply_moves(e, g, tk, i + 1)) {
+        free(g);
+        return;
+    }
+    free(e->game);
+    e->game = g;
+}
+
+/* Go field names: per-seat time and increment use the seat letters. */
+static int seat_field(const char *tok, const char *suffix)
+{
+    const size_t n = strlen(tok);
+    if (n != 1 + strlen(suffix) || strcmp(tok + 1, suffix))
+        return -1;
+    return variant_seat_of_letter(tok[0]);
+}
+
+static bool is_go_keyword(const char *t)
+{
+    static const char *const words[] = {"movestogo", "depth", "nodes", "movetime", "infinite", "searchmoves", "ponder"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (!strcmp(t, words[i]))
+            return true;
+    return seat_field(t, "time") >= 0 || seat_field(t, "inc") >= 0;
+}
+
+/* Reports a go field that cannot be used ("info string error go: <why>") and
+ * counts it in *ignored. */
+static void go_ignored(Engine *e, int *ignored, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void go_ignored(Engine *e, int *ignored, const char *fmt, ...)
+{
+    char why[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    say(e, "info string error go: %s", why);
+    (*ignored)++;
+}
+
+#define GO_FALLBACK_MS 1000 /* the search time of a go left without a limit by its bad fields */
+
+/* Plays go from the book when it may: OwnBook, a move to play on the clock or
+ * in a fixed time (depth and node limits, searchmoves, infinite, ponder and
+ * MultiPV > 1 are analysis: they always search), and a book move for the
+ * position. Then *l becomes a one-ply search of the book move alone, so that
+ * the answer comes with an `info` line and its score, as every answer does (a
+ * GUI showed no score for book moves), and true is returned. */
+static bool book_answer(Engine *e, SearchLimits *l)
+{
+    const Position *p = &e->game->pos;
+    if (!e->book.own || pos_over(p) || l->depth || l->nodes || l->nsearchmoves || l->infinite || l->ponder ||
+        e->config.multipv > 1 || !(l->movetime > 0 || l->time[p->stm] >= 0))
+        return false;
+    char err[OWNBOOK_PATH_MAX + 256];
+    if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))
+        say(e, "info string error book: %s", err);
+    int plies = 0;
+    for (int i = 0; i < e->game->v->nseats; i++)
+        plies += p->moves[e->game->v->seats[i]];
+    BookMove m;
+    if (!ownbook_choose(&e->book, p, plies, &m))
+        return false;
+    e->job.searchmoves.n = 0;
+    if (!move_list_push(&e->job.searchmoves, m.move)) {
+        say(e, "info string error book: out of memory: searching instead");
+        return false;
+    }
+    char mv[MOVE_STR_MAX];
+    move_text(e, p, &m.move, mv);
+    say(e, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
+    search_limits_init(l);
+    l->depth = 1;
+    l->searchmoves = e->job.searchmoves.m;
+    l->nsearchmoves = 1;
+    return true;
+}
+
+/* Never refused whole: each field that cannot be used is reported on its own
+ * line and left out. */
+void cmd_go(Engine *e, const Tokens *tk)
+{
+    if (job_refuse_if_busy(e, "go"))
+        return;
+    SearchLimits limits, *l = &limits;
+    search_limits_init(l);
+    e->job.searchmoves.n = 0;
+    char err[512];
+    const char *const name = e->game->v->name;
+    int ignored = 0, clock_fields = 0;
+    for (int i = 1; i < tk->n; i++) {
+        const char *t = tk->t[i];
+        if (!strcmp(t, "infinite")) {
+            l->infinite = true;
+            continue;
+        }
+        if (!strcmp(t, "ponder")) {
+            l->ponder = true;
+            continue;
+        }
+        if (!strcmp(t, "searchmoves")) {
+            while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
+                const char *text = tk->t[++i];
+                Move m;
+                if (parse_move(e, &e->game->pos, text, &m, err, sizeof err))
+                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", text, err);
+                else if (!move_list_push(&e->job.searchmoves, m))
+                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: out of memory", text);
+            }
+            continue;
+        }
+        if (!is_go_keyword(t)) {
+            /* with its number, if one follows (`ztime 100` is one field) */
+            const char *num = i + 1 < tk->n ? tk->t[i + 1] : NULL;
+            if (num && is_integer_text(num)) {
+                go_ignored(e, &ignored, "unknown field '%s %s' ignored", t, num);
+                i++;
+            } else {
+                go_ignored(e, &ignored, "unknown field '%s' ignored", t);
+            }
+            continue;
+        }
+        const char *arg = i + 1 < tk->n && !is_go_keyword(tk->t[i + 1]) ? tk->t[++i] : NULL;
+        if (!arg) {
+            go_ignored(e, &ignored, "'%s' ignored: it needs a value", t);
+            continue;
+        }
+        long long v;
+        int s;
+        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v->slot[s] < 0)
+            go_ignored(e, &ignored, "'%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
+        else if ((s = seat_field(t, "time")) >= 0 && parse_ms(arg, INT64_MIN / 4, &v))
+            l->time[s] = v, clock_fields++;
+        else if ((s = seat_field(t, "inc")) >= 0 && parse_ms(arg, 0, &v))
+            l->inc[s] = v, clock_fields++;
+        else if (!strcmp(t, "movestogo") && parse_int(arg, 1, 100000, &v))
+            l->movestogo = (int)v, clock_fields++;
+        else if (!strcmp(t, "depth") && parse_int(arg, 1, MAX_PLY - 1, &v))
+            l->depth = (int)v;
+        else if (!strcmp(t, "nodes") && parse_int(arg, 1, INT64_MAX, &v))
+            l->nodes = (uint64_t)v;
+        else if (!strcmp(t, "movetime") && parse_ms(arg, 1, &v))
+            l->movetime = v;
+        else
+            go_ignored(e, &ignored, "'%s %s' ignored: not a valid value", t, arg);
+    }
+    /* a go whose limits were all unusable was meant to end: it gets a time
+     * rather than running until stop - so does one whose clock fields are all
+     * other seats' (or increments alone), which leave the mover no limit */
+    const int stm = e->game->pos.stm;
+    if ((ignored || (clock_fields && stm >= 0)) && !l->infinite && !l->depth && !l->nodes && !l->movetime &&
+        (stm < 0 || l->time[stm] < 0)) { /* ponder too: it searches on after ponderhit */
+        l->movetime = GO_FALLBACK_MS;
+        say(e, "info string go: no usable limit left%s, searching for %d ms",
+            !ignored && stm >= 0 ? " (no clock for the side to move)" : "", GO_FALLBACK_MS);
+    }
+    l->searchmoves = e->job.searchmoves.m;
+    l->nsearchmoves = e->job.searchmoves.n;
+    if (!ignored) /* a go that lost fields says it searches */
+        book_answer(e, l);
+    table_ready(e);
+    job_start_search(e, l);
+}
