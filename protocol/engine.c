@@ -2,7 +2,7 @@
 #include "engine.h"
 
 #include "ccpcells.h"
-#include "uci.h"
+#include "options.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -20,12 +20,12 @@ Engine *engine_new(int in_fd, FILE *out, bool ccp)
     input_init(&e->in, in_fd);
     pthread_mutex_init(&e->out_lock, NULL);
     e->ccp = ccp;
+    options_init(e);
+    const Option *t = option_table;
     e->game = malloc(sizeof *e->game);
     /* the table is allocated when first needed, after the GUI's options */
-    e->session = session_new(DEFAULT_HASH_MIB, 1);
-    ownbook_init(&e->book);
-    e->config = (SearchConfig){.multipv = 1, .overhead = DEFAULT_OVERHEAD_MS, .opponent_model = true};
-    if (!e->game || game_new(e->game, ccp ? CCP_VARIANT : "classic-2") || !e->session) {
+    e->session = session_new((size_t)t[OPT_HASH].def, (int)t[OPT_THREADS].def);
+    if (!e->game || game_new(e->game, ccp ? CCP_VARIANT : t[OPT_VARIANT].text) || !e->session) {
         engine_delete(e);
         return NULL;
     }

@@ -19,8 +19,6 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#define DEFAULT_OVERHEAD_MS 30
-
 typedef struct Engine Engine;
 
 struct Engine {

@@ -1,6 +1,7 @@
 /* main.c - the stern engine binary: the protocol loop on stdin/stdout, or, from
  * the command line, --help, --version and bench. */
 #include "bench.h"
+#include "options.h"
 #include "uci.h"
 #include "words.h"
 
@@ -22,10 +23,11 @@ static void usage(FILE *f)
             "                                      setoption would (e.g. --option nodestime=100)\n"
             "       stern bench [depth] [threads] [hash]\n"
             "                                      search the bench positions and exit (default depth %d,\n"
-            "                                      1 thread, %d MiB); the node count is the search's signature\n"
+            "                                      %lld thread%s, %lld MiB); the node count is the search's signature\n"
             "       stern --version                the name and version\n"
             "       stern --help                   this text\n",
-            BENCH_DEFAULT_DEPTH, DEFAULT_HASH_MIB);
+            BENCH_DEFAULT_DEPTH, option_table[OPT_THREADS].def, option_table[OPT_THREADS].def == 1 ? "" : "s",
+            option_table[OPT_HASH].def);
 }
 
 static void print_line(const char *line, void *ctx)
@@ -48,14 +50,15 @@ static bool bench_arg(const char *name, const char *text, long long lo, long lon
 /* `stern bench [depth] [threads] [hash]`, as Stockfish and Ethereal take it. */
 static int bench_command(int argc, char **argv)
 {
-    long long depth = BENCH_DEFAULT_DEPTH, threads = 1, hash = DEFAULT_HASH_MIB;
+    const Option *threads_option = &option_table[OPT_THREADS], *hash_option = &option_table[OPT_HASH];
+    long long depth = BENCH_DEFAULT_DEPTH, threads = threads_option->def, hash = hash_option->def;
     if (argc > 5) {
         usage(stderr);
         return 2;
     }
     if ((argc > 2 && !bench_arg("depth", argv[2], 1, MAX_PLY - 1, &depth)) ||
-        (argc > 3 && !bench_arg("threads", argv[3], 1, MAX_THREADS, &threads)) ||
-        (argc > 4 && !bench_arg("hash", argv[4], 1, MAX_HASH_MIB, &hash)))
+        (argc > 3 && !bench_arg("threads", argv[3], threads_option->min, threads_option->max, &threads)) ||
+        (argc > 4 && !bench_arg("hash", argv[4], hash_option->min, hash_option->max, &hash)))
         return 2;
     SearchSession *session = session_new((size_t)hash, (int)threads);
     if (!session || session_ready(session) < (size_t)hash) {
@@ -63,8 +66,8 @@ static int bench_command(int argc, char **argv)
         session_delete(session);
         return 1;
     }
-    /* the engine's option defaults (uci.c), so that both ways in search alike */
-    const SearchConfig config = {.multipv = 1, .opponent_model = true};
+    /* the engine's option defaults, so that both ways in search alike */
+    const SearchConfig config = options_search_defaults();
     const uint64_t nodes = bench_run(session, (int)depth, &config, NULL, print_line, NULL);
     session_delete(session);
     return nodes ? 0 : 1; /* 0 nodes: out of memory */

@@ -7,11 +7,12 @@
 #include <time.h>
 #include <unistd.h>
 
-void ownbook_init(OwnBook *b)
+void ownbook_init(OwnBook *b, bool own, int depth, bool variety)
 {
     memset(b, 0, sizeof *b);
-    b->own = true;
-    b->depth = OWNBOOK_DEFAULT_DEPTH;
+    b->own = own;
+    b->depth = depth;
+    b->variety = variety;
     b->rng = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull | 1;
 }
 

@@ -8,7 +8,6 @@
 
 #include "book.h"
 
-#define OWNBOOK_DEFAULT_DEPTH 40 /* plies from the game's start */
 #define OWNBOOK_PATH_MAX 4096
 
 typedef struct {
@@ -22,8 +21,9 @@ typedef struct {
     uint64_t rng;
 } OwnBook;
 
-/* Options at their defaults, nothing loaded. */
-void ownbook_init(OwnBook *b);
+/* A book with options OwnBook `own`, BookDepth `depth` and BookVariety
+ * `variety` (their defaults: options.h), no BookFile, nothing loaded. */
+void ownbook_init(OwnBook *b, bool own, int depth, bool variety);
 
 /* Frees what b holds. */
 void ownbook_free(OwnBook *b);

@@ -1,6 +1,8 @@
-/* uci.c - the command loop of PROTOCOL.md; see uci.h. Every command is parsed
- * completely before it changes anything, so a refused command leaves the state as
- * it was. */
+/* uci.c - the command loop of PROTOCOL.md; see uci.h: each line handed to its
+ * command, and the small commands (`position` and `go` are in go.c, the
+ * options in options.c, the jobs on the job thread in job.c). Every command is
+ * parsed completely before it changes anything, so a refused command leaves
+ * the state as it was. */
 #include "uci.h"
 
 #include "bench.h"
@@ -10,6 +12,7 @@
 #include "eval.h"
 #include "fen.h"
 #include "go.h"
+#include "options.h"
 #include "solve.h"
 
 #include <inttypes.h>
@@ -17,35 +20,12 @@
 #include <string.h>
 #include <strings.h>
 
-#define MAX_OVERHEAD_MS 5000
-#define MAX_NODESTIME 1000000 /* nodes per ms: a million is more than any machine searches */
-
 /* The id and option lines that `uci` and `ccp` answer with. */
 static void say_id_and_options(Engine *e)
 {
     say(e, "id name %s %s", STERN_NAME, STERN_VERSION);
     say(e, "id author %s", STERN_AUTHORS);
-    char line[1024];
-    int n = snprintf(line, sizeof line, "option name Variant type combo default classic-2");
-    for (int i = 0; i < NUM_VARIANT_NAMES; i++)
-        n += snprintf(line + n, sizeof line - (size_t)n, " var %s", variant_names[i]);
-    say(e, "%s", line);
-    say(e, "option name Hash type spin default %d min 1 max %d", DEFAULT_HASH_MIB, MAX_HASH_MIB);
-    say(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
-    say(e, "option name MultiPV type spin default 1 min 1 max 256");
-    char combo[256] = "option name Search type combo default auto";
-    for (int i = 0; i < NUM_ALGOS; i++)
-        snprintf(combo + strlen(combo), sizeof combo - strlen(combo), " var %s", search_algo_names[i]);
-    say(e, "%s", combo);
-    say(e, "option name OwnBook type check default true");
-    say(e, "option name BookFile type string default <empty>");
-    say(e, "option name BookDepth type spin default %d min 0 max %d", OWNBOOK_DEFAULT_DEPTH, GAME_MAX_PLIES);
-    say(e, "option name BookVariety type check default false");
-    say(e, "option name Move Overhead type spin default %d min 0 max %d", DEFAULT_OVERHEAD_MS, MAX_OVERHEAD_MS);
-    say(e, "option name nodestime type spin default 0 min 0 max %d", MAX_NODESTIME);
-    say(e, "option name Ponder type check default false");
-    say(e, "option name OpponentModel type check default true");
-    say(e, "option name Clear Hash type button");
+    options_list(e);
 }
 
 /* A new game for the search: the table (made now when not yet), the history
@@ -77,6 +57,8 @@ static void cmd_ccp(Engine *e)
     say(e, "ccpok");
 }
 
+/* `setoption name <id> [value <x>]`: the words up to the first `value` (any
+ * case) are the name, the rest the value; options.c checks and sets it. */
 static void cmd_setoption(Engine *e, const Tokens *tk)
 {
     if (job_refuse_if_busy(e, "setoption"))
@@ -97,110 +79,7 @@ static void cmd_setoption(Engine *e, const Tokens *tk)
         say(e, "info string error setoption: name or value longer than %zu characters", sizeof name - 1);
         return;
     }
-    long long v;
-    if (!strcasecmp(name, "Variant")) {
-        Game *g = malloc(sizeof *g);
-        if (!g || game_new(g, value)) {
-            free(g);
-            say(e, "info string error setoption: unknown variant '%s'", value);
-            return;
-        }
-        free(e->game);
-        e->game = g;
-    } else if (!strcasecmp(name, "Hash")) {
-        if (!parse_int(value, 1, MAX_HASH_MIB, &v) || session_set_hash(e->session, (size_t)v)) {
-            say(e, "info string error setoption: Hash must be 1-%d (MiB) and fit in memory", MAX_HASH_MIB);
-            return;
-        }
-    } else if (!strcasecmp(name, "Threads")) {
-        if (!parse_int(value, 1, MAX_THREADS, &v)) {
-            say(e, "info string error setoption: Threads must be 1-%d", MAX_THREADS);
-            return;
-        }
-        /* the threads start here, not at each go */
-        if (!session_set_threads(e->session, (int)v)) {
-            say(e, "info string error setoption: Threads: out of memory");
-            return;
-        }
-    } else if (!strcasecmp(name, "MultiPV")) {
-        if (!parse_int(value, 1, 256, &v)) {
-            say(e, "info string error setoption: MultiPV must be 1-256");
-            return;
-        }
-        e->config.multipv = (int)v;
-    } else if (!strcasecmp(name, "Search")) {
-        int algo = -1;
-        for (int i = 0; i < NUM_ALGOS; i++)
-            if (!strcasecmp(value, search_algo_names[i]))
-                algo = i;
-        if (algo < 0) {
-            say(e, "info string error setoption: Search must be auto, paranoid, maxn, brs, brs+ or mcts");
-            return;
-        }
-        e->config.algo = (SearchAlgo)algo;
-    } else if (!strcasecmp(name, "Move Overhead")) {
-        if (!parse_int(value, 0, MAX_OVERHEAD_MS, &v)) {
-            say(e, "info string error setoption: Move Overhead must be 0-%d (ms)", MAX_OVERHEAD_MS);
-            return;
-        }
-        e->config.overhead = v;
-    } else if (!strcasecmp(name, "nodestime")) {
-        if (!parse_int(value, 0, MAX_NODESTIME, &v)) {
-            say(e, "info string error setoption: nodestime must be 0-%d (nodes per ms; 0: time is time)", MAX_NODESTIME);
-            return;
-        }
-        e->config.nodestime = v;
-    } else if (!strcasecmp(name, "Ponder")) {
-        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
-            say(e, "info string error setoption: Ponder must be true or false");
-            return;
-        }
-        e->ponder_option = !strcasecmp(value, "true");
-    } else if (!strcasecmp(name, "OpponentModel")) {
-        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
-            say(e, "info string error setoption: OpponentModel must be true or false");
-            return;
-        }
-        e->config.opponent_model = !strcasecmp(value, "true");
-    } else if (!strcasecmp(name, "OwnBook") || !strcasecmp(name, "BookVariety")) {
-        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
-            say(e, "info string error setoption: %s must be true or false", name);
-            return;
-        }
-        *(!strcasecmp(name, "OwnBook") ? &e->book.own : &e->book.variety) = !strcasecmp(value, "true");
-    } else if (!strcasecmp(name, "BookDepth")) {
-        if (!parse_int(value, 0, GAME_MAX_PLIES, &v)) {
-            say(e, "info string error setoption: BookDepth must be 0-%d (plies)", GAME_MAX_PLIES);
-            return;
-        }
-        e->book.depth = (int)v;
-    } else if (!strcasecmp(name, "BookFile")) {
-        /* read now, so that a file that is no book is refused at once and the
-         * book in use stays; a good book of another variant is kept for it */
-        const char *file = strcasecmp(value, "<empty>") ? value : "";
-        char err[OWNBOOK_PATH_MAX + 256];
-        Book probe;
-        book_init(&probe, "");
-        if (strlen(file) >= sizeof e->book.file) {
-            say(e, "info string error setoption: BookFile: a path of more than %d bytes", OWNBOOK_PATH_MAX - 1);
-            return;
-        }
-        if (*file && book_load(&probe, file, NULL, err, sizeof err)) {
-            say(e, "info string error setoption: BookFile: %s", err);
-            return;
-        }
-        if (*file && strcmp(probe.variant, e->game->v->name))
-            say(e, "info string book: %s is a book of %s: used when the variant is %s", file, probe.variant,
-                probe.variant);
-        book_free(&probe);
-        snprintf(e->book.file, sizeof e->book.file, "%s", file);
-        if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))
-            say(e, "info string error book: %s", err);
-    } else if (!strcasecmp(name, "Clear Hash")) {
-        session_clear_hash(e->session);
-    } else {
-        say(e, "info string error setoption: unknown option '%s'", name);
-    }
+    option_set(e, name, value);
 }
 
 static void cmd_ucinewgame(Engine *e)

@@ -13,9 +13,6 @@
 #define STERN_VERSION "0.1"
 #define STERN_AUTHORS "the Stern developers"
 
-#define DEFAULT_HASH_MIB 64  /* the Hash option's default and bounds, MiB */
-#define MAX_HASH_MIB 65536
-
 /* Reads commands from the file descriptor in_fd (read directly, with poll, so
  * that input is read on while a command waits for a search) until `quit` or end
  * of input, answering on `out` (flushed after every line). With `ccp`, it starts

@@ -1,0 +1,300 @@
+/* options.c - the engine's options; see options.h. */
+#include "options.h"
+
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* a BookFile refusal holds the book's fault, which names the path */
+_Static_assert(OPTION_WHY_MAX >= OWNBOOK_PATH_MAX + 256 + 32, "OPTION_WHY_MAX too small");
+
+static int set_variant(Engine *e, const OptionValue *val);
+static int set_hash(Engine *e, const OptionValue *val);
+static int set_threads(Engine *e, const OptionValue *val);
+static int set_multipv(Engine *e, const OptionValue *val);
+static int set_search(Engine *e, const OptionValue *val);
+static int set_own_book(Engine *e, const OptionValue *val);
+static int set_book_file(Engine *e, const OptionValue *val);
+static int set_book_depth(Engine *e, const OptionValue *val);
+static int set_book_variety(Engine *e, const OptionValue *val);
+static int set_move_overhead(Engine *e, const OptionValue *val);
+static int set_nodestime(Engine *e, const OptionValue *val);
+static int set_ponder(Engine *e, const OptionValue *val);
+static int set_opponent_model(Engine *e, const OptionValue *val);
+static int clear_hash(Engine *e, const OptionValue *val);
+
+const Option option_table[NUM_OPTIONS] = {
+    [OPT_VARIANT] = {"Variant", OPTION_COMBO, .text = "classic-2", .vars = variant_names, .nvars = NUM_VARIANT_NAMES,
+                     .unknown = "unknown variant", .apply = set_variant},
+    /* the table's size in MiB: the session takes 1-65536 */
+    [OPT_HASH] = {"Hash", OPTION_SPIN, 64, 1, 65536, .unit = " (MiB) and fit in memory", .apply = set_hash},
+    [OPT_THREADS] = {"Threads", OPTION_SPIN, 1, 1, MAX_THREADS, .apply = set_threads},
+    [OPT_MULTIPV] = {"MultiPV", OPTION_SPIN, 1, 1, 256, .apply = set_multipv},
+    [OPT_SEARCH] = {"Search", OPTION_COMBO, .text = "auto", .vars = search_algo_names, .nvars = NUM_ALGOS,
+                    .apply = set_search},
+    [OPT_OWNBOOK] = {"OwnBook", OPTION_CHECK, 1, .name_as_sent = true, .apply = set_own_book},
+    [OPT_BOOKFILE] = {"BookFile", OPTION_STRING, .text = "", .apply = set_book_file},
+    /* plies from the game's start within which the book is used */
+    [OPT_BOOKDEPTH] = {"BookDepth", OPTION_SPIN, 40, 0, GAME_MAX_PLIES, .unit = " (plies)", .apply = set_book_depth},
+    [OPT_BOOKVARIETY] = {"BookVariety", OPTION_CHECK, 0, .name_as_sent = true, .apply = set_book_variety},
+    [OPT_MOVE_OVERHEAD] = {"Move Overhead", OPTION_SPIN, 30, 0, 5000, .unit = " (ms)", .apply = set_move_overhead},
+    /* nodes per ms: a million is more than any machine searches */
+    [OPT_NODESTIME] = {"nodestime", OPTION_SPIN, 0, 0, 1000000, .unit = " (nodes per ms; 0: time is time)",
+                       .apply = set_nodestime},
+    [OPT_PONDER] = {"Ponder", OPTION_CHECK, 0, .apply = set_ponder},
+    [OPT_OPPONENT_MODEL] = {"OpponentModel", OPTION_CHECK, 1, .apply = set_opponent_model},
+    [OPT_CLEAR_HASH] = {"Clear Hash", OPTION_BUTTON, .apply = clear_hash},
+};
+
+/* The index of `value` in combo o's vars (any case), or -1. */
+static int combo_index(const Option *o, const char *value)
+{
+    for (int i = 0; i < o->nvars; i++)
+        if (!strcasecmp(value, o->vars[i]))
+            return i;
+    return -1;
+}
+
+/* Writes into why (OPTION_WHY_MAX bytes) the refusal of `value` for option o,
+ * which a setoption named `sent`: what the option's type and range allow. */
+static void refusal(const Option *o, const char *sent, const char *value, char *why)
+{
+    const size_t n = OPTION_WHY_MAX;
+    switch (o->type) {
+    case OPTION_SPIN:
+        snprintf(why, n, "%s must be %lld-%lld%s", o->name, o->min, o->max, o->unit ? o->unit : "");
+        return;
+    case OPTION_CHECK:
+        snprintf(why, n, "%s must be true or false", o->name_as_sent ? sent : o->name);
+        return;
+    case OPTION_COMBO:
+        if (o->unknown) {
+            snprintf(why, n, "%s '%s'", o->unknown, value);
+            return;
+        }
+        size_t k = (size_t)snprintf(why, n, "%s must be", o->name);
+        for (int i = 0; i < o->nvars && k < n; i++) /* "a, b or c" */
+            k += (size_t)snprintf(why + k, n - k, "%s %s", !i ? "" : i + 1 < o->nvars ? "," : " or", o->vars[i]);
+        return;
+    case OPTION_BUTTON:
+    case OPTION_STRING: /* any value will do: only their apply refuses */
+        why[0] = 0;
+        return;
+    }
+}
+
+void options_list(Engine *e)
+{
+    static const char *const type_names[] = {
+        [OPTION_SPIN] = "spin", [OPTION_CHECK] = "check", [OPTION_COMBO] = "combo",
+        [OPTION_BUTTON] = "button", [OPTION_STRING] = "string",
+    };
+    for (int i = 0; i < NUM_OPTIONS; i++) {
+        const Option *o = &option_table[i];
+        char line[2048];
+        const size_t n = sizeof line;
+        size_t k = (size_t)snprintf(line, n, "option name %s type %s", o->name, type_names[o->type]);
+        switch (o->type) {
+        case OPTION_SPIN:
+            snprintf(line + k, n - k, " default %lld min %lld max %lld", o->def, o->min, o->max);
+            break;
+        case OPTION_CHECK:
+            snprintf(line + k, n - k, " default %s", o->def ? "true" : "false");
+            break;
+        case OPTION_STRING:
+            snprintf(line + k, n - k, " default %s", *o->text ? o->text : "<empty>");
+            break;
+        case OPTION_COMBO:
+            k += (size_t)snprintf(line + k, n - k, " default %s", o->text);
+            for (int v = 0; v < o->nvars && k < n; v++)
+                k += (size_t)snprintf(line + k, n - k, " var %s", o->vars[v]);
+            break;
+        case OPTION_BUTTON:
+            break;
+        }
+        say(e, "%s", line);
+    }
+}
+
+void option_set(Engine *e, const char *name, const char *value)
+{
+    const Option *o = NULL;
+    for (int i = 0; i < NUM_OPTIONS && !o; i++)
+        if (!strcasecmp(name, option_table[i].name))
+            o = &option_table[i];
+    if (!o) {
+        say(e, "info string error setoption: unknown option '%s'", name);
+        return;
+    }
+    char why[OPTION_WHY_MAX];
+    OptionValue val = {.option = o, .text = value, .why = why};
+    bool allowed = true;
+    switch (o->type) {
+    case OPTION_SPIN:
+        allowed = parse_int(value, o->min, o->max, &val.v);
+        break;
+    case OPTION_CHECK:
+        val.v = !strcasecmp(value, "true");
+        allowed = val.v || !strcasecmp(value, "false");
+        break;
+    case OPTION_COMBO:
+        val.v = combo_index(o, value);
+        allowed = val.v >= 0;
+        break;
+    case OPTION_STRING:
+        if (!strcasecmp(value, "<empty>")) /* UCI's empty string */
+            val.text = "";
+        break;
+    case OPTION_BUTTON: /* a value is ignored */
+        break;
+    }
+    if (!allowed)
+        refusal(o, name, value, why);
+    else if (!o->apply(e, &val))
+        return;
+    say(e, "info string error setoption: %s", why);
+}
+
+SearchConfig options_search_defaults(void)
+{
+    const Option *t = option_table;
+    return (SearchConfig){
+        .algo = (SearchAlgo)combo_index(&t[OPT_SEARCH], t[OPT_SEARCH].text),
+        .multipv = (int)t[OPT_MULTIPV].def,
+        .overhead = t[OPT_MOVE_OVERHEAD].def,
+        .nodestime = t[OPT_NODESTIME].def,
+        .opponent_model = t[OPT_OPPONENT_MODEL].def,
+    };
+}
+
+void options_init(Engine *e)
+{
+    const Option *t = option_table;
+    e->config = options_search_defaults();
+    e->ponder_option = t[OPT_PONDER].def;
+    ownbook_init(&e->book, t[OPT_OWNBOOK].def, (int)t[OPT_BOOKDEPTH].def, t[OPT_BOOKVARIETY].def);
+}
+
+/* ---- what each option sets ---- */
+
+static int set_variant(Engine *e, const OptionValue *val)
+{
+    Game *g = malloc(sizeof *g);
+    if (!g || game_new(g, val->text)) {
+        free(g);
+        refusal(val->option, val->option->name, val->text, val->why);
+        return -1;
+    }
+    free(e->game);
+    e->game = g;
+    return 0;
+}
+
+static int set_hash(Engine *e, const OptionValue *val)
+{
+    if (session_set_hash(e->session, (size_t)val->v)) { /* said as a value out of range */
+        refusal(val->option, val->option->name, val->text, val->why);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_threads(Engine *e, const OptionValue *val)
+{
+    /* the threads start here, not at each go */
+    if (!session_set_threads(e->session, (int)val->v)) {
+        snprintf(val->why, OPTION_WHY_MAX, "%s: out of memory", val->option->name);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_multipv(Engine *e, const OptionValue *val)
+{
+    e->config.multipv = (int)val->v;
+    return 0;
+}
+
+static int set_search(Engine *e, const OptionValue *val)
+{
+    e->config.algo = (SearchAlgo)val->v;
+    return 0;
+}
+
+static int set_own_book(Engine *e, const OptionValue *val)
+{
+    e->book.own = val->v;
+    return 0;
+}
+
+/* Reads the book now, so that a file that is no book is refused at once and
+ * the book in use stays; a good book of another variant is kept for it. */
+static int set_book_file(Engine *e, const OptionValue *val)
+{
+    const char *file = val->text;
+    char err[OWNBOOK_PATH_MAX + 256];
+    Book probe;
+    book_init(&probe, "");
+    if (strlen(file) >= sizeof e->book.file) {
+        snprintf(val->why, OPTION_WHY_MAX, "%s: a path of more than %d bytes", val->option->name, OWNBOOK_PATH_MAX - 1);
+        return -1;
+    }
+    if (*file && book_load(&probe, file, NULL, err, sizeof err)) {
+        snprintf(val->why, OPTION_WHY_MAX, "%s: %s", val->option->name, err);
+        return -1;
+    }
+    if (*file && strcmp(probe.variant, e->game->v->name))
+        say(e, "info string book: %s is a book of %s: used when the variant is %s", file, probe.variant,
+            probe.variant);
+    book_free(&probe);
+    snprintf(e->book.file, sizeof e->book.file, "%s", file);
+    if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err)) /* set: the engine plays on without a book */
+        say(e, "info string error book: %s", err);
+    return 0;
+}
+
+static int set_book_depth(Engine *e, const OptionValue *val)
+{
+    e->book.depth = (int)val->v;
+    return 0;
+}
+
+static int set_book_variety(Engine *e, const OptionValue *val)
+{
+    e->book.variety = val->v;
+    return 0;
+}
+
+static int set_move_overhead(Engine *e, const OptionValue *val)
+{
+    e->config.overhead = val->v;
+    return 0;
+}
+
+static int set_nodestime(Engine *e, const OptionValue *val)
+{
+    e->config.nodestime = val->v;
+    return 0;
+}
+
+static int set_ponder(Engine *e, const OptionValue *val)
+{
+    e->ponder_option = val->v;
+    return 0;
+}
+
+static int set_opponent_model(Engine *e, const OptionValue *val)
+{
+    e->config.opponent_model = val->v;
+    return 0;
+}
+
+static int clear_hash(Engine *e, const OptionValue *val)
+{
+    (void)val;
+    session_clear_hash(e->session);
+    return 0;
+}
