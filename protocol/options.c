@@ -29,23 +29,27 @@ static int clear_hash(Engine *e, const OptionValue *val);
 const Option option_table[NUM_OPTIONS] = {
     [OPT_VARIANT] = {"Variant", OPTION_COMBO, .text = "classic-2", .vars = variant_names, .nvars = NUM_VARIANT_NAMES,
                      .unknown = "unknown variant", .apply = set_variant},
-    /* the table's size in MiB: the session takes 1-65536 */
-    [OPT_HASH] = {"Hash", OPTION_SPIN, 64, 1, 65536, .unit = " (MiB) and fit in memory", .apply = set_hash},
-    [OPT_THREADS] = {"Threads", OPTION_SPIN, 1, 1, MAX_THREADS, .apply = set_threads},
-    [OPT_MULTIPV] = {"MultiPV", OPTION_SPIN, 1, 1, 256, .apply = set_multipv},
+    /* the table's size in MiB: a session takes 1-65536 */
+    [OPT_HASH] = {"Hash", OPTION_SPIN, .def = 64, .min = 1, .max = 65536, .unit = " (MiB) and fit in memory",
+                  .apply = set_hash},
+    [OPT_THREADS] = {"Threads", OPTION_SPIN, .def = 1, .min = 1, .max = MAX_THREADS, .apply = set_threads},
+    [OPT_MULTIPV] = {"MultiPV", OPTION_SPIN, .def = 1, .min = 1, .max = 256, .apply = set_multipv},
     [OPT_SEARCH] = {"Search", OPTION_COMBO, .text = "auto", .vars = search_algo_names, .nvars = NUM_ALGOS,
                     .apply = set_search},
-    [OPT_OWNBOOK] = {"OwnBook", OPTION_CHECK, 1, .name_as_sent = true, .apply = set_own_book},
+    /* OwnBook's and BookVariety's refusals have always named them as sent */
+    [OPT_OWNBOOK] = {"OwnBook", OPTION_CHECK, .def = 1, .name_as_sent = true, .apply = set_own_book},
     [OPT_BOOKFILE] = {"BookFile", OPTION_STRING, .text = "", .apply = set_book_file},
     /* plies from the game's start within which the book is used */
-    [OPT_BOOKDEPTH] = {"BookDepth", OPTION_SPIN, 40, 0, GAME_MAX_PLIES, .unit = " (plies)", .apply = set_book_depth},
-    [OPT_BOOKVARIETY] = {"BookVariety", OPTION_CHECK, 0, .name_as_sent = true, .apply = set_book_variety},
-    [OPT_MOVE_OVERHEAD] = {"Move Overhead", OPTION_SPIN, 30, 0, 5000, .unit = " (ms)", .apply = set_move_overhead},
+    [OPT_BOOKDEPTH] = {"BookDepth", OPTION_SPIN, .def = 40, .min = 0, .max = GAME_MAX_PLIES, .unit = " (plies)",
+                       .apply = set_book_depth},
+    [OPT_BOOKVARIETY] = {"BookVariety", OPTION_CHECK, .def = 0, .name_as_sent = true, .apply = set_book_variety},
+    [OPT_MOVE_OVERHEAD] = {"Move Overhead", OPTION_SPIN, .def = 30, .min = 0, .max = 5000, .unit = " (ms)",
+                           .apply = set_move_overhead},
     /* nodes per ms: a million is more than any machine searches */
-    [OPT_NODESTIME] = {"nodestime", OPTION_SPIN, 0, 0, 1000000, .unit = " (nodes per ms; 0: time is time)",
-                       .apply = set_nodestime},
-    [OPT_PONDER] = {"Ponder", OPTION_CHECK, 0, .apply = set_ponder},
-    [OPT_OPPONENT_MODEL] = {"OpponentModel", OPTION_CHECK, 1, .apply = set_opponent_model},
+    [OPT_NODESTIME] = {"nodestime", OPTION_SPIN, .def = 0, .min = 0, .max = 1000000,
+                       .unit = " (nodes per ms; 0: time is time)", .apply = set_nodestime},
+    [OPT_PONDER] = {"Ponder", OPTION_CHECK, .def = 0, .apply = set_ponder},
+    [OPT_OPPONENT_MODEL] = {"OpponentModel", OPTION_CHECK, .def = 1, .apply = set_opponent_model},
     [OPT_CLEAR_HASH] = {"Clear Hash", OPTION_BUTTON, .apply = clear_hash},
 };
 
