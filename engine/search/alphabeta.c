@@ -166,7 +166,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
      * end of the list (ABDADA's deferral, Weill 1996), so that the threads split
      * the work instead of repeating it; with one thread nothing changes. */
     const bool defer = c->nworkers > 1 && depth >= DEFER_MIN_DEPTH;
-    bool rest_checked = false; /* rest_pruned_bound tried at this node */
+    bool rest_checked = false; /* rest_backward tried at this node */
     bool late;
     for (int i; (i = picker_next(&mp, &late)) >= 0;) {
         const Move *m = &list->m[i];

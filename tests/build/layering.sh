@@ -12,18 +12,19 @@ build=${1:-build}
 defs() { nm --defined-only -g "$@" 2>/dev/null | awk 'NF == 3 {print $3}' | sort -u; }
 needs() { nm -u "$@" 2>/dev/null | awk '$1 == "U" {print $2}' | sort -u; }
 fail=0
-# layer below, layers it must not refer to
+# check LIB ABOVE...: LIB refers to no symbol that a library ABOVE defines
 check() {
   local lib=$1; shift
-  local bad
-  bad=$(comm -12 <(needs "$build/$lib.a") <(for above in "$@"; do defs "$build/$above.a"; done | sort -u))
-  if [ -n "$bad" ]; then
-    echo "layering: $lib.a refers to $(echo "$@" | sed 's/ /, /g'): $(echo $bad)"
+  local above bad
+  for above in "$@"; do
+    bad=$(comm -12 <(needs "$build/$lib.a") <(defs "$build/$above.a"))
+    [ -z "$bad" ] && continue
+    echo "layering: $lib.a refers to $above.a, a layer above it:"
     for sym in $bad; do
-      nm -A -u "$build/$lib.a" 2>/dev/null | awk -v s="$sym" '$NF == s {sub(/:.*/, "", $1); print "  " $1 " needs " s}' | sort -u
+      nm -A -u "$build/$lib.a" 2>/dev/null | awk -v s="$sym" '$NF == s {sub(/^[^:]*:/, "", $1); sub(/:$/, "", $1); print "  " $1 " needs " s}' | sort -u
     done
     fail=1
-  fi
+  done
 }
 check librules libsearch libbook libproto libtools
 check libsearch libbook libproto libtools
