@@ -108,6 +108,20 @@ static void test_two_sessions_search_at_once_as_alone(void **state)
     session_delete(b);
 }
 
+/* Searches j again in its session without a new game: what the table and the
+ * history hold from before is used. */
+static SearchResult again(Job *j, SearchAlgo algo)
+{
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = j->depth;
+    const SearchConfig cfg = {.algo = algo, .multipv = 1};
+    SearchSignals sig;
+    atomic_init(&sig.stop, false);
+    atomic_init(&sig.ponderhit, false);
+    return session_search(j->session, &j->game, &lim, &cfg, &sig, no_output, NULL);
+}
+
 /* The table is made at the first session_ready (or new game, or search), at
  * the size set last; after that a new size takes effect at once. */
 static void test_table_is_made_when_first_needed(void **state)
@@ -129,31 +143,9 @@ static void test_table_is_made_when_first_needed(void **state)
     s = session_new(2, 1);
     static Job j;
     job_setup(&j, s, "classic-2", MIDDLE_BLACK " " MIDDLE_WHITE, "w w9,b9 10", 3, ALGO_AUTO);
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = 3;
-    const SearchConfig cfg = {.multipv = 1};
-    SearchSignals sig;
-    atomic_init(&sig.stop, false);
-    atomic_init(&sig.ponderhit, false);
-    const SearchResult r = session_search(s, &j.game, &lim, &cfg, &sig, no_output, NULL);
-    assert_true(r.has_best);
+    assert_true(again(&j, ALGO_AUTO).has_best);
     assert_int_equal(session_hash_allocated(s), 2);
     session_delete(s);
-}
-
-/* Searches j again in its session without a new game: what the table and the
- * history hold from before is used. */
-static SearchResult again(Job *j, SearchAlgo algo)
-{
-    SearchLimits lim;
-    search_limits_init(&lim);
-    lim.depth = j->depth;
-    const SearchConfig cfg = {.algo = algo, .multipv = 1};
-    SearchSignals sig;
-    atomic_init(&sig.stop, false);
-    atomic_init(&sig.ponderhit, false);
-    return session_search(j->session, &j->game, &lim, &cfg, &sig, no_output, NULL);
 }
 
 /* A second search of the same position in the same game uses the table (fewer
