@@ -268,7 +268,8 @@ static bool handle(Engine *e, Line *l)
     if (strcmp(c, "stop"))
         job_finish_tool(e);
     if (!strcmp(c, "isready")) {
-        table_ready(e);
+        if (!e->job.running) /* the session is the search thread's while it searches */
+            table_ready(e);
         say(e, "readyok");
     }
     else if (!strcmp(c, "stop"))

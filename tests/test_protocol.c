@@ -1970,11 +1970,54 @@ static void test_eof_during_ponder(void **state)
     expect_exit0(p, "EOF on stdin during go ponder");
 }
 
+/* The node count of the last `info depth` line of a `go depth 6` from the
+ * position after j4-j5 e14-e13 (one thread: exact). */
+static long long go_depth_nodes(EPipe *p)
+{
+    epipe_send(p, "position startpos moves j4-j5 e14-e13");
+    epipe_send(p, "go depth 6");
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove", true, 30000, &l, &bm);
+    const char *last = last_depth_line(&l);
+    long long nodes = -1;
+    if (!last || !number_after(last, " nodes ", &nodes))
+        fail_msg("no info depth line with nodes before '%s'", bm ? bm : "");
+    epipe_lines_free(&l);
+    free(bm);
+    return nodes;
+}
+
+/* ucinewgame clears the table and the history: the same search repeats
+ * exactly; a second search without it reads the table (fewer nodes). Clear
+ * Hash clears the table alone: its search is neither the second nor the
+ * first (the history stays), and repeats exactly itself. */
+static void test_ucinewgame_and_clear_hash_clear_the_table(void **state)
+{
+    EPipe *p = *state;
+    epipe_send(p, "setoption name OwnBook value false");
+    epipe_send(p, "ucinewgame");
+    const long long first = go_depth_nodes(p);
+    const long long second = go_depth_nodes(p);
+    assert_true(second < first);
+    epipe_send(p, "ucinewgame");
+    assert_int_equal(go_depth_nodes(p), first);
+    go_depth_nodes(p);
+    epipe_send(p, "setoption name Clear Hash");
+    const long long cleared = go_depth_nodes(p);
+    assert_true(cleared != second && cleared > second);
+    epipe_send(p, "ucinewgame");
+    go_depth_nodes(p);
+    epipe_send(p, "setoption name Clear Hash");
+    assert_int_equal(go_depth_nodes(p), cleared);
+}
+
 #define TEST(f) cmocka_unit_test_setup_teardown(f, epipe_setup, epipe_teardown)
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        TEST(test_ucinewgame_and_clear_hash_clear_the_table),
         TEST(test_uci_handshake),
         TEST(test_uci_documented_options),
         TEST(test_isready),

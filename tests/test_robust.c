@@ -339,6 +339,25 @@ static void test_out_of_memory_still_answers_go(void **state)
 #endif
 }
 
+/* Threads set before the first isready took the address space, and the table
+ * made at isready got none: every go then played the first legal move
+ * unsearched. The table comes first: the threads are started again with what
+ * is left (fewer, said at each go), and go searches. */
+static void test_threads_before_the_table_leave_it_room(void **state)
+{
+    (void)state;
+#ifdef SANITIZED
+    skip();
+#else
+    int status;
+    char *out = run_limited("setoption name Threads value 40\nisready\ngo depth 5\n", 390, &status);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !strstr(out, "\ninfo depth 5 ") ||
+        strstr(out, "no search") || strstr(out, "Hash is 0 MiB") || !strstr(out, "threads of 40"))
+        fail_msg("expected a table and a search to depth 5 with fewer threads, got status 0x%x:\n%s", status, out);
+    free(out);
+#endif
+}
+
 /* stern-perft --depth 99999999999999 aborted (an allocation of ~290 TB);
  * -1, abc, 1.5 and --gen-bench 0, -5, abc were taken silently. */
 static void test_tools_refuse_bad_numbers(void **state)
@@ -462,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_out_of_memory_still_answers_go),
         TEST(test_hash_resize_and_clear_leave_the_table_untouched),
         TEST(test_a_game_size_table_is_resident_before_the_first_search),
+        cmocka_unit_test(test_threads_before_the_table_leave_it_room),
         TEST(test_isready_during_a_search_of_many_threads),
         cmocka_unit_test(test_tools_refuse_bad_numbers),
         cmocka_unit_test(test_ratings_replay_every_record),

@@ -10,6 +10,7 @@
 
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 
 #define MIDDLE_WHITE "w j4 k4 l4 i6 j6 h7 i8 g9 h9 i10"
 #define MIDDLE_BLACK "b e17 e16 f16 e15 f14 h12 g11 h11 f10 i12"
@@ -138,6 +139,14 @@ static void test_table_is_made_when_first_needed(void **state)
     assert_int_equal(session_set_hash(s, 2), 0);
     assert_int_equal(session_hash_allocated(s), 2);
     assert_int_equal(session_hash(s), 2);
+    /* the table itself is the new one: its warm-up ends at its 2 MiB */
+    for (int waited = 0; session_warmed(s) < (size_t)2 << 20; waited++) {
+        if (waited == 2000)
+            fail_msg("the warm-up touched %zu bytes of 2 MiB in 20 s", session_warmed(s));
+        const struct timespec t = {0, 10 * 1000000};
+        nanosleep(&t, NULL);
+    }
+    assert_int_equal(session_warmed(s), (size_t)2 << 20);
     session_delete(s);
     /* a search makes it too */
     s = session_new(2, 1);
@@ -177,6 +186,66 @@ static void test_new_game_and_a_change_of_algorithm_clear_the_table(void **state
     session_delete(s);
 }
 
+/* An infinite search of session s on g that a report at `depth` plies ends
+ * (the caller's thread sets stop once it has seen one). */
+typedef struct {
+    SearchSession *s;
+    const Game *g;
+    SearchAlgo algo;
+    int depth;
+    SearchSignals sig;
+    SearchResult result;
+} Infinite;
+
+static void stop_at_depth(const SearchReport *report, void *ctx)
+{
+    Infinite *inf = ctx;
+    if (report->kind == REPORT_LINE && report->depth >= inf->depth)
+        atomic_store(&inf->sig.stop, true);
+}
+
+static void *run_infinite(void *arg)
+{
+    Infinite *inf = arg;
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.infinite = true;
+    const SearchConfig cfg = {.algo = inf->algo, .multipv = 1};
+    session_new_game(inf->s);
+    inf->result = session_search(inf->s, inf->g, &lim, &cfg, &inf->sig, stop_at_depth, inf);
+    return NULL;
+}
+
+/* Every thread of a session searches: a two-thread search that runs until
+ * its main thread has completed depth 9 (long after a helper wakes) has nodes
+ * from both; so has MCTS once its tree is 5 plies deep on average (some 0.4 s). */
+static void test_every_thread_of_a_session_searches(void **state)
+{
+    (void)state;
+    SearchSession *s = session_new(8, 2);
+    assert_non_null(s);
+    assert_int_equal(session_threads(s), 2);
+    static Game g;
+    game_setup(&g, "classic-2", MIDDLE_BLACK " " MIDDLE_WHITE, "w w9,b9 10");
+    static Infinite inf;
+    inf = (Infinite){.s = s, .g = &g, .depth = 9};
+    atomic_init(&inf.sig.stop, false);
+    atomic_init(&inf.sig.ponderhit, false);
+    run_infinite(&inf);
+    assert_true(inf.result.has_best);
+    assert_int_equal(inf.result.threads, 2);
+    /* MCTS (classic-6's auto plays best-reply search: mcts asked for), until
+     * the tree's mean depth is 5 plies */
+    assert_int_equal(game_new(&g, "classic-6"), 0);
+    inf = (Infinite){.s = s, .g = &g, .algo = ALGO_MCTS, .depth = 5};
+    atomic_init(&inf.sig.stop, false);
+    atomic_init(&inf.sig.ponderhit, false);
+    run_infinite(&inf);
+    assert_true(inf.result.has_best);
+    assert_int_equal(inf.result.threads, 2);
+    session_delete(s);
+}
+
 int main(void)
 {
     board_init();
@@ -184,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_two_sessions_search_at_once_as_alone),
         cmocka_unit_test(test_table_is_made_when_first_needed),
         cmocka_unit_test(test_new_game_and_a_change_of_algorithm_clear_the_table),
+        cmocka_unit_test(test_every_thread_of_a_session_searches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

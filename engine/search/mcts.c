@@ -795,6 +795,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
     for (int k = 0; k < started; k++) {
         depth_sum += trees[k].depth_sum;
         out->playouts += trees[k].playouts;
+        out->threads += trees[k].playouts > 0;
         out->seldepth = trees[k].seldepth > out->seldepth ? trees[k].seldepth : out->seldepth;
     }
     out->depth = mean_depth(depth_sum, out->playouts);

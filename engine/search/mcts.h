@@ -46,6 +46,7 @@ typedef struct {
     int pvlen;
     int values[MAX_SEATS]; /* each seat's mean reward at the root, in places.h's scale */
     uint64_t playouts;
+    int threads;           /* threads whose tree had a playout */
     int depth;             /* mean depth of the tree part of a playout, plies, rounded */
     int seldepth;          /* deepest tree node reached, plies */
 } MctsResult;

@@ -158,6 +158,7 @@ static bool solo_answer(SearchContext *c, const Move *moves, int nroot, unsigned
                      MCTS_PV_MAX, r->values, &nodes))
         return false;
     r->has_best = true;
+    r->threads = 1;
     r->playouts = nodes;
     r->depth = r->seldepth = r->pvlen;
     MctsLine line = {.pv = r->pv, .pvlen = r->pvlen, .visits = 1};
@@ -202,6 +203,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
             res.best = r.best;
             res.depth = r.depth;
             res.nodes = r.playouts;
+            res.threads = r.threads;
             res.score = r.values[c->root_seat];
             searched = r.pvlen > 0;
         }
@@ -231,9 +233,10 @@ static void wait_for_stop(const SearchLimits *limits, SearchSignals *sig)
 }
 
 /* The answer of a search that got no memory: an error, then (after stop for an
- * infinite or ponder search) the first legal move. */
+ * infinite or ponder search) `fallback` when given (a root move: searchmoves
+ * hold), else the first legal move. */
 static SearchResult answer_without_memory(const Game *g, const SearchLimits *limits, SearchSignals *sig,
-                                          SearchOutput out, void *ctx)
+                                          const Move *fallback, SearchOutput out, void *ctx)
 {
     SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &g->pos};
     out(&r, ctx);
@@ -242,20 +245,23 @@ static SearchResult answer_without_memory(const Game *g, const SearchLimits *lim
         const struct timespec t = {0, 1000000};
         nanosleep(&t, NULL);
     }
-    SearchResult res = {.has_best = first_legal_move(&g->pos, &res.best)};
+    SearchResult res = {.has_best = fallback ? true : first_legal_move(&g->pos, &res.best)};
+    if (fallback)
+        res.best = *fallback;
     r = (SearchReport){.kind = REPORT_BESTMOVE, .root = &g->pos, .has_best = res.has_best, .best = res.best};
     out(&r, ctx);
     return res;
 }
 
 /* The tree searches (alpha-beta, max-n, best-reply) on the session's threads
- * (fewer than asked, with a report, when memory was short); reports the
- * answer. */
+ * and table (none: the first root move, with a report); reports the answer. */
 static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroot)
 {
     const SearchConfig *config = c->cfg;
     const SearchShared *sh = c->sh;
     SearchResult res = {.has_best = false};
+    if (!tt_allocated(sh->tt) || !sh->pool) /* the session could not make its table or threads */
+        return answer_without_memory(c->game, c->lim, c->sig, &root[0].move, c->out, c->out_ctx);
     if (*sh->tt_algo != c->algo) { /* the algorithms give different values to the same key */
         if (*sh->tt_algo != ALGO_AUTO)
             tt_clear(sh->tt);
@@ -263,14 +269,8 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
     }
     tt_new_search(sh->tt);
     SearchPool *pool = sh->pool;
-    const int threads = search_pool_threads(pool);
-    if (threads < sh->threads_asked) {
-        const SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &c->game->pos, .threads = threads,
-                                .threads_asked = sh->threads_asked};
-        c->out(&r, c->out_ctx);
-    }
-    if (!lazysmp_search(pool, c, root, nroot, threads))
-        return answer_without_memory(c->game, c->lim, c->sig, c->out, c->out_ctx);
+    if (!lazysmp_search(pool, c, root, nroot, search_pool_threads(pool)))
+        return answer_without_memory(c->game, c->lim, c->sig, &root[0].move, c->out, c->out_ctx);
     const int nthreads = c->nworkers;
     wait_for_answer(c);
     atomic_store(&c->abort_all, true);
@@ -289,6 +289,8 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
     res.score = best->prev_score;
     res.depth = w0->completed_depth;
     res.nodes = total_nodes(c);
+    for (int i = 0; i < nthreads; i++)
+        res.threads += atomic_load_explicit(&c->workers[i].nodes, memory_order_relaxed) > 0;
     if (best->pvlen > 1) {
         res.ponder = best->pv[1];
         res.has_ponder = true;
@@ -363,10 +365,8 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
                         const SearchConfig *config, SearchSignals *sig, SearchOutput out, void *ctx)
 {
     SearchContext *c = calloc(1, sizeof *c);
-    if (!c || !sh->tt || !tt_allocated(sh->tt) || !sh->pool) {
-        free(c);
-        return answer_without_memory(g, limits, sig, out, ctx);
-    }
+    if (!c)
+        return answer_without_memory(g, limits, sig, NULL, out, ctx);
     c->sh = sh;
     c->tt = sh->tt;
     c->busy = sh->busy;
@@ -425,7 +425,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     if (nroot < 0) {
         gen_memo_delete(c->report_gen);
         free(c);
-        return answer_without_memory(g, limits, sig, out, ctx);
+        return answer_without_memory(g, limits, sig, NULL, out, ctx);
     }
     if (nroot && c->root_cut) {
         /* stopped, or out of time, while listing: no time to search */
@@ -441,6 +441,13 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
         const int n = race_alone(c, root, nroot);
         if (n < nroot && c->algo == ALGO_MCTS)
             c->algo = ALGO_BRS; /* one move left: a tree search reports its line at once */
+        /* short of memory or threads at Threads, fewer search: said at each search */
+        const int threads = search_pool_threads(sh->pool);
+        if (threads < sh->threads_asked) {
+            const SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &g->pos, .threads = threads,
+                                    .threads_asked = sh->threads_asked};
+            out(&r, ctx);
+        }
         res = c->algo == ALGO_MCTS ? mcts_root(c, root, n) : tree_search(c, root, n);
     }
     free(root);

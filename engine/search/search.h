@@ -69,6 +69,7 @@ typedef struct {
     int score;           /* root seat's view, centi-moves or mate score */
     int depth;           /* last completed iteration, plies */
     uint64_t nodes;
+    int threads;         /* threads that searched a node or a playout (0: no search) */
 } SearchResult;
 
 /* Controls of a running search, shared with the protocol thread. */

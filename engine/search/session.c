@@ -79,10 +79,10 @@ int session_set_threads(SearchSession *s, int threads)
 
 int session_threads(const SearchSession *s) { return search_pool_threads(s->pool); }
 
-size_t session_ready(SearchSession *s)
+/* Makes the table at the size asked, or the largest power of two MiB below it
+ * that fits; the MiB had, 0 when not even 1 MiB. */
+static size_t table_fit(SearchSession *s)
 {
-    if (s->hash_had)
-        return s->hash_had;
     size_t mib = s->hash_mib;
     while (tt_resize(s->tt, mib)) {
         if (mib <= 1)
@@ -92,6 +92,27 @@ size_t session_ready(SearchSession *s)
             lower *= 2;
         mib = lower;
     }
+    return mib;
+}
+
+size_t session_ready(SearchSession *s)
+{
+    if (s->hash_had)
+        return s->hash_had;
+    size_t mib;
+    if (!tt_resize(s->tt, s->hash_mib)) {
+        mib = s->hash_mib;
+    } else if (search_pool_threads(s->pool) > 1) {
+        /* the threads' stacks may hold the memory: the table comes first, and
+         * the threads get what is left (fewer, said at each search) */
+        search_pool_delete(s->pool);
+        mib = table_fit(s);
+        s->pool = search_pool_new(s->threads_asked);
+    } else {
+        mib = table_fit(s);
+    }
+    if (!mib)
+        return 0;
     s->hash_had = mib;
     s->tt_algo = ALGO_AUTO;
     return mib;

@@ -46,8 +46,10 @@ int session_set_threads(SearchSession *s, int threads);
 int session_threads(const SearchSession *s);
 
 /* Allocates the table when it does not exist yet: at the size asked, or, when
- * memory is short, the largest power-of-two MiB below it that fits. Returns
- * the MiB the table has, 0 when not even 1 MiB could be had. */
+ * memory is short, the largest power-of-two MiB below it that fits, the
+ * threads started again after it with what memory is left (the table comes
+ * first, as when it was made at start-up). Returns the MiB the table has, 0
+ * when not even 1 MiB could be had. */
 size_t session_ready(SearchSession *s);
 
 /* A new game: the table (after session_ready), the history scores and the
