@@ -39,7 +39,7 @@ static bool worker_ready(Worker *w, const RootMove *root, int nroot)
     memset(w->path_keys, 0, sizeof w->path_keys);
     memset(w->after_null, 0, sizeof w->after_null);
     memset(w->pvlen, 0, sizeof w->pvlen);
-    if (!history_load(w->ctx->saved_history, w->history))
+    if (!history_load(w->ctx->sh->history, w->history))
         memset(w->history, 0, sizeof w->history);
     w->root = malloc(sizeof *w->root * (size_t)(nroot ? nroot : 1));
     if (!w->root)
@@ -73,9 +73,9 @@ static void tree_job(void *arg, int id)
         worker_main(w);
 }
 
-int lazysmp_search(SearchPool *pool, SearchContext *c, const RootMove *root, int nroot, int threads)
+int lazysmp_search(SearchPool *pool, SearchContext *c, const RootMove *root, int nroot)
 {
-    const int n = threads < search_pool_threads(pool) ? threads : search_pool_threads(pool);
+    const int n = search_pool_threads(pool);
     /* what the others read of every worker at once: the rest each worker readies
      * on its own thread */
     for (int i = 0; i < n; i++) {

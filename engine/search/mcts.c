@@ -762,9 +762,8 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
     memset(out, 0, sizeof *out);
     if (arrival_answer(g, root, nroot, hooks, out))
         return 0;
-    int threads = cfg->threads < 1 ? 1 : cfg->threads;
-    if (threads > search_pool_threads(cfg->pool))
-        threads = cfg->pool ? search_pool_threads(cfg->pool) : 1;
+    const int most = cfg->pool ? search_pool_threads(cfg->pool) : 1;
+    const int threads = cfg->threads < 1 ? 1 : cfg->threads > most ? most : cfg->threads;
     Tree *trees = calloc((size_t)threads, sizeof *trees);
     Shared sh = {.g = g, .root = root, .nroot = nroot, .cfg = cfg, .hooks = hooks, .trees = trees, .out = out};
     atomic_init(&sh.halt, false);

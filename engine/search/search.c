@@ -269,7 +269,7 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
     }
     tt_new_search(sh->tt);
     SearchPool *pool = sh->pool;
-    if (!lazysmp_search(pool, c, root, nroot, search_pool_threads(pool)))
+    if (!lazysmp_search(pool, c, root, nroot))
         return answer_without_memory(c->game, c->lim, c->sig, &root[0].move, c->out, c->out_ctx);
     const int nthreads = c->nworkers;
     wait_for_answer(c);
@@ -370,7 +370,6 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     c->sh = sh;
     c->tt = sh->tt;
     c->busy = sh->busy;
-    c->saved_history = sh->history;
     c->game = g;
     c->root_seat = g->pos.stm;
     c->lim = limits;

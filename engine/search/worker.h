@@ -84,10 +84,9 @@ struct SearchContext {
     int nworkers;
     const RootMove *root_moves; /* the root moves each thread copies as it joins */
     int nroot_moves;
-    const SearchShared *sh;  /* what the session lends the search: */
-    TT *tt;                  /* its table, busy table and saved history */
+    const SearchShared *sh;  /* what the session lends the search */
+    TT *tt;                  /* sh's table and busy table, copied: read at every node */
     BusyTable *busy;
-    HistoryStore *saved_history;
     uint64_t history_filter[(1 << HISTORY_FILTER_BITS) / 64];
 };
 
