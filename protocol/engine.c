@@ -40,6 +40,7 @@ void engine_delete(Engine *e)
     input_free(&e->in);
     session_delete(e->session);
     ownbook_free(&e->book);
+    evalfile_free(&e->evalfile);
     free(e->game);
     pthread_mutex_destroy(&e->out_lock);
     free(e);

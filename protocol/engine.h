@@ -9,6 +9,7 @@
 #ifndef STERN_ENGINE_H
 #define STERN_ENGINE_H
 
+#include "evalfile.h"
 #include "game.h"
 #include "input.h"
 #include "job.h"
@@ -30,6 +31,7 @@ struct Engine {
     SearchSession *session;   /* the table and threads (Hash, Threads) and what searches keep */
     SearchConfig config;      /* MultiPV, Search, Move Overhead, nodestime, OpponentModel */
     OwnBook book;             /* OwnBook, BookFile, BookDepth, BookVariety */
+    EvalFile evalfile;        /* EvalFile: its net goes in config.net at each go */
     bool ponder_option;       /* Ponder */
     bool ccp;                 /* speaking CCP (docs/CCERL.md): moves as cell ids */
     Job job;

@@ -204,8 +204,19 @@ static void start_job(Engine *e, JobKind kind)
     j->running = true;
 }
 
+/* The net the searches of the current game use (EvalFile), said once when
+ * EvalFile's net does not serve the game's variant. */
+static void choose_net(Engine *e)
+{
+    char note[OWNBOOK_PATH_MAX + 256];
+    e->config.net = evalfile_net(&e->evalfile, e->game->v, note, sizeof note);
+    if (note[0])
+        say(e, "info string %s", note);
+}
+
 void job_start_search(Engine *e, const SearchLimits *l)
 {
+    choose_net(e);
     e->job.limits = *l;
     start_job(e, JOB_SEARCH);
 }
@@ -223,6 +234,9 @@ void job_start_legalmoves(Engine *e)
 
 void job_start_bench(Engine *e, int depth)
 {
+    /* bench's positions of variants the net serves are evaluated by it */
+    char note[OWNBOOK_PATH_MAX + 256];
+    e->config.net = evalfile_net(&e->evalfile, variant_find("classic-2"), note, sizeof note);
     e->job.depth = depth;
     start_job(e, JOB_BENCH);
 }

@@ -24,6 +24,7 @@ static int set_move_overhead(Engine *e, const OptionValue *val);
 static int set_nodestime(Engine *e, const OptionValue *val);
 static int set_ponder(Engine *e, const OptionValue *val);
 static int set_opponent_model(Engine *e, const OptionValue *val);
+static int set_eval_file(Engine *e, const OptionValue *val);
 static int clear_hash(Engine *e, const OptionValue *val);
 
 const Option option_table[NUM_OPTIONS] = {
@@ -50,6 +51,8 @@ const Option option_table[NUM_OPTIONS] = {
                        .unit = " (nodes per ms; 0: time is time)", .apply = set_nodestime},
     [OPT_PONDER] = {"Ponder", OPTION_CHECK, .def = 0, .apply = set_ponder},
     [OPT_OPPONENT_MODEL] = {"OpponentModel", OPTION_CHECK, .def = 1, .apply = set_opponent_model},
+    /* auto: the net shipped for the variant; none: the hand-written evaluation */
+    [OPT_EVALFILE] = {"EvalFile", OPTION_STRING, .text = "auto", .apply = set_eval_file},
     [OPT_CLEAR_HASH] = {"Clear Hash", OPTION_BUTTON, .apply = clear_hash},
 };
 
@@ -180,6 +183,7 @@ void options_init(Engine *e)
     e->config = options_search_defaults();
     e->ponder_option = t[OPT_PONDER].def;
     ownbook_init(&e->book, t[OPT_OWNBOOK].def, (int)t[OPT_BOOKDEPTH].def, t[OPT_BOOKVARIETY].def);
+    evalfile_init(&e->evalfile);
 }
 
 /* ---- what each option sets ---- */
@@ -236,6 +240,16 @@ static int set_own_book(Engine *e, const OptionValue *val)
 
 /* Reads the book now, so that a file that is no book is refused at once and
  * the book in use stays; a good book of another variant is kept for it. */
+static int set_eval_file(Engine *e, const OptionValue *val)
+{
+    char err[OWNBOOK_PATH_MAX + 256];
+    if (evalfile_set(&e->evalfile, val->text, e->game->v, err, sizeof err)) {
+        snprintf(val->why, OPTION_WHY_MAX, "%s: %s; the evaluation is as it was", val->option->name, err);
+        return -1;
+    }
+    return 0;
+}
+
 static int set_book_file(Engine *e, const OptionValue *val)
 {
     const char *file = val->text;

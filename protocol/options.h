@@ -31,6 +31,7 @@ typedef enum {
     OPT_NODESTIME,
     OPT_PONDER,
     OPT_OPPONENT_MODEL,
+    OPT_EVALFILE,
     OPT_CLEAR_HASH,
     NUM_OPTIONS
 } OptionId;

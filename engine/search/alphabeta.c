@@ -130,7 +130,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     }
     int static_eval = 0;
     if (selective) {
-        static_eval = side * eval_for(p, c->root_seat, w->eval);
+        static_eval = side * eval_for_ply(p, c->root_seat, ply, w->eval);
         /* Reverse futility: this far above beta, a few plies do not bring it back. */
         if (depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
             return static_eval;

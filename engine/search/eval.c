@@ -281,11 +281,34 @@ typedef struct {
 struct EvalMemo {
     EscapeMemo escape[MAX_SEATS];
     SeatMemo seat[MAX_SEATS];
+    const Nnue *net;      /* the learned evaluation, or NULL */
+    NnueAcc *acc;         /* [EVAL_PLIES]: the net's sums of the last position seen at each ply */
 };
 
 EvalMemo *eval_memo_new(void) { return calloc(1, sizeof(EvalMemo)); }
 
-void eval_memo_delete(EvalMemo *memo) { free(memo); }
+void eval_memo_delete(EvalMemo *memo)
+{
+    if (memo)
+        free(memo->acc);
+    free(memo);
+}
+
+bool eval_memo_set_net(EvalMemo *memo, const Nnue *net)
+{
+    if (net && !memo->acc) {
+        void *a = NULL;
+        if (posix_memalign(&a, 64, sizeof(NnueAcc) * EVAL_PLIES))
+            net = NULL;
+        else
+            memo->acc = a;
+    }
+    if (memo->acc && net != memo->net)
+        for (int i = 0; i < EVAL_PLIES; i++)
+            memo->acc[i].valid = false;
+    memo->net = net;
+    return memo->net != NULL;
+}
 
 /* The memo of seat s under p's rules in `memo` (emptied when they changed), or
  * NULL when answers are not remembered (no memo, or other jump rules: their
@@ -464,9 +487,18 @@ void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS],
     }
 }
 
-int eval_for(const Position *p, int s, EvalMemo *memo)
+int eval_for(const Position *p, int s, EvalMemo *memo) { return eval_for_ply(p, s, 0, memo); }
+
+int eval_for_ply(const Position *p, int s, int ply, EvalMemo *memo)
 {
     const Variant *v = p->v;
+    if (memo && memo->net && nnue_serves(memo->net, v)) {
+        const int at = ply < 0 ? 0 : ply < EVAL_PLIES ? ply : EVAL_PLIES - 1;
+        NnueAcc *acc = &memo->acc[at];
+        nnue_ensure(memo->net, p, acc, at ? acc - 1 : NULL);
+        const int value = nnue_output(memo->net, acc, p);
+        return p->stm == s ? value : -value;
+    }
     const unsigned held = homes_held(p);
     const int own = standing(p, s, held, memo);
     const int share = v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100;

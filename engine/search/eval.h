@@ -11,6 +11,7 @@
 #ifndef STERN_EVAL_H
 #define STERN_EVAL_H
 
+#include "nnue.h"
 #include "position.h"
 
 #define SCORE_MATE 30000        /* a forced first place (or win) at the root */
@@ -51,6 +52,16 @@ typedef struct EvalMemo EvalMemo;
 EvalMemo *eval_memo_new(void);
 void eval_memo_delete(EvalMemo *memo);
 
+/* Plies of search path whose learned evaluation sums a memo keeps. */
+#define EVAL_PLIES 128
+
+/* Makes eval_for and eval_for_ply of `memo` use the learned evaluation `net`
+ * (nnue.h) for positions of the variants it serves; NULL: the hand-written
+ * one everywhere. The net must outlive its use. Returns whether the net will
+ * be used (false also when the memory for its sums cannot be had: then the
+ * hand-written evaluation plays). */
+bool eval_memo_set_net(EvalMemo *memo, const Nnue *net);
+
 /* Terms for seat s (0-5) in p. A seat out of play (placed) has all terms 0. */
 EvalTerms eval_seat(const Position *p, int s, EvalMemo *memo);
 
@@ -69,5 +80,11 @@ void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS],
  * without its exit-deadline terms; with six seats, s's standing alone), plus a
  * tempo bonus when s (its team) is to move. p must not be over. */
 int eval_for(const Position *p, int s, EvalMemo *memo);
+
+/* eval_for of p at `ply` plies into a search (0-EVAL_PLIES-1; beyond: the
+ * last): with a net, the memo's sums of ply - 1 (the parent, on a depth-first
+ * path) or of this ply (the sibling before) are updated by the marbles that
+ * differ instead of summed afresh. The value never depends on the ply. */
+int eval_for_ply(const Position *p, int s, int ply, EvalMemo *memo);
 
 #endif

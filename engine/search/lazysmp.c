@@ -41,6 +41,7 @@ static bool worker_ready(Worker *w, const RootMove *root, int nroot)
     memset(w->pvlen, 0, sizeof w->pvlen);
     if (!history_load(w->ctx->sh->history, w->history))
         memset(w->history, 0, sizeof w->history);
+    eval_memo_set_net(w->eval, w->ctx->cfg->net); /* short of memory: hand-written */
     w->root = malloc(sizeof *w->root * (size_t)(nroot ? nroot : 1));
     if (!w->root)
         return false;

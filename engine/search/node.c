@@ -212,7 +212,7 @@ int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
             return v;
         return side * places_value_for(p, c->root_seat, ply, capture_bonus(p, w->gen), w->eval);
     }
-    int v = side * eval_for(p, c->root_seat, w->eval);
+    int v = side * eval_for_ply(p, c->root_seat, ply, w->eval);
     /* The side to move's best progress this move, in part: what a quiescence
      * search over jumps would find first. It only raises the value, so at or above
      * beta the static value already fails high and the marbles' floods are saved. */

@@ -59,6 +59,8 @@ typedef struct {
                             record is greedy (opponents.h; MCTS) */
     bool full_width;    /* no reductions or pruning: every move to the full depth
                            (tests compare the value with a brute-force search) */
+    const struct Nnue *net; /* the learned evaluation (nnue.h) for the variants it
+                               serves, owned by the caller; NULL: hand-written */
 } SearchConfig;
 
 typedef struct {

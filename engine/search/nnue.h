@@ -1,0 +1,101 @@
+/*
+ * nnue.h - a learned evaluation whose first layer is updated as moves are made
+ * (an efficiently updatable network, NNUE: Nasu 2018; the layout of the
+ * chess engines' nets, described in nnue-pytorch's docs/nnue.md). docs/NNUE.md
+ * has the design, the file format, the training recipe and the measurements.
+ *
+ * Inputs, from one seat's view (its perspective): for every marble on the
+ * board, the plane of its seat (0: the perspective's own; then the other
+ * seats of the variant in turn order after it) times 121 plus the hole,
+ * turned so that the perspective's home is the south point (nnue_hole).
+ * First layer: L1 int16 sums per perspective (the accumulator), clipped to
+ * 0-127; the side to move's half then the other's feed L2 int8 weights, a
+ * clipped ReLU, and one int16-weighted output. Every step is integer
+ * arithmetic, so the SIMD and scalar paths and the trainer's integer forward
+ * pass (tools/nnue/nnue_model.py) agree exactly.
+ *
+ * Two-seat race variants only for now (nnue_serves); the planes generalise to
+ * three to six seats.
+ */
+#ifndef STERN_NNUE_H
+#define STERN_NNUE_H
+
+#include "position.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NNUE_MAGIC "STERNNUE"
+#define NNUE_VERSION 1
+#define NNUE_MAX_L1 512
+#define NNUE_MAX_L2 64
+#define NNUE_FAMILIES 64 /* bytes of the header's variant list */
+/* Quantisation (the file holds integers; the trainer's floats times these):
+ * first layer x127 (a clipped unit is 0-127), second layer weights x64,
+ * output weights x256; the output is cp = sum * out_scale / (127 * 256). */
+#define NNUE_QA 127
+#define NNUE_QB 64
+#define NNUE_QO 256
+
+typedef struct Nnue Nnue;
+
+/* The first layer's sums for the two seats of a position: v[i] from the view
+ * of the variant's i-th seat (in turn order); bb[i] the marbles they were summed
+ * from; valid false until filled. 64-byte aligned for the SIMD path. */
+typedef struct {
+    _Alignas(64) int16_t v[2][NNUE_MAX_L1];
+    Bitboard bb[2];
+    const Nnue *net;
+    bool valid;
+} NnueAcc;
+
+/* Loads a net from `path`. NULL with a reason in err (errlen bytes; e.g.
+ * "not a Stern net", "truncated: 1000 of 71234 bytes", "checksum mismatch")
+ * when the file cannot be read or is not a whole, intact net. */
+Nnue *nnue_load(const char *path, char *err, size_t errlen);
+
+/* The same from `n` bytes in memory (copied). */
+Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen);
+
+/* Frees a net (NULL is ignored). */
+void nnue_delete(Nnue *net);
+
+/* Whether net evaluates positions of variant v: v is named in the net's
+ * header and has as many seats as the net has planes. */
+bool nnue_serves(const Nnue *net, const Variant *v);
+
+/* The net's header list of variants ("classic-2,ccerl-2"). */
+const char *nnue_variants(const Nnue *net);
+
+/* The hole (0-120) that hole h is from seat s's view: the board turned so
+ * that s's home is the south point (s = 0 leaves it as it is). */
+int nnue_hole(int s, int h);
+
+/* Input index of a marble of seat `owner` on hole h from seat `view`'s view,
+ * in two-seat variant v: plane * 121 + nnue_hole(view, h). */
+int nnue_feature(const Variant *v, int view, int owner, int h);
+
+/* Fills acc from scratch for p (a two-seat position of a variant net serves). */
+void nnue_refresh(const Nnue *net, const Position *p, NnueAcc *acc);
+
+/* Fills acc for p from `from` (valid, for another position of the same
+ * variant) by adding and taking away the marbles that differ: a move costs
+ * two holes per perspective. */
+void nnue_update(const Nnue *net, const NnueAcc *from, const Position *p, NnueAcc *acc);
+
+/* Makes acc hold p's sums the cheapest way: kept when it already holds them,
+ * updated from acc itself or from `near` (a valid accumulator of a nearby
+ * position, e.g. the parent's; NULL: none) when few marbles differ, else
+ * refreshed. */
+void nnue_ensure(const Nnue *net, const Position *p, NnueAcc *acc, const NnueAcc *near);
+
+/* The net's value of p (acc holding p's sums) for the side to move, in
+ * centi-moves. nnue_output_scalar is the plain C path; nnue_output uses SIMD
+ * where the CPU has it (SSSE3) and equals it exactly. */
+int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p);
+int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p);
+
+/* Whether nnue_output has a SIMD path in this build. */
+bool nnue_has_simd(void);
+
+#endif

@@ -1,0 +1,106 @@
+/* evalfile.c - the EvalFile option; see evalfile.h. */
+#include "evalfile.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+void evalfile_init(EvalFile *f)
+{
+    memset(f, 0, sizeof *f);
+    snprintf(f->file, sizeof f->file, "auto");
+}
+
+void evalfile_free(EvalFile *f)
+{
+    nnue_delete(f->net);
+    nnue_delete(f->shipped);
+    f->net = f->shipped = NULL;
+    f->shipped_for[0] = 0;
+}
+
+int evalfile_set(EvalFile *f, const char *value, const Variant *v, char *err, size_t errlen)
+{
+    if (strlen(value) >= sizeof f->file) {
+        snprintf(err, errlen, "a path of more than %zu bytes", sizeof f->file - 1);
+        return -1;
+    }
+    Nnue *net = NULL;
+    if (!value[0])
+        value = "auto"; /* <empty>: the default */
+    if (strcasecmp(value, "auto") && strcasecmp(value, "none")) {
+        char why[256];
+        net = nnue_load(value, why, sizeof why);
+        if (!net) {
+            snprintf(err, errlen, "%s: %s", value, why);
+            return -1;
+        }
+        if (!nnue_serves(net, v)) {
+            snprintf(err, errlen, "%s is a net for %s, not for %s", value, nnue_variants(net), v->name);
+            nnue_delete(net);
+            return -1;
+        }
+    }
+    nnue_delete(f->net);
+    f->net = net;
+    snprintf(f->file, sizeof f->file, "%s", value);
+    f->told_for[0] = 0;
+    return 0;
+}
+
+/* Loads the shipped net for v into f->shipped (once per variant): the first
+ * of nets/<variant>.nnue and nets/classic-<seats>.nnue, in the directory above
+ * the engine binary's (the build tree) or share/stern/ above it (an install),
+ * that holds a net serving v. */
+static void load_shipped(EvalFile *f, const Variant *v)
+{
+    if (!strcmp(f->shipped_for, v->name))
+        return;
+    nnue_delete(f->shipped);
+    f->shipped = NULL;
+    snprintf(f->shipped_for, sizeof f->shipped_for, "%s", v->name);
+    char exe[OWNBOOK_PATH_MAX];
+    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+        return;
+    exe[len] = 0;
+    const char *dir = dirname(exe);
+    char classic[24];
+    snprintf(classic, sizeof classic, "classic-%d", v->nseats);
+    const char *const names[] = {v->name, classic};
+    static const char *const places[] = {"%s/../nets/%s.nnue", "%s/../share/stern/nets/%s.nnue"};
+    for (size_t i = 0; i < 2; i++)
+        for (size_t k = 0; k < sizeof places / sizeof *places; k++) {
+            char path[OWNBOOK_PATH_MAX + 64], why[256];
+            snprintf(path, sizeof path, places[k], dir, names[i]);
+            if (access(path, R_OK))
+                continue;
+            Nnue *net = nnue_load(path, why, sizeof why);
+            if (net && nnue_serves(net, v)) {
+                f->shipped = net;
+                return;
+            }
+            nnue_delete(net);
+        }
+}
+
+const Nnue *evalfile_net(EvalFile *f, const Variant *v, char *note, size_t notelen)
+{
+    note[0] = 0;
+    if (!strcasecmp(f->file, "none"))
+        return NULL;
+    if (!strcasecmp(f->file, "auto")) {
+        load_shipped(f, v);
+        return f->shipped;
+    }
+    if (f->net && nnue_serves(f->net, v))
+        return f->net;
+    if (strcmp(f->told_for, v->name)) {
+        snprintf(f->told_for, sizeof f->told_for, "%s", v->name);
+        snprintf(note, notelen, "EvalFile %s is a net for %s, not for %s: the hand-written evaluation plays", f->file,
+                 f->net ? nnue_variants(f->net) : "nothing", v->name);
+    }
+    return NULL;
+}
