@@ -41,7 +41,7 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps build-deps test-deps board-deps test test-board clean asan tsan play board stress fuzz fuzz-run install books
+.PHONY: all deps build-deps test-deps nnue-deps net board-deps test test-board clean asan tsan play board stress fuzz fuzz-run install books
 all: build-deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
@@ -63,7 +63,7 @@ define need_header
 endef
 
 # `make deps` installs all of it; a build asks only for what it compiles with.
-deps: build-deps test-deps board-deps
+deps: build-deps test-deps board-deps nnue-deps
 
 build-deps:
 	$(call need_header,xxhash.h,libxxhash-dev)
@@ -72,6 +72,14 @@ build-deps:
 
 test-deps: build-deps
 	$(call need_header,cmocka.h,libcmocka-dev)
+
+# The trainer of the learned evaluation (tools/nnue, docs/NNUE.md): Debian's
+# PyTorch, NumPy and xxhash for the system python.
+PYTHON ?= /usr/bin/python3
+nnue-deps:
+	@$(PYTHON) -c 'import torch, numpy, xxhash' 2>/dev/null || { echo "installing python3-torch"; \
+	  (apt-get update -qq && apt-get install -y -qq python3-torch python3-numpy python3-xxhash) >/dev/null || \
+	  { echo "could not install python3-torch: install it and retry"; exit 1; }; }
 
 # Objects wait for the libraries (order only: installing one rebuilds nothing;
 # one apt-get at a time), the cmocka tests' for cmocka too.
@@ -136,10 +144,12 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(BUILD
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
 # Every test binary runs from the top directory; protocol tests start build/stern.
-test: all $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
+test: all nnue-deps $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
 	@fail=0; for t in $(TESTS); do echo "== $$t"; STERN_BIN=$(BUILD)/stern $$t || fail=1; done; \
 	echo "== layering"; tests/build/layering.sh $(BUILD) || fail=1; \
 	echo "== shipped books"; for b in book/*.bin; do $(BUILD)/stern-book verify $$b || fail=1; done; \
+	echo "== shipped nets"; for n in $(wildcard nets/*.nnue); do $(BUILD)/stern-nnue info $$n || fail=1; done; \
+	echo "== nnue training smoke"; tests/nnue/smoke.sh $(BUILD) $(PYTHON) || fail=1; \
 	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
 	$(if $(SKIP_BOARD),,$(MAKE) --no-print-directory test-board)

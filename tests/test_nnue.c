@@ -21,7 +21,7 @@
 #include <xxhash.h>
 
 #define L1 32
-#define L2 8
+#define L2 6 /* a block of four rows and two left over: both of the AVX2 loops */
 #define PLANES 2
 #define INPUTS (PLANES * NUM_HOLES)
 #define SCALE 400
@@ -151,6 +151,18 @@ static int reference_value(const Position *p)
 /* Seat s's view turns the board so that s's home is the south point; two
  * seats' views of the same hole are a turn of 60 degrees per seat apart, and
  * each view is a permutation. */
+/* This machine runs every path the tests compare (x86-64 with AVX2, as CI's
+ * machines): otherwise the comparisons above would test the plain path
+ * against itself. */
+static void test_every_path_runs_here(void **state)
+{
+    (void)state;
+#if defined(__x86_64__)
+    assert_true(nnue_path_available(NNUE_SSSE3));
+    assert_true(nnue_path_available(NNUE_AVX2));
+#endif
+}
+
 static void test_views_turn_each_home_to_the_south(void **state)
 {
     (void)state;
@@ -196,7 +208,10 @@ static void check_random_games(const Nnue *net, const char *name, int games, int
             const int along = eval_for_ply(p, p->stm, depth, memo);
             nnue_refresh(net, p, fresh);
             assert_int_equal(along, nnue_output(net, fresh, p));
-            assert_int_equal(nnue_output(net, fresh, p), nnue_output_scalar(net, fresh, p));
+            const int plain = nnue_output_scalar(net, fresh, p);
+            assert_int_equal(nnue_output(net, fresh, p), plain);
+            assert_int_equal(nnue_output_path(net, fresh, p, NNUE_SSSE3), plain);
+            assert_int_equal(nnue_output_path(net, fresh, p, NNUE_AVX2), plain);
             assert_int_equal(nnue_output_scalar(net, fresh, p), reference_value(p));
             /* the other seat's view of the same value */
             const int other = p->v->seats[1 - p->v->slot[p->stm]];
@@ -318,6 +333,7 @@ static void test_without_a_net_for_the_variant_the_hand_written_evaluation_plays
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_path_runs_here),
         cmocka_unit_test(test_views_turn_each_home_to_the_south),
         cmocka_unit_test(test_incremental_sums_and_simd_equal_a_fresh_reading),
         cmocka_unit_test(test_random_nets_reach_both_clips),

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -345,8 +346,8 @@ int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p)
 }
 
 #if NNUE_SIMD
-/* The clipped first layer as 16 bytes at a time: packus saturates to 0-255,
- * then min 127 (the sums' int16 range makes packs exact). */
+/* The clipped first layer 16 bytes at a time: packus saturates to 0-255,
+ * then min 127 (exact: the sums are int16). */
 static void first_layer_simd(const Nnue *net, const NnueAcc *acc, const Position *p, uint8_t *x)
 {
     const int us = p->v->slot[p->stm] == 1;
@@ -362,32 +363,107 @@ static void first_layer_simd(const Nnue *net, const NnueAcc *acc, const Position
     }
 }
 
-int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p)
+/* The second layer's sums, SSSE3: u8 x s8 pairs (_mm_maddubs_epi16: at
+ * most 2 x 127 x 128 = 32512, so it never saturates), widened to int32 and
+ * summed; four rows at a time end in one horizontal add. */
+static void second_layer_ssse3(const Nnue *net, const uint8_t *x, int32_t *h)
 {
-    _Alignas(64) uint8_t x[2 * NNUE_MAX_L1];
-    int32_t h[NNUE_MAX_L2];
-    first_layer_simd(net, acc, p, x);
     const int n = 2 * net->l1;
     const __m128i ones = _mm_set1_epi16(1);
     for (int k = 0; k < net->l2; k++) {
         const int8_t *w = net->w2 + (size_t)k * n;
         __m128i sum = _mm_setzero_si128();
         for (int j = 0; j < n; j += 16) {
-            /* u8 x s8 pairs: at most 2 x 127 x 128 = 32512 fits int16 */
             const __m128i prod = _mm_maddubs_epi16(_mm_load_si128((const __m128i *)(x + j)),
                                                    _mm_loadu_si128((const __m128i *)(w + j)));
             sum = _mm_add_epi32(sum, _mm_madd_epi16(prod, ones));
         }
-        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4e));
-        sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xb1));
+        sum = _mm_hadd_epi32(sum, sum);
+        sum = _mm_hadd_epi32(sum, sum);
         h[k] = net->b2[k] + _mm_cvtsi128_si32(sum);
     }
+}
+
+#include <immintrin.h>
+
+/* The same with AVX2, 32 bytes at a time, where the CPU has it. */
+__attribute__((target("avx2"))) static void second_layer_avx2(const Nnue *net, const uint8_t *x, int32_t *h)
+{
+    const int n = 2 * net->l1;
+    const __m256i ones = _mm256_set1_epi16(1);
+    int k = 0;
+    for (; k + 4 <= net->l2; k += 4) {
+        __m256i s[4];
+        for (int r = 0; r < 4; r++) {
+            const int8_t *w = net->w2 + (size_t)(k + r) * n;
+            __m256i sum = _mm256_setzero_si256();
+            for (int j = 0; j < n; j += 32) {
+                const __m256i prod = _mm256_maddubs_epi16(_mm256_load_si256((const __m256i *)(x + j)),
+                                                          _mm256_loadu_si256((const __m256i *)(w + j)));
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(prod, ones));
+            }
+            s[r] = sum;
+        }
+        /* lanes of the four rows' sums, then the two 128-bit halves added */
+        const __m256i a = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
+        const __m128i four = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+        _mm_storeu_si128((__m128i *)(h + k),
+                         _mm_add_epi32(four, _mm_loadu_si128((const __m128i *)(net->b2 + k))));
+    }
+    for (; k < net->l2; k++) {
+        const int8_t *w = net->w2 + (size_t)k * n;
+        __m256i sum = _mm256_setzero_si256();
+        for (int j = 0; j < n; j += 32) {
+            const __m256i prod = _mm256_maddubs_epi16(_mm256_load_si256((const __m256i *)(x + j)),
+                                                      _mm256_loadu_si256((const __m256i *)(w + j)));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(prod, ones));
+        }
+        const __m128i q = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+        const __m128i r2 = _mm_hadd_epi32(q, q);
+        h[k] = net->b2[k] + _mm_cvtsi128_si32(_mm_hadd_epi32(r2, r2));
+    }
+}
+
+static bool cpu_has_avx2(void)
+{
+    static atomic_int known; /* 0 not asked yet, 1 no, 2 yes: the same answer from every thread */
+    int k = atomic_load_explicit(&known, memory_order_relaxed);
+    if (!k) {
+        __builtin_cpu_init();
+        k = __builtin_cpu_supports("avx2") ? 2 : 1;
+        atomic_store_explicit(&known, k, memory_order_relaxed);
+    }
+    return k == 2;
+}
+
+int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
+{
+    if (path == NNUE_SCALAR || (path == NNUE_AVX2 && !cpu_has_avx2()))
+        return nnue_output_scalar(net, acc, p);
+    _Alignas(64) uint8_t x[2 * NNUE_MAX_L1];
+    int32_t h[NNUE_MAX_L2];
+    first_layer_simd(net, acc, p, x);
+    if (path == NNUE_AVX2 && net->l1 % 32 == 0)
+        second_layer_avx2(net, x, h);
+    else
+        second_layer_ssse3(net, x, h);
     return finish(net, h);
 }
 
-bool nnue_has_simd(void) { return true; }
-#else
-int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p) { return nnue_output_scalar(net, acc, p); }
+bool nnue_path_available(NnuePath path) { return path == NNUE_SCALAR || path == NNUE_SSSE3 || cpu_has_avx2(); }
 
-bool nnue_has_simd(void) { return false; }
+int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p)
+{
+    return nnue_output_path(net, acc, p, cpu_has_avx2() ? NNUE_AVX2 : NNUE_SSSE3);
+}
+#else
+int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
+{
+    (void)path;
+    return nnue_output_scalar(net, acc, p);
+}
+
+bool nnue_path_available(NnuePath path) { return path == NNUE_SCALAR; }
+
+int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p) { return nnue_output_scalar(net, acc, p); }
 #endif

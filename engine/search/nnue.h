@@ -11,7 +11,7 @@
  * First layer: L1 int16 sums per perspective (the accumulator), clipped to
  * 0-127; the side to move's half then the other's feed L2 int8 weights, a
  * clipped ReLU, and one int16-weighted output. Every step is integer
- * arithmetic, so the SIMD and scalar paths and the trainer's integer forward
+ * arithmetic, so the SIMD and plain C paths and the trainer's integer forward
  * pass (tools/nnue/nnue_model.py) agree exactly.
  *
  * Two-seat race variants only for now (nnue_serves); the planes generalise to
@@ -89,13 +89,21 @@ void nnue_update(const Nnue *net, const NnueAcc *from, const Position *p, NnueAc
  * refreshed. */
 void nnue_ensure(const Nnue *net, const Position *p, NnueAcc *acc, const NnueAcc *near);
 
+/* The ways to the output: plain C, SSSE3 (16 bytes an instruction; x86-64
+ * builds), AVX2 (32; chosen at run time where the CPU has it). All give the
+ * same integers. */
+typedef enum { NNUE_SCALAR, NNUE_SSSE3, NNUE_AVX2 } NnuePath;
+
 /* The net's value of p (acc holding p's sums) for the side to move, in
- * centi-moves. nnue_output_scalar is the plain C path; nnue_output uses SIMD
- * where the CPU has it (SSSE3) and equals it exactly. */
+ * centi-moves, by the fastest path this build and CPU have. */
 int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p);
+
+/* The same by `path` (a path not available falls back to plain C), and the
+ * plain C path itself: for tests, which compare them. */
+int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path);
 int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p);
 
-/* Whether nnue_output has a SIMD path in this build. */
-bool nnue_has_simd(void);
+/* Whether `path` runs as itself in this build on this CPU. */
+bool nnue_path_available(NnuePath path);
 
 #endif
