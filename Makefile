@@ -228,13 +228,30 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 	$(foreach v,$(BOOKS),$(BUILD)/stern-book build -variant $(v) $(BOOK_ARGS_$(v)) -concurrency $(BOOK_CONCURRENCY) \
 	  -o book/$(v).bin && $(BUILD)/stern-book verify book/$(v).bin &&) true
 
+# The shipped nets of the learned evaluation (nets/, committed; docs/NNUE.md):
+# `make net VARIANT=classic-2` makes nets/classic-2.nnue again from nothing on
+# this tree: self-play data (build/nets/, kept and resumed), training with one
+# torch thread (the same file every run), export. Its settings, per variant:
+VARIANT ?= classic-2
+NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8 -seed 1
+NET_TRAIN_classic-2 := --variants classic-2,ccerl-2 --l1 64 --l2 16 --epochs 12 --seed 1
+net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps
+	@test -n "$(NET_DATA_$(VARIANT))" || { echo "no net settings for $(VARIANT)"; exit 2; }
+	@mkdir -p $(BUILD)/nets nets
+	$(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) -o $(BUILD)/nets/$(VARIANT).data -resume
+	cd tools/nnue && $(PYTHON) nnue_train.py ../../$(BUILD)/nets/$(VARIANT).data $(NET_TRAIN_$(VARIANT)) \
+	  --threads 1 --out ../../nets/$(VARIANT).nnue
+	$(BUILD)/stern-nnue info nets/$(VARIANT).nnue
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/stern/docs/img $(DESTDIR)$(PREFIX)/share/doc/stern/docs/results \
 	  $(DESTDIR)$(PREFIX)/share/doc/stern/tools \
-	  $(DESTDIR)$(PREFIX)/share/stern/book $(DESTDIR)$(PREFIX)/share/stern/board $(DESTDIR)$(PREFIX)/share/stern/suites
+	  $(DESTDIR)$(PREFIX)/share/stern/book $(DESTDIR)$(PREFIX)/share/stern/board $(DESTDIR)$(PREFIX)/share/stern/suites \
+	  $(DESTDIR)$(PREFIX)/share/stern/nets
 	install -m 644 $(wildcard tools/board/*) $(DESTDIR)$(PREFIX)/share/stern/board/
 	install -m 755 $(BUILD)/stern $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(wildcard book/*.bin) $(DESTDIR)$(PREFIX)/share/stern/book/
+	$(if $(wildcard nets/*.nnue),install -m 644 $(wildcard nets/*.nnue) $(DESTDIR)$(PREFIX)/share/stern/nets/)
 	install -m 644 $(wildcard suites/*.epd) $(DESTDIR)$(PREFIX)/share/stern/suites/
 	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/stern/
 	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/stern/docs/

@@ -29,6 +29,7 @@
 /* A net's weights, as integers, before they are written. */
 typedef struct {
     int16_t w1[INPUTS][L1], b1[L1];
+    int32_t lin[INPUTS];
     int8_t w2[L2][2 * L1];
     int32_t b2[L2];
     int16_t w3[L2];
@@ -52,6 +53,8 @@ static void random_weights(Weights *w, uint64_t seed)
             w->w1[f][j] = (int16_t)rnd(-40, 40);
     for (int j = 0; j < L1; j++)
         w->b1[j] = (int16_t)rnd(-100, 160);
+    for (int f = 0; f < INPUTS; f++)
+        w->lin[f] = rnd(-30000, 30000);
     for (int k = 0; k < L2; k++) {
         for (int j = 0; j < 2 * L1; j++)
             w->w2[k][j] = (int8_t)rnd(-128, 127);
@@ -85,6 +88,8 @@ static size_t write_net(const Weights *w, const char *variants, uint8_t *buf)
             at = put(buf, at, (uint16_t)w->w1[f][j], 2);
     for (int j = 0; j < L1; j++)
         at = put(buf, at, (uint16_t)w->b1[j], 2);
+    for (int f = 0; f < INPUTS; f++)
+        at = put(buf, at, (uint32_t)w->lin[f], 4);
     for (int k = 0; k < L2; k++)
         for (int j = 0; j < 2 * L1; j++)
             at = put(buf, at, (uint8_t)w->w2[k][j], 1);
@@ -96,7 +101,7 @@ static size_t write_net(const Weights *w, const char *variants, uint8_t *buf)
     return put(buf, at, XXH3_64bits(buf, at), 8);
 }
 
-#define NET_BYTES (96 + INPUTS * L1 * 2 + L1 * 2 + L2 * 2 * L1 + L2 * 4 + L2 * 2 + 4 + 8)
+#define NET_BYTES (96 + INPUTS * L1 * 2 + L1 * 2 + INPUTS * 4 + L2 * 2 * L1 + L2 * 4 + L2 * 2 + 4 + 8)
 
 static Weights weights;
 static uint8_t file[NET_BYTES];
@@ -124,8 +129,12 @@ static int reference_value(const Position *p)
     const Variant *v = p->v;
     const int us = p->stm, them = v->seats[1 - v->slot[us]];
     int x[2 * L1];
+    long long lin[2] = {0, 0};
     const int view[2] = {us, them};
     for (int half = 0; half < 2; half++) {
+        for (int h = 0; h < NUM_HOLES; h++)
+            if (p->board[h])
+                lin[half] += weights.lin[(p->board[h] - 1 == view[half] ? 0 : 1) * NUM_HOLES + nnue_hole(view[half], h)];
         for (int j = 0; j < L1; j++) {
             int sum = weights.b1[j];
             for (int h = 0; h < NUM_HOLES; h++) {
@@ -138,7 +147,8 @@ static int reference_value(const Position *p)
             x[half * L1 + j] = clip(sum);
         }
     }
-    long long out = weights.b3;
+    const long long d = lin[0] - lin[1];
+    long long out = weights.b3 + (d >= 0 ? d / 2 : -((-d + 1) / 2)); /* half, rounded down */
     for (int k = 0; k < L2; k++) {
         long long s = weights.b2[k];
         for (int j = 0; j < 2 * L1; j++)

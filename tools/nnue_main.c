@@ -6,11 +6,16 @@
  *                                  first N positions of a stern-datagen file,
  *                                  one per line: what tools/nnue/nnue_check.py
  *                                  compares with the trainer's integer pass
+ *   stern-nnue fens DATA N [K]     the FEN of every K-th (default 1) of the
+ *                                  first N positions of a data file (the
+ *                                  positions of tools/nnue/speed.sh)
  * Exit status 0, 1 when the net is refused (the reason on stderr), 2 for a bad
  * command line or data file.
  */
 #include "args.h"
 #include "board.h"
+#include "eval.h"
+#include "fen.h"
 #include "nnue.h"
 #include "variant.h"
 
@@ -23,7 +28,8 @@
 #define RECORD 64
 
 static const char usage[] = "usage: stern-nnue info NET\n"
-                            "       stern-nnue eval NET DATA [N]\n";
+                            "       stern-nnue eval NET DATA [N]\n"
+                            "       stern-nnue fens DATA N [K]\n";
 
 static Nnue *load_or_die(const char *path)
 {
@@ -50,19 +56,51 @@ static void decode(const Variant *v, const uint8_t *rec, Position *p)
     pos_refresh(p);
 }
 
-static int eval_file(const char *netpath, const char *datapath, long long limit)
+/* Opens a data file and reads its header: its variant in *v. Exits 2 when it
+ * is not one. */
+static FILE *open_data(const char *path, const Variant **v)
 {
-    Nnue *net = load_or_die(netpath);
-    FILE *f = fopen(datapath, "rb");
-    uint8_t h[HEADER], rec[RECORD];
+    FILE *f = fopen(path, "rb");
+    uint8_t h[HEADER];
     if (!f || fread(h, 1, HEADER, f) != HEADER || memcmp(h, "STERNDAT", 8)) {
-        fprintf(stderr, "%s: %s: not a stern-datagen file\n", TOOL, datapath);
-        return 2;
+        fprintf(stderr, "%s: %s: not a stern-datagen file\n", TOOL, path);
+        exit(2);
     }
     char name[25] = {0};
     memcpy(name, h + 16, 24);
-    const Variant *v = variant_find(name);
-    if (!v || !nnue_serves(net, v)) {
+    *v = variant_find(name);
+    if (!*v) {
+        fprintf(stderr, "%s: %s: unknown variant '%s'\n", TOOL, path, name);
+        exit(2);
+    }
+    return f;
+}
+
+static int print_fens(const char *datapath, long long n, long long every)
+{
+    const Variant *v;
+    FILE *f = open_data(datapath, &v);
+    uint8_t rec[RECORD];
+    Position p;
+    char fen[FEN_MAX];
+    for (long long i = 0; i < n && fread(rec, 1, RECORD, f) == RECORD; i++) {
+        if (i % every)
+            continue;
+        decode(v, rec, &p);
+        printf("%s\n", fen_write(&p, fen));
+    }
+    fclose(f);
+    return 0;
+}
+
+static int eval_file(const char *netpath, const char *datapath, long long limit, bool with_hand)
+{
+    Nnue *net = load_or_die(netpath);
+    const Variant *v;
+    FILE *f = open_data(datapath, &v);
+    uint8_t rec[RECORD];
+    const char *name = v->name;
+    if (!nnue_serves(net, v)) {
         fprintf(stderr, "%s: %s holds %s positions; the net serves %s\n", TOOL, datapath, name, nnue_variants(net));
         return 2;
     }
@@ -71,7 +109,10 @@ static int eval_file(const char *netpath, const char *datapath, long long limit)
     for (long long i = 0; (limit < 0 || i < limit) && fread(rec, 1, RECORD, f) == RECORD; i++) {
         decode(v, rec, &p);
         nnue_refresh(net, &p, acc);
-        printf("%d\n", nnue_output(net, acc, &p));
+        if (with_hand)
+            printf("%d %d\n", nnue_output(net, acc, &p), eval_for(&p, p.stm, NULL));
+        else
+            printf("%d\n", nnue_output(net, acc, &p));
     }
     free(acc);
     fclose(f);
@@ -92,11 +133,18 @@ int main(int argc, char **argv)
         nnue_delete(net);
         return 0;
     }
+    if (!strcmp(argv[1], "fens") && (argc == 4 || argc == 5)) {
+        long long n, every = 1;
+        if (!arg_int(TOOL, "N", argv[3], 0, 1LL << 40, &n) ||
+            (argc == 5 && !arg_int(TOOL, "K", argv[4], 1, 1LL << 40, &every)))
+            return 2;
+        return print_fens(argv[2], n, every);
+    }
     if (!strcmp(argv[1], "eval") && (argc == 4 || argc == 5)) {
         long long n = -1;
         if (argc == 5 && !arg_int(TOOL, "N", argv[4], 0, 1LL << 40, &n))
             return 2;
-        return eval_file(argv[2], argv[3], n);
+        return eval_file(argv[2], argv[3], n, getenv("STERN_NNUE_HAND") != NULL);
     }
     fputs(usage, stderr);
     return 2;

@@ -30,6 +30,7 @@ struct Nnue {
     char variants[NNUE_FAMILIES + 1];
     int16_t *w1;   /* [planes * 121][l1] */
     int16_t *b1;   /* [l1] */
+    int32_t *lin;  /* [planes * 121]: the linear path's weight of each input */
     int8_t *w2;    /* [l2][2 * l1] */
     int32_t *b2;   /* [l2] */
     int16_t *w3;   /* [l2] */
@@ -114,7 +115,7 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
         return NULL;
     }
     const size_t inputs = (size_t)planes * NUM_HOLES;
-    const size_t body = inputs * l1 * 2 + l1 * 2 + (size_t)l2 * 2 * l1 + l2 * 4 + l2 * 2 + 4;
+    const size_t body = inputs * l1 * 2 + l1 * 2 + inputs * 4 + (size_t)l2 * 2 * l1 + l2 * 4 + l2 * 2 + 4;
     const size_t want = HEADER_BYTES + body + CHECKSUM_BYTES;
     if (n != want) {
         snprintf(err, errlen, "%s: %zu of %zu bytes", n < want ? "truncated" : "too long", n, want);
@@ -126,7 +127,7 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
     }
     Nnue *net = calloc(1, sizeof *net);
     const size_t w1n = inputs * l1, w2n = (size_t)l2 * 2 * l1;
-    const size_t bytes_needed = w1n * 2 + l1 * 2 + w2n + l2 * 4 + l2 * 2 + 5 * 64;
+    const size_t bytes_needed = w1n * 2 + l1 * 2 + inputs * 4 + w2n + l2 * 4 + l2 * 2 + 6 * 64;
     void *block = NULL;
     if (!net || posix_memalign(&block, 64, bytes_needed)) {
         free(net);
@@ -141,6 +142,7 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
     } while (0)
     TAKE(net->w1, w1n, 2);
     TAKE(net->b1, l1, 2);
+    TAKE(net->lin, inputs, 4);
     TAKE(net->w2, w2n, 1);
     TAKE(net->b2, l2, 4);
     TAKE(net->w3, l2, 2);
@@ -157,6 +159,8 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
         net->w1[i] = get16s(r);
     for (size_t i = 0; i < l1; i++, r += 2)
         net->b1[i] = get16s(r);
+    for (size_t i = 0; i < inputs; i++, r += 4)
+        net->lin[i] = (int32_t)get32(r);
     for (size_t i = 0; i < w2n; i++, r++)
         net->w2[i] = (int8_t)*r;
     for (size_t i = 0; i < l2; i++, r += 4)
@@ -231,10 +235,12 @@ bool nnue_serves(const Nnue *net, const Variant *v)
 
 /* --- accumulators ------------------------------------------------------- */
 
-/* Adds (sign 1) or takes away (sign -1) input row f to the sums a (l1 wide). */
-static void add_row(const Nnue *net, int16_t *a, int f, int sign)
+/* Adds (sign 1) or takes away (sign -1) input row f to the sums a (l1 wide)
+ * and its linear weight to *lin. */
+static void add_row(const Nnue *net, int16_t *a, int32_t *lin, int f, int sign)
 {
     const int16_t *w = net->w1 + (size_t)f * net->l1;
+    *lin += sign * net->lin[f];
     if (sign > 0)
         for (int j = 0; j < net->l1; j++)
             a[j] = (int16_t)(a[j] + w[j]);
@@ -249,11 +255,12 @@ void nnue_refresh(const Nnue *net, const Position *p, NnueAcc *acc)
     for (int i = 0; i < 2; i++) {
         acc->bb[i] = p->seat_bb[v->seats[i]];
         memcpy(acc->v[i], net->b1, sizeof(int16_t) * net->l1);
+        acc->lin[i] = 0;
     }
     for (int view = 0; view < 2; view++)
         for (int i = 0; i < 2; i++)
             for (Bitboard b = acc->bb[i]; b; b &= b - 1)
-                add_row(net, acc->v[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), 1);
+                add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), 1);
     acc->net = net;
     acc->valid = true;
 }
@@ -263,15 +270,17 @@ void nnue_update(const Nnue *net, const NnueAcc *from, const Position *p, NnueAc
     const Variant *v = p->v;
     Bitboard now[2] = {p->seat_bb[v->seats[0]], p->seat_bb[v->seats[1]]};
     if (acc != from)
-        for (int view = 0; view < 2; view++)
+        for (int view = 0; view < 2; view++) {
             memcpy(acc->v[view], from->v[view], sizeof(int16_t) * net->l1);
+            acc->lin[view] = from->lin[view];
+        }
     for (int i = 0; i < 2; i++) {
         const Bitboard gone = from->bb[i] & ~now[i], came = now[i] & ~from->bb[i];
         for (int view = 0; view < 2; view++) {
             for (Bitboard b = gone; b; b &= b - 1)
-                add_row(net, acc->v[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), -1);
+                add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), -1);
             for (Bitboard b = came; b; b &= b - 1)
-                add_row(net, acc->v[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), 1);
+                add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), 1);
         }
         acc->bb[i] = now[i];
     }
@@ -320,10 +329,13 @@ static void first_layer(const Nnue *net, const NnueAcc *acc, const Position *p, 
     }
 }
 
-/* The output from the second layer's sums h (l2 of them, before the shift). */
-static int finish(const Nnue *net, const int32_t *h)
+/* The output from the second layer's sums h (l2 of them, before the shift)
+ * and the linear path: half the difference of the two views' sums, the side
+ * to move's first (rounded down). */
+static int finish(const Nnue *net, const NnueAcc *acc, const Position *p, const int32_t *h)
 {
-    int64_t out = net->b3;
+    const int us = p->v->slot[p->stm] == 1;
+    int64_t out = net->b3 + (((int64_t)acc->lin[us] - acc->lin[!us]) >> 1);
     for (int k = 0; k < net->l2; k++)
         out += (int64_t)net->w3[k] * clip127(h[k] >> 6);
     return (int)(out * net->out_scale / (NNUE_QA * NNUE_QO));
@@ -342,7 +354,7 @@ int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p)
             sum += (int32_t)w[j] * x[j];
         h[k] = sum;
     }
-    return finish(net, h);
+    return finish(net, acc, p, h);
 }
 
 #if NNUE_SIMD
@@ -447,7 +459,7 @@ int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, Nnu
         second_layer_avx2(net, x, h);
     else
         second_layer_ssse3(net, x, h);
-    return finish(net, h);
+    return finish(net, acc, p, h);
 }
 
 bool nnue_path_available(NnuePath path) { return path == NNUE_SCALAR || path == NNUE_SSSE3 || cpu_has_avx2(); }

@@ -10,7 +10,11 @@
  * turned so that the perspective's home is the south point (nnue_hole).
  * First layer: L1 int16 sums per perspective (the accumulator), clipped to
  * 0-127; the side to move's half then the other's feed L2 int8 weights, a
- * clipped ReLU, and one int16-weighted output. Every step is integer
+ * clipped ReLU, and one int16-weighted output. Beside the layers, a linear
+ * path (Stockfish's PSQT outputs): an int32 weight per input summed per view,
+ * half the difference of the two views added to the output, so the part of
+ * the value that is a sum over marbles (their distance to go) need not pass
+ * through the clipped units. Every step is integer
  * arithmetic, so the SIMD and plain C paths and the trainer's integer forward
  * pass (tools/nnue/nnue_model.py) agree exactly.
  *
@@ -44,6 +48,7 @@ typedef struct Nnue Nnue;
  * from; valid false until filled. 64-byte aligned for the SIMD path. */
 typedef struct {
     _Alignas(64) int16_t v[2][NNUE_MAX_L1];
+    int32_t lin[2];   /* the linear path's sums of each view */
     Bitboard bb[2];
     const Nnue *net;
     bool valid;

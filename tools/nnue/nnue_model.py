@@ -29,19 +29,23 @@ class Net(torch.nn.Module):
         # one extra zero row: the padding index of data with fewer marbles
         self.ft = torch.nn.Embedding(self.inputs + 1, l1, padding_idx=self.inputs)
         self.b1 = torch.nn.Parameter(torch.zeros(l1))
+        # the linear path: a weight per input, half the views' difference added to the output
+        self.lin = torch.nn.Embedding(self.inputs + 1, 1, padding_idx=self.inputs)
         self.fc2 = torch.nn.Linear(2 * l1, l2)
         self.fc3 = torch.nn.Linear(l2, 1)
         with torch.no_grad():
             self.ft.weight.normal_(0, 0.05)
             self.ft.weight[self.inputs].zero_()
             self.b1.fill_(0.25)
+            self.lin.weight.zero_()
 
     def forward(self, us, them):
         a = self.ft(us).sum(1) + self.b1
         b = self.ft(them).sum(1) + self.b1
         x = torch.cat([a.clamp(0, 1), b.clamp(0, 1)], dim=1)
         h = self.fc2(x).clamp(0, 1)
-        return self.fc3(h).squeeze(1)  # cp / out_scale
+        linear = (self.lin(us).sum(1) - self.lin(them).sum(1)) / 2
+        return (self.fc3(h) + linear).squeeze(1)  # cp / out_scale
 
     def clip_weights(self):
         with torch.no_grad():
@@ -55,11 +59,12 @@ def quantise(net):
     r = lambda t: np.rint(t.detach().numpy().astype(np.float64))
     w1 = r(net.ft.weight[:net.inputs] * QA).astype(np.int16)
     b1 = r(net.b1 * QA).astype(np.int16)
+    lin = r(net.lin.weight[:net.inputs, 0] * QA * QO).astype(np.int32)
     w2 = np.clip(r(net.fc2.weight * QB), -128, 127).astype(np.int8)
     b2 = r(net.fc2.bias * QA * QB).astype(np.int32)
     w3 = np.clip(r(net.fc3.weight[0] * QO), -32768, 32767).astype(np.int16)
     b3 = np.int32(r(net.fc3.bias * QA * QO)[0])
-    return dict(w1=w1, b1=b1, w2=w2, b2=b2, w3=w3, b3=b3, planes=net.planes, l1=net.l1, l2=net.l2,
+    return dict(w1=w1, b1=b1, lin=lin, w2=w2, b2=b2, w3=w3, b3=b3, planes=net.planes, l1=net.l1, l2=net.l2,
                 out_scale=net.out_scale)
 
 
@@ -70,7 +75,8 @@ def write_net(path, q, variants):
     head = MAGIC + struct.pack("<IIIIiI", VERSION, q["planes"], q["l1"], q["l2"], q["out_scale"], 0)
     head += names.ljust(FAMILIES, b"\0")
     assert len(head) == HEADER
-    body = (q["w1"].astype("<i2").tobytes() + q["b1"].astype("<i2").tobytes() + q["w2"].astype("i1").tobytes() +
+    body = (q["w1"].astype("<i2").tobytes() + q["b1"].astype("<i2").tobytes() + q["lin"].astype("<i4").tobytes() +
+            q["w2"].astype("i1").tobytes() +
             q["b2"].astype("<i4").tobytes() + q["w3"].astype("<i2").tobytes() + struct.pack("<i", int(q["b3"])))
     data = head + body
     data += struct.pack("<Q", xxhash.xxh3_64_intdigest(data))
@@ -97,11 +103,12 @@ def read_net(path):
     n = planes * HOLES
     w1 = take("<i2", n * l1).reshape(n, l1)
     b1 = take("<i2", l1)
+    lin = take("<i4", n)
     w2 = take("i1", l2 * 2 * l1).reshape(l2, 2 * l1)
     b2 = take("<i4", l2)
     w3 = take("<i2", l2)
     b3 = take("<i4", 1)[0]
-    return dict(w1=w1, b1=b1, w2=w2, b2=b2, w3=w3, b3=b3, planes=planes, l1=l1, l2=l2, out_scale=out_scale,
+    return dict(w1=w1, b1=b1, lin=lin, w2=w2, b2=b2, w3=w3, b3=b3, planes=planes, l1=l1, l2=l2, out_scale=out_scale,
                 variants=variants)
 
 
@@ -120,7 +127,9 @@ def forward_int(q, us, them):
     x = np.concatenate([acc(us), acc(them)], axis=1)
     h = x @ q["w2"].astype(np.int64).T + q["b2"].astype(np.int64)
     h = np.clip(h >> 6, 0, 127)
-    out = h @ q["w3"].astype(np.int64) + np.int64(q["b3"])
+    lin = np.concatenate([q["lin"].astype(np.int64), np.zeros(1, dtype=np.int64)])
+    linear = (lin[us].sum(1) - lin[them].sum(1)) >> 1  # rounded down, as the engine's shift
+    out = h @ q["w3"].astype(np.int64) + np.int64(q["b3"]) + linear
     num = out * q["out_scale"]
     den = QA * QO
     return np.sign(num) * (np.abs(num) // den)  # C's division truncates toward zero
