@@ -283,6 +283,8 @@ struct EvalMemo {
     SeatMemo seat[MAX_SEATS];
     const Nnue *net;      /* the learned evaluation, or NULL */
     NnueAcc *acc;         /* [EVAL_PLIES]: the net's sums of the last position seen at each ply */
+    const Variant *net_variant; /* the variant last asked about, and whether net serves it */
+    bool net_serves;
 };
 
 EvalMemo *eval_memo_new(void) { return calloc(1, sizeof(EvalMemo)); }
@@ -292,6 +294,17 @@ void eval_memo_delete(EvalMemo *memo)
     if (memo)
         free(memo->acc);
     free(memo);
+}
+
+bool eval_memo_learned(EvalMemo *memo, const Variant *v)
+{
+    if (!memo || !memo->net)
+        return false;
+    if (memo->net_variant != v) { /* asked once per variant: nnue_serves reads names */
+        memo->net_variant = v;
+        memo->net_serves = nnue_serves(memo->net, v);
+    }
+    return memo->net_serves;
 }
 
 bool eval_memo_set_net(EvalMemo *memo, const Nnue *net)
@@ -307,6 +320,7 @@ bool eval_memo_set_net(EvalMemo *memo, const Nnue *net)
         for (int i = 0; i < EVAL_PLIES; i++)
             memo->acc[i].valid = false;
     memo->net = net;
+    memo->net_variant = NULL;
     return memo->net != NULL;
 }
 
@@ -492,7 +506,7 @@ int eval_for(const Position *p, int s, EvalMemo *memo) { return eval_for_ply(p, 
 int eval_for_ply(const Position *p, int s, int ply, EvalMemo *memo)
 {
     const Variant *v = p->v;
-    if (memo && memo->net && nnue_serves(memo->net, v)) {
+    if (eval_memo_learned(memo, v)) {
         const int at = ply < 0 ? 0 : ply < EVAL_PLIES ? ply : EVAL_PLIES - 1;
         NnueAcc *acc = &memo->acc[at];
         nnue_ensure(memo->net, p, acc, at ? acc - 1 : NULL);

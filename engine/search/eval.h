@@ -62,6 +62,10 @@ void eval_memo_delete(EvalMemo *memo);
  * hand-written evaluation plays). */
 bool eval_memo_set_net(EvalMemo *memo, const Nnue *net);
 
+/* Whether eval_for of `memo` evaluates positions of variant v by a net
+ * (NULL: no). */
+bool eval_memo_learned(EvalMemo *memo, const Variant *v);
+
 /* Terms for seat s (0-5) in p. A seat out of play (placed) has all terms 0. */
 EvalTerms eval_seat(const Position *p, int s, EvalMemo *memo);
 

@@ -216,7 +216,8 @@ int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
     /* The side to move's best progress this move, in part: what a quiescence
      * search over jumps would find first. It only raises the value, so at or above
      * beta the static value already fails high and the marbles' floods are saved. */
-    if (LEAF_STEP_PCT && c->duo_race && v < beta)
+    /* Not with a net: it learnt from searched scores, which hold the move to come. */
+    if (LEAF_STEP_PCT && c->duo_race && v < beta && !eval_memo_learned(w->eval, p->v))
         v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply], w->gen) * W_DISTANCE * LEAF_STEP_PCT / 100;
     return v >= beta ? v : v + capture_bonus(p, w->gen);
 }
