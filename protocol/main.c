@@ -1,6 +1,7 @@
 /* main.c - the stern engine binary: the protocol loop on stdin/stdout, or, from
  * the command line, --help, --version and bench. */
 #include "bench.h"
+#include "evalfile.h"
 #include "options.h"
 #include "uci.h"
 #include "words.h"
@@ -66,9 +67,16 @@ static int bench_command(int argc, char **argv)
         session_delete(session);
         return 1;
     }
-    /* the engine's option defaults, so that both ways in search alike */
-    const SearchConfig config = options_search_defaults();
+    /* the engine's option defaults, so that both ways in search alike: the
+     * net EvalFile auto finds for classic-2 evaluates the positions of the
+     * variants it serves, as the bench command's does */
+    SearchConfig config = options_search_defaults();
+    EvalFile evalfile;
+    evalfile_init(&evalfile);
+    char note[OWNBOOK_PATH_MAX + 256];
+    config.net = evalfile_net(&evalfile, variant_find("classic-2"), note, sizeof note);
     const uint64_t nodes = bench_run(session, (int)depth, &config, NULL, print_line, NULL);
+    evalfile_free(&evalfile);
     session_delete(session);
     return nodes ? 0 : 1; /* 0 nodes: out of memory */
 }

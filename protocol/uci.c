@@ -165,10 +165,20 @@ static void cmd_eval(Engine *e)
                 variant_seat_letter(s), t.distance, t.straggler, t.deadline, t.traffic, t.material, t.total,
                 eval_for(p, s, NULL));
     }
-    if (pos_over(p))
+    if (pos_over(p)) {
         say(e, "eval score none (the game is over)");
-    else
-        say(e, "eval score %d (side to move %c)", eval_for(p, p->stm, NULL), variant_seat_letter(p->stm));
+        return;
+    }
+    say(e, "eval score %d (side to move %c)", eval_for(p, p->stm, NULL), variant_seat_letter(p->stm));
+    char note[OWNBOOK_PATH_MAX + 256];
+    const Nnue *net = evalfile_net(&e->evalfile, v, note, sizeof note);
+    NnueAcc *acc = net ? aligned_alloc(64, sizeof *acc) : NULL;
+    if (acc) { /* what the searches play with (EvalFile) */
+        nnue_refresh(net, p, acc);
+        say(e, "eval net %d (side to move %c; EvalFile %s)", nnue_output(net, acc, p), variant_seat_letter(p->stm),
+            e->evalfile.file);
+    }
+    free(acc);
 }
 
 static void cmd_result(Engine *e)
