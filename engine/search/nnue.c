@@ -15,8 +15,10 @@
 #include <string.h>
 #include <xxhash.h>
 
-#if defined(__SSSE3__)
-#include <tmmintrin.h>
+/* x86-64: the SIMD paths are compiled for their instruction sets whatever the
+ * build's -march, and chosen by what the CPU has when the engine runs. */
+#if defined(__x86_64__)
+#include <immintrin.h>
 #define NNUE_SIMD 1
 #else
 #define NNUE_SIMD 0
@@ -360,7 +362,7 @@ int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p)
 #if NNUE_SIMD
 /* The clipped first layer 16 bytes at a time: packus saturates to 0-255,
  * then min 127 (exact: the sums are int16). */
-static void first_layer_simd(const Nnue *net, const NnueAcc *acc, const Position *p, uint8_t *x)
+__attribute__((target("ssse3"))) static void first_layer_simd(const Nnue *net, const NnueAcc *acc, const Position *p, uint8_t *x)
 {
     const int us = p->v->slot[p->stm] == 1;
     const __m128i top = _mm_set1_epi8(127);
@@ -378,7 +380,7 @@ static void first_layer_simd(const Nnue *net, const NnueAcc *acc, const Position
 /* The second layer's sums, SSSE3: u8 x s8 pairs (_mm_maddubs_epi16: at
  * most 2 x 127 x 128 = 32512, so it never saturates), widened to int32 and
  * summed; four rows at a time end in one horizontal add. */
-static void second_layer_ssse3(const Nnue *net, const uint8_t *x, int32_t *h)
+__attribute__((target("ssse3"))) static void second_layer_ssse3(const Nnue *net, const uint8_t *x, int32_t *h)
 {
     const int n = 2 * net->l1;
     const __m128i ones = _mm_set1_epi16(1);
@@ -395,8 +397,6 @@ static void second_layer_ssse3(const Nnue *net, const uint8_t *x, int32_t *h)
         h[k] = net->b2[k] + _mm_cvtsi128_si32(sum);
     }
 }
-
-#include <immintrin.h>
 
 /* The same with AVX2, 32 bytes at a time, where the CPU has it. */
 __attribute__((target("avx2"))) static void second_layer_avx2(const Nnue *net, const uint8_t *x, int32_t *h)
@@ -436,21 +436,24 @@ __attribute__((target("avx2"))) static void second_layer_avx2(const Nnue *net, c
     }
 }
 
-static bool cpu_has_avx2(void)
+/* The fastest path this CPU runs (asked once; the same answer on every thread). */
+static NnuePath cpu_best(void)
 {
-    static atomic_int known; /* 0 not asked yet, 1 no, 2 yes: the same answer from every thread */
+    static atomic_int known; /* 0 not asked yet, else the path + 1 */
     int k = atomic_load_explicit(&known, memory_order_relaxed);
     if (!k) {
         __builtin_cpu_init();
-        k = __builtin_cpu_supports("avx2") ? 2 : 1;
+        k = 1 + (__builtin_cpu_supports("avx2") ? NNUE_AVX2 : __builtin_cpu_supports("ssse3") ? NNUE_SSSE3 : NNUE_SCALAR);
         atomic_store_explicit(&known, k, memory_order_relaxed);
     }
-    return k == 2;
+    return (NnuePath)(k - 1);
 }
+
+bool nnue_path_available(NnuePath path) { return path <= cpu_best(); }
 
 int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
 {
-    if (path == NNUE_SCALAR || (path == NNUE_AVX2 && !cpu_has_avx2()))
+    if (path == NNUE_SCALAR || !nnue_path_available(path))
         return nnue_output_scalar(net, acc, p);
     _Alignas(64) uint8_t x[2 * NNUE_MAX_L1];
     int32_t h[NNUE_MAX_L2];
@@ -462,11 +465,9 @@ int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, Nnu
     return finish(net, acc, p, h);
 }
 
-bool nnue_path_available(NnuePath path) { return path == NNUE_SCALAR || path == NNUE_SSSE3 || cpu_has_avx2(); }
-
 int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p)
 {
-    return nnue_output_path(net, acc, p, cpu_has_avx2() ? NNUE_AVX2 : NNUE_SSSE3);
+    return nnue_output_path(net, acc, p, cpu_best());
 }
 #else
 int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)

@@ -94,9 +94,10 @@ void nnue_update(const Nnue *net, const NnueAcc *from, const Position *p, NnueAc
  * refreshed. */
 void nnue_ensure(const Nnue *net, const Position *p, NnueAcc *acc, const NnueAcc *near);
 
-/* The ways to the output: plain C, SSSE3 (16 bytes an instruction; x86-64
- * builds), AVX2 (32; chosen at run time where the CPU has it). All give the
- * same integers. */
+/* The ways to the output: plain C, SSSE3 (16 bytes an instruction), AVX2
+ * (32). On x86-64 the SIMD paths are built whatever -march says and the
+ * fastest the CPU has is chosen when the engine runs. All give the same
+ * integers. In order of speed. */
 typedef enum { NNUE_SCALAR, NNUE_SSSE3, NNUE_AVX2 } NnuePath;
 
 /* The net's value of p (acc holding p's sums) for the side to move, in
