@@ -234,7 +234,7 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 # torch thread (the same file every run), export. Its settings, per variant:
 VARIANT ?= classic-2
 NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8 -seed 1
-NET_TRAIN_classic-2 := --variants classic-2,ccerl-2 --l1 32 --l2 8 --epochs 12 --seed 1
+NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
 net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps
 	@test -n "$(NET_DATA_$(VARIANT))" || { echo "no net settings for $(VARIANT)"; exit 2; }
 	@mkdir -p $(BUILD)/nets nets
