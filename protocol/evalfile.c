@@ -21,8 +21,10 @@ void evalfile_free(EvalFile *f)
     f->shipped_for[0] = 0;
 }
 
-int evalfile_set(EvalFile *f, const char *value, const Variant *v, char *err, size_t errlen)
+int evalfile_set(EvalFile *f, const char *value, const Variant *v, char *err, size_t errlen, char *note,
+                 size_t notelen)
 {
+    note[0] = 0;
     if (strlen(value) >= sizeof f->file) {
         snprintf(err, errlen, "a path of more than %zu bytes", sizeof f->file - 1);
         return -1;
@@ -37,16 +39,16 @@ int evalfile_set(EvalFile *f, const char *value, const Variant *v, char *err, si
             snprintf(err, errlen, "%s: %s", value, why);
             return -1;
         }
-        if (!nnue_serves(net, v)) {
-            snprintf(err, errlen, "%s is a net for %s, not for %s", value, nnue_variants(net), v->name);
-            nnue_delete(net);
-            return -1;
-        }
     }
     nnue_delete(f->net);
     f->net = net;
     snprintf(f->file, sizeof f->file, "%s", value);
     f->told_for[0] = 0;
+    if (net && !nnue_serves(net, v)) { /* kept for its variants, as a book of another variant is */
+        snprintf(f->told_for, sizeof f->told_for, "%s", v->name);
+        snprintf(note, notelen, "EvalFile %s is a net for %s, not for %s: the hand-written evaluation plays", value,
+                 nnue_variants(net), v->name);
+    }
     return 0;
 }
 
@@ -60,6 +62,7 @@ static void load_shipped(EvalFile *f, const Variant *v)
         return;
     nnue_delete(f->shipped);
     f->shipped = NULL;
+    f->shipped_fault[0] = 0;
     snprintf(f->shipped_for, sizeof f->shipped_for, "%s", v->name);
     char exe[OWNBOOK_PATH_MAX];
     const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -74,6 +77,7 @@ static void load_shipped(EvalFile *f, const Variant *v)
     for (size_t i = 0; i < 2; i++)
         for (size_t k = 0; k < sizeof places / sizeof *places; k++) {
             char path[OWNBOOK_PATH_MAX + 64], why[256];
+            _Static_assert(sizeof f->shipped_fault >= sizeof path + sizeof why + 96, "shipped_fault too small");
             snprintf(path, sizeof path, places[k], dir, names[i]);
             if (access(path, R_OK))
                 continue;
@@ -82,22 +86,30 @@ static void load_shipped(EvalFile *f, const Variant *v)
                 f->shipped = net;
                 return;
             }
+            if (!net) /* said at the next evalfile_net that takes a note */
+                snprintf(f->shipped_fault, sizeof f->shipped_fault, "the shipped net %s is refused: %s; the "
+                         "hand-written evaluation plays", path, why);
             nnue_delete(net);
         }
 }
 
 const Nnue *evalfile_net(EvalFile *f, const Variant *v, char *note, size_t notelen)
 {
-    note[0] = 0;
+    if (note)
+        note[0] = 0;
     if (!strcasecmp(f->file, "none"))
         return NULL;
     if (!strcasecmp(f->file, "auto")) {
         load_shipped(f, v);
+        if (note && f->shipped_fault[0]) {
+            snprintf(note, notelen, "%s", f->shipped_fault);
+            f->shipped_fault[0] = 0;
+        }
         return f->shipped;
     }
     if (f->net && nnue_serves(f->net, v))
         return f->net;
-    if (strcmp(f->told_for, v->name)) {
+    if (note && strcmp(f->told_for, v->name)) {
         snprintf(f->told_for, sizeof f->told_for, "%s", v->name);
         snprintf(note, notelen, "EvalFile %s is a net for %s, not for %s: the hand-written evaluation plays", f->file,
                  f->net ? nnue_variants(f->net) : "nothing", v->name);

@@ -208,7 +208,7 @@ static void start_job(Engine *e, JobKind kind)
  * EvalFile's net does not serve the game's variant. */
 static void choose_net(Engine *e)
 {
-    char note[OWNBOOK_PATH_MAX + 256];
+    char note[EVALFILE_NOTE_MAX];
     e->config.net = evalfile_net(&e->evalfile, e->game->v, note, sizeof note);
     if (note[0])
         say(e, "info string %s", note);
@@ -235,8 +235,7 @@ void job_start_legalmoves(Engine *e)
 void job_start_bench(Engine *e, int depth)
 {
     /* bench's positions of variants the net serves are evaluated by it */
-    char note[OWNBOOK_PATH_MAX + 256];
-    e->config.net = evalfile_net(&e->evalfile, variant_find("classic-2"), note, sizeof note);
+    e->config.net = evalfile_net(&e->evalfile, variant_find("classic-2"), NULL, 0);
     e->job.depth = depth;
     start_job(e, JOB_BENCH);
 }

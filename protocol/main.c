@@ -73,8 +73,7 @@ static int bench_command(int argc, char **argv)
     SearchConfig config = options_search_defaults();
     EvalFile evalfile;
     evalfile_init(&evalfile);
-    char note[OWNBOOK_PATH_MAX + 256];
-    config.net = evalfile_net(&evalfile, variant_find("classic-2"), note, sizeof note);
+    config.net = evalfile_net(&evalfile, variant_find("classic-2"), NULL, 0);
     const uint64_t nodes = bench_run(session, (int)depth, &config, NULL, print_line, NULL);
     evalfile_free(&evalfile);
     session_delete(session);

@@ -238,18 +238,22 @@ static int set_own_book(Engine *e, const OptionValue *val)
     return 0;
 }
 
-/* Reads the book now, so that a file that is no book is refused at once and
- * the book in use stays; a good book of another variant is kept for it. */
+/* Loads the net now, so that a file that is no intact net is refused at once
+ * and the evaluation in use stays; a net of other variants is kept for them. */
 static int set_eval_file(Engine *e, const OptionValue *val)
 {
-    char err[OWNBOOK_PATH_MAX + 256];
-    if (evalfile_set(&e->evalfile, val->text, e->game->v, err, sizeof err)) {
+    char err[OWNBOOK_PATH_MAX + 256], note[EVALFILE_NOTE_MAX];
+    if (evalfile_set(&e->evalfile, val->text, e->game->v, err, sizeof err, note, sizeof note)) {
         snprintf(val->why, OPTION_WHY_MAX, "%s: %s; the evaluation is as it was", val->option->name, err);
         return -1;
     }
+    if (note[0])
+        say(e, "info string %s", note);
     return 0;
 }
 
+/* Reads the book now, so that a file that is no book is refused at once and
+ * the book in use stays; a good book of another variant is kept for it. */
 static int set_book_file(Engine *e, const OptionValue *val)
 {
     const char *file = val->text;

@@ -170,8 +170,10 @@ static void cmd_eval(Engine *e)
         return;
     }
     say(e, "eval score %d (side to move %c)", eval_for(p, p->stm, NULL), variant_seat_letter(p->stm));
-    char note[OWNBOOK_PATH_MAX + 256];
+    char note[EVALFILE_NOTE_MAX];
     const Nnue *net = evalfile_net(&e->evalfile, v, note, sizeof note);
+    if (note[0])
+        say(e, "info string %s", note);
     NnueAcc *acc = net ? aligned_alloc(64, sizeof *acc) : NULL;
     if (acc) { /* what the searches play with (EvalFile) */
         nnue_refresh(net, p, acc);

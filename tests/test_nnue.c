@@ -155,12 +155,10 @@ static int reference_value(const Position *p)
             s += (long long)weights.w2[k][j] * x[j];
         out += (long long)weights.w3[k] * clip((int)(s >> 6));
     }
-    return (int)(out * SCALE / (NNUE_QA * NNUE_QO));
+    const long long value = out * SCALE / (NNUE_QA * NNUE_QO);
+    return (int)(value > NNUE_VALUE_MAX ? NNUE_VALUE_MAX : value < -NNUE_VALUE_MAX ? -NNUE_VALUE_MAX : value);
 }
 
-/* Seat s's view turns the board so that s's home is the south point; two
- * seats' views of the same hole are a turn of 60 degrees per seat apart, and
- * each view is a permutation. */
 /* On x86-64 (every such CPU has SSSE3) the SIMD path runs, so the
  * comparisons below compare it with plain C and not plain C with itself; AVX2
  * is compared where the CPU has it (said when not). */
@@ -174,6 +172,9 @@ static void test_every_path_runs_here(void **state)
 #endif
 }
 
+/* Seat s's view turns the board so that s's home is the south point; two
+ * seats' views of the same hole are a turn of 60 degrees per seat apart, and
+ * each view is a permutation. */
 static void test_views_turn_each_home_to_the_south(void **state)
 {
     (void)state;
@@ -320,6 +321,32 @@ static void test_damaged_and_foreign_nets_are_refused(void **state)
     assert_non_null(strstr(err, "out of range"));
     assert_null(nnue_load("/nonexistent/net.nnue", err, sizeof err));
     assert_non_null(strstr(err, "cannot open it"));
+    /* intact, but weights whose sums could leave their integer types */
+    random_weights(&weights, 3);
+    weights.w1[7][5] = 2000; /* 30 such inputs leave int16 */
+    write_net(&weights, "classic-2", file);
+    assert_null(nnue_from_bytes(file, NET_BYTES, err, sizeof err));
+    assert_string_equal(err, "first-layer weights too large: unit 5 can leave int16");
+}
+
+/* A value is kept below the search's mate scores whatever the output bias. */
+static void test_values_stay_below_mate_scores(void **state)
+{
+    (void)state;
+    random_weights(&weights, 5);
+    weights.b3 = 2000000000;
+    write_net(&weights, "classic-2", file);
+    char err[256];
+    Nnue *net = nnue_from_bytes(file, NET_BYTES, err, sizeof err);
+    assert_non_null(net);
+    game_new(&g_for_nnue, "classic-2");
+    NnueAcc *acc = aligned_alloc(64, sizeof *acc);
+    nnue_refresh(net, &g_for_nnue.pos, acc);
+    assert_int_equal(nnue_output(net, acc, &g_for_nnue.pos), NNUE_VALUE_MAX);
+    assert_int_equal(nnue_output_scalar(net, acc, &g_for_nnue.pos), NNUE_VALUE_MAX);
+    assert_int_equal(reference_value(&g_for_nnue.pos), NNUE_VALUE_MAX);
+    free(acc);
+    nnue_delete(net);
 }
 
 /* A memo without a net, or with a net for another variant, evaluates by hand. */
@@ -349,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_incremental_sums_and_simd_equal_a_fresh_reading),
         cmocka_unit_test(test_random_nets_reach_both_clips),
         cmocka_unit_test(test_damaged_and_foreign_nets_are_refused),
+        cmocka_unit_test(test_values_stay_below_mate_scores),
         cmocka_unit_test(test_without_a_net_for_the_variant_the_hand_written_evaluation_plays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

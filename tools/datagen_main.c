@@ -246,7 +246,7 @@ static bool play_game(const Run *r, long long i, SearchSession *ses, Game *g, Mo
 static void flush_ready(Run *r)
 {
     bool wrote = false;
-    while (r->pending[r->written % WINDOW].done) {
+    while (!r->failed && r->pending[r->written % WINDOW].done) {
         GameData *d = &r->pending[r->written % WINDOW];
         if (d->n && fwrite(d->bytes, RECORD, d->n, r->f) != d->n)
             r->failed = true;
@@ -292,11 +292,14 @@ static void *worker(void *arg)
         GameData d = {0};
         const bool ok = play_game(r, i, ses, g, list, &d);
         pthread_mutex_lock(&r->lock);
-        if (!ok)
+        if (!ok) { /* the games before it are written; -resume plays it again */
             r->failed = true;
-        d.done = true;
-        r->pending[i % WINDOW] = d;
-        flush_ready(r);
+            pthread_cond_broadcast(&r->room);
+        } else {
+            d.done = true;
+            r->pending[i % WINDOW] = d;
+            flush_ready(r);
+        }
         pthread_mutex_unlock(&r->lock);
     }
     move_list_delete(list);
@@ -317,6 +320,9 @@ static void resume(Run *r, const char *path)
         args_die(TOOL, "%s: not a stern-datagen file", path);
     r->written = (long long)get64(h + 56);
     r->records = get64(h + 64);
+    if (r->written < 0 || r->written > 100000000 || r->records > ((uint64_t)1 << 40))
+        args_die(TOOL, "%s: a damaged header (%lld games, %llu records)", path, r->written,
+                 (unsigned long long)r->records);
     XXH3_64bits_reset(r->sum);
     uint8_t buf[RECORD * 256];
     for (uint64_t k = 0; k < r->records;) {

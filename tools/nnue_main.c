@@ -8,7 +8,7 @@
  *                                  compares with the trainer's integer pass
  *   stern-nnue fens DATA N [K]     the FEN of every K-th (default 1) of the
  *                                  first N positions of a data file (the
- *                                  positions of tools/nnue/speed.sh)
+ *                                  positions of tools/nnue/nnue_speed.py)
  * Exit status 0, 1 when the net is refused (the reason on stderr), 2 for a bad
  * command line or data file.
  */
@@ -53,12 +53,17 @@ static void decode(const Variant *v, const uint8_t *rec, Position *p)
             p->seat_bb[c - 1] |= bb_bit(h);
     }
     p->stm = (int8_t)(rec[61] & 15);
+    if (p->stm >= MAX_SEATS || v->slot[p->stm] < 0) {
+        fprintf(stderr, "%s: a record whose side to move (%d) does not play %s\n", TOOL, p->stm, v->name);
+        exit(2);
+    }
     pos_refresh(p);
 }
 
-/* Opens a data file and reads its header: its variant in *v. Exits 2 when it
- * is not one. */
-static FILE *open_data(const char *path, const Variant **v)
+/* Opens a data file and reads its header: its variant in *v, its record
+ * count in *records (the records after it, from a run cut short, are not
+ * read). Exits 2 when it is not one. */
+static FILE *open_data(const char *path, const Variant **v, long long *records)
 {
     FILE *f = fopen(path, "rb");
     uint8_t h[HEADER];
@@ -68,6 +73,9 @@ static FILE *open_data(const char *path, const Variant **v)
     }
     char name[25] = {0};
     memcpy(name, h + 16, 24);
+    *records = 0;
+    for (int i = 7; i >= 0; i--)
+        *records = *records << 8 | h[64 + i];
     *v = variant_find(name);
     if (!*v) {
         fprintf(stderr, "%s: %s: unknown variant '%s'\n", TOOL, path, name);
@@ -79,11 +87,12 @@ static FILE *open_data(const char *path, const Variant **v)
 static int print_fens(const char *datapath, long long n, long long every)
 {
     const Variant *v;
-    FILE *f = open_data(datapath, &v);
+    long long records;
+    FILE *f = open_data(datapath, &v, &records);
     uint8_t rec[RECORD];
     Position p;
     char fen[FEN_MAX];
-    for (long long i = 0; i < n && fread(rec, 1, RECORD, f) == RECORD; i++) {
+    for (long long i = 0; i < n && i < records && fread(rec, 1, RECORD, f) == RECORD; i++) {
         if (i % every)
             continue;
         decode(v, rec, &p);
@@ -97,7 +106,8 @@ static int eval_file(const char *netpath, const char *datapath, long long limit,
 {
     Nnue *net = load_or_die(netpath);
     const Variant *v;
-    FILE *f = open_data(datapath, &v);
+    long long records;
+    FILE *f = open_data(datapath, &v, &records);
     uint8_t rec[RECORD];
     const char *name = v->name;
     if (!nnue_serves(net, v)) {
@@ -105,8 +115,12 @@ static int eval_file(const char *netpath, const char *datapath, long long limit,
         return 2;
     }
     NnueAcc *acc = aligned_alloc(64, sizeof *acc);
+    if (!acc) {
+        fprintf(stderr, "%s: out of memory\n", TOOL);
+        return 2;
+    }
     Position p;
-    for (long long i = 0; (limit < 0 || i < limit) && fread(rec, 1, RECORD, f) == RECORD; i++) {
+    for (long long i = 0; (limit < 0 || i < limit) && i < records && fread(rec, 1, RECORD, f) == RECORD; i++) {
         decode(v, rec, &p);
         nnue_refresh(net, &p, acc);
         if (with_hand)

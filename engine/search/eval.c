@@ -307,6 +307,8 @@ bool eval_memo_learned(EvalMemo *memo, const Variant *v)
     return memo->net_serves;
 }
 
+_Static_assert(NNUE_VALUE_MAX < SCORE_MATE_BOUND, "a net's value must never read as a mate");
+
 bool eval_memo_set_net(EvalMemo *memo, const Nnue *net)
 {
     if (net && !memo->acc) {
@@ -316,7 +318,7 @@ bool eval_memo_set_net(EvalMemo *memo, const Nnue *net)
         else
             memo->acc = a;
     }
-    if (memo->acc && net != memo->net)
+    if (memo->acc) /* always: another net may have been made at a freed one's address */
         for (int i = 0; i < EVAL_PLIES; i++)
             memo->acc[i].valid = false;
     memo->net = net;

@@ -97,6 +97,37 @@ static uint32_t get32(const uint8_t *b) { return (uint32_t)b[0] | (uint32_t)b[1]
 static uint64_t get64(const uint8_t *b) { return get32(b) | (uint64_t)get32(b + 4) << 32; }
 static int16_t get16s(const uint8_t *b) { return (int16_t)(uint16_t)(b[0] | b[1] << 8); }
 
+/* Whether no position can take net's sums out of their integer types: the
+ * first layer's int16 and the linear path's int32 with every input active
+ * that a view can have (NNUE_MAX_ACTIVE), the second layer's int32 with its
+ * bias. A net the trainer writes always fits; a made-up one may not. */
+static bool sums_fit(const Nnue *net, char *err, size_t errlen)
+{
+    const int inputs = net->planes * NUM_HOLES;
+    int64_t lin_max = 0;
+    for (int f = 0; f < inputs; f++)
+        lin_max = llabs(net->lin[f]) > lin_max ? llabs(net->lin[f]) : lin_max;
+    for (int j = 0; j < net->l1; j++) {
+        int64_t w_max = 0;
+        for (int f = 0; f < inputs; f++) {
+            const int64_t w = llabs(net->w1[(size_t)f * net->l1 + j]);
+            w_max = w > w_max ? w : w_max;
+        }
+        if (llabs(net->b1[j]) + NNUE_MAX_ACTIVE * w_max > INT16_MAX) {
+            snprintf(err, errlen, "first-layer weights too large: unit %d can leave int16", j);
+            return false;
+        }
+    }
+    bool b2_fit = true;
+    for (int k = 0; k < net->l2; k++)
+        b2_fit = b2_fit && llabs(net->b2[k]) <= (1LL << 30);
+    if (NNUE_MAX_ACTIVE * lin_max > (1LL << 30) || !b2_fit) {
+        snprintf(err, errlen, "linear weights or second-layer biases too large for their sums");
+        return false;
+    }
+    return true;
+}
+
 Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
 {
     const uint8_t *b = bytes;
@@ -111,7 +142,7 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
         return NULL;
     }
     if (planes < 2 || planes > MAX_SEATS || l1 < 16 || l1 > NNUE_MAX_L1 || l1 % 16 || l2 < 1 || l2 > NNUE_MAX_L2 ||
-        out_scale <= 0) {
+        out_scale <= 0 || out_scale > NNUE_MAX_SCALE) {
         snprintf(err, errlen, "net sizes out of range (planes %u, L1 %u, L2 %u, scale %d)", planes, l1, l2,
                  out_scale);
         return NULL;
@@ -170,6 +201,10 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
     for (size_t i = 0; i < l2; i++, r += 2)
         net->w3[i] = get16s(r);
     net->b3 = (int32_t)get32(r);
+    if (!sums_fit(net, err, errlen)) {
+        nnue_delete(net);
+        return NULL;
+    }
     return net;
 }
 
@@ -340,7 +375,8 @@ static int finish(const Nnue *net, const NnueAcc *acc, const Position *p, const 
     int64_t out = net->b3 + (((int64_t)acc->lin[us] - acc->lin[!us]) >> 1);
     for (int k = 0; k < net->l2; k++)
         out += (int64_t)net->w3[k] * clip127(h[k] >> 6);
-    return (int)(out * net->out_scale / (NNUE_QA * NNUE_QO));
+    const int64_t v = out * net->out_scale / (NNUE_QA * NNUE_QO);
+    return (int)(v > NNUE_VALUE_MAX ? NNUE_VALUE_MAX : v < -NNUE_VALUE_MAX ? -NNUE_VALUE_MAX : v);
 }
 
 int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p)

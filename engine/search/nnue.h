@@ -34,6 +34,9 @@
 #define NNUE_MAX_L1 512
 #define NNUE_MAX_L2 64
 #define NNUE_FAMILIES 64 /* bytes of the header's variant list */
+#define NNUE_MAX_SCALE 100000 /* largest output scale a file may give (cp) */
+#define NNUE_MAX_ACTIVE 30    /* inputs active in one view at most (two seats of 15) */
+#define NNUE_VALUE_MAX 28999  /* |value| at most: below the search's mate scores */
 /* Quantisation (the file holds integers; the trainer's floats times these):
  * first layer x127 (a clipped unit is 0-127), second layer weights x64,
  * output weights x256; the output is cp = sum * out_scale / (127 * 256). */
@@ -56,7 +59,9 @@ typedef struct {
 
 /* Loads a net from `path`. NULL with a reason in err (errlen bytes; e.g.
  * "not a Stern net", "truncated: 1000 of 71234 bytes", "checksum mismatch")
- * when the file cannot be read or is not a whole, intact net. */
+ * when the file cannot be read or is not a whole, intact net, or when its
+ * weights could take a sum out of its integer type (the trainer keeps them
+ * where they cannot). */
 Nnue *nnue_load(const char *path, char *err, size_t errlen);
 
 /* The same from `n` bytes in memory (copied). */
@@ -101,7 +106,8 @@ void nnue_ensure(const Nnue *net, const Position *p, NnueAcc *acc, const NnueAcc
 typedef enum { NNUE_SCALAR, NNUE_SSSE3, NNUE_AVX2 } NnuePath;
 
 /* The net's value of p (acc holding p's sums) for the side to move, in
- * centi-moves, by the fastest path this build and CPU have. */
+ * centi-moves within +-NNUE_VALUE_MAX, by the fastest path this build and
+ * CPU have. */
 int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p);
 
 /* The same by `path` (a path not available falls back to plain C), and the

@@ -12,8 +12,10 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 root=$(pwd)
 "$build/stern-datagen" -o "$dir/d.bin" -games 40 -nodes 400 -seed 7 -threads 2 >/dev/null
-# a resumed run writes the same file as one run
+# a resumed run writes the same file as one run, also after a kill left part
+# of a game's records behind the last header (here: 200 bytes of them)
 "$build/stern-datagen" -o "$dir/part.bin" -games 15 -nodes 400 -seed 7 -threads 2 >/dev/null
+head -c 200 /dev/urandom >> "$dir/part.bin"
 "$build/stern-datagen" -o "$dir/part.bin" -games 40 -nodes 400 -seed 7 -threads 1 -resume >/dev/null
 cmp "$dir/d.bin" "$dir/part.bin" || { echo "smoke: a resumed datagen run differs from one run"; exit 1; }
 (cd tools/nnue && "$python" nnue_train.py "$dir/d.bin" --out "$dir/n.nnue" --epochs 1 --l1 32 --l2 8 \

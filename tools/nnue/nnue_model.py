@@ -13,12 +13,17 @@ MAGIC = b"STERNNUE"
 VERSION = 1
 FAMILIES = 64
 HEADER = 96
+VALUE_MAX = 28999  # NNUE_VALUE_MAX: the engine's values stay below its mate scores
 
 # What the file's integers can hold, as float bounds the trainer keeps the
 # weights within (quantisation-aware: the export only rounds).
 W2_MAX = 127 / QB
 W3_MAX = 32767 / QO
 W1_MAX = (32767 / QA) / 24  # 20 marbles and a bias never leave int16
+# the engine's load checks (nnue.c sums_fit) for up to 30 active inputs
+B1_MAX = 16.0
+LIN_MAX = (2 ** 30 / (QA * QO)) / 30
+B2_MAX = 2 ** 30 / (QA * QB)
 
 
 class Net(torch.nn.Module):
@@ -50,6 +55,9 @@ class Net(torch.nn.Module):
     def clip_weights(self):
         with torch.no_grad():
             self.ft.weight.clamp_(-W1_MAX, W1_MAX)
+            self.b1.clamp_(-B1_MAX, B1_MAX)
+            self.lin.weight.clamp_(-LIN_MAX, LIN_MAX)
+            self.fc2.bias.clamp_(-B2_MAX, B2_MAX)
             self.fc2.weight.clamp_(-W2_MAX, W2_MAX)
             self.fc3.weight.clamp_(-W3_MAX, W3_MAX)
 
@@ -132,4 +140,5 @@ def forward_int(q, us, them):
     out = h @ q["w3"].astype(np.int64) + np.int64(q["b3"]) + linear
     num = out * q["out_scale"]
     den = QA * QO
-    return np.sign(num) * (np.abs(num) // den)  # C's division truncates toward zero
+    v = np.sign(num) * (np.abs(num) // den)  # C's division truncates toward zero
+    return np.clip(v, -VALUE_MAX, VALUE_MAX)
