@@ -1,11 +1,11 @@
 /* evalfile.c - the EvalFile option; see evalfile.h. */
 #include "evalfile.h"
 
-#include <libgen.h>
+#include "shipped.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 void evalfile_init(EvalFile *f)
 {
@@ -64,33 +64,24 @@ static void load_shipped(EvalFile *f, const Variant *v)
     f->shipped = NULL;
     f->shipped_fault[0] = 0;
     snprintf(f->shipped_for, sizeof f->shipped_for, "%s", v->name);
-    char exe[OWNBOOK_PATH_MAX];
-    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0)
-        return;
-    exe[len] = 0;
-    const char *dir = dirname(exe);
     char classic[24];
     snprintf(classic, sizeof classic, "classic-%d", v->nseats);
     const char *const names[] = {v->name, classic};
-    static const char *const places[] = {"%s/../nets/%s.nnue", "%s/../share/stern/nets/%s.nnue"};
-    for (size_t i = 0; i < 2; i++)
-        for (size_t k = 0; k < sizeof places / sizeof *places; k++) {
-            char path[OWNBOOK_PATH_MAX + 64], why[256];
-            _Static_assert(sizeof f->shipped_fault >= sizeof path + sizeof why + 96, "shipped_fault too small");
-            snprintf(path, sizeof path, places[k], dir, names[i]);
-            if (access(path, R_OK))
-                continue;
-            Nnue *net = nnue_load(path, why, sizeof why);
-            if (net && nnue_serves(net, v)) {
-                f->shipped = net;
-                return;
-            }
-            if (!net) /* said at the next evalfile_net that takes a note */
-                snprintf(f->shipped_fault, sizeof f->shipped_fault, "the shipped net %s is refused: %s; the "
-                         "hand-written evaluation plays", path, why);
-            nnue_delete(net);
+    for (size_t i = 0; i < 2; i++) {
+        char path[OWNBOOK_PATH_MAX + 64], why[256];
+        _Static_assert(sizeof f->shipped_fault >= sizeof path + sizeof why + 96, "shipped_fault too small");
+        if (!shipped_file("nets", names[i], ".nnue", path, sizeof path))
+            continue;
+        Nnue *net = nnue_load(path, why, sizeof why);
+        if (net && nnue_serves(net, v)) {
+            f->shipped = net;
+            return;
         }
+        if (!net) /* said at the next evalfile_net that takes a note */
+            snprintf(f->shipped_fault, sizeof f->shipped_fault, "the shipped net %s is refused: %s; the "
+                     "hand-written evaluation plays", path, why);
+        nnue_delete(net);
+    }
 }
 
 const Nnue *evalfile_net(EvalFile *f, const Variant *v, char *note, size_t notelen)

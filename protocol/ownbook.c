@@ -1,11 +1,11 @@
 /* ownbook.c - the engine's own opening book; see ownbook.h. */
 #include "ownbook.h"
 
-#include <libgen.h>
+#include "shipped.h"
+
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 void ownbook_init(OwnBook *b, bool own, int depth, bool variety)
 {
@@ -22,26 +22,6 @@ void ownbook_free(OwnBook *b)
     b->loaded = false;
 }
 
-/* The shipped book of `variant`: book/<variant>.bin in the directory above the
- * engine binary's (the build tree: build/stern), else in share/stern/ above it
- * (an install: bin/stern). False when neither exists. */
-static bool shipped_path(const char *variant, char *out, size_t n)
-{
-    char exe[OWNBOOK_PATH_MAX];
-    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len <= 0)
-        return false;
-    exe[len] = 0;
-    const char *dir = dirname(exe);
-    static const char *const places[] = {"%s/../book/%s.bin", "%s/../share/stern/book/%s.bin"};
-    for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
-        snprintf(out, n, places[i], dir, variant);
-        if (access(out, R_OK) == 0)
-            return true;
-    }
-    return false;
-}
-
 int ownbook_prepare(OwnBook *b, const char *variant, char *err, size_t errlen)
 {
     if (!strcmp(b->for_variant, variant) && !strcmp(b->for_file, b->file))
@@ -52,7 +32,7 @@ int ownbook_prepare(OwnBook *b, const char *variant, char *err, size_t errlen)
     char path[OWNBOOK_PATH_MAX];
     if (b->file[0])
         snprintf(path, sizeof path, "%s", b->file);
-    else if (!shipped_path(variant, path, sizeof path))
+    else if (!shipped_file("book", variant, ".bin", path, sizeof path))
         return 0;
     if (book_load(&b->book, path, b->file[0] ? NULL : variant, err, errlen))
         return -1;
