@@ -6,7 +6,7 @@
  * never answers and one that overruns its clock each lose that game as RULES.md
  * section 7 says and the run goes on; SIGKILL then -resume loses no finished game;
  * -ratings of the record file prints the arena's own table; shards merge into the
- * whole tournament (with GNU parallel when it is installed); SPRT stops early;
+ * whole tournament game for game (a shard killed and resumed); SPRT stops early;
  * 3-seat and team tournaments are rated from places; stern-play names the seats
  * eliminated during a game. Ctrl-C (SIGINT) or SIGTERM stops a run cleanly, says
  * what was saved and how to resume, and prints the table; players that never met
@@ -648,46 +648,120 @@ static void test_ratings_of_the_record_file_print_the_arena_table(void **state)
     remove_dir(dir);
 }
 
-/* Whether a program is in PATH. */
-static bool have_program(const char *name)
+static int run_until_first_game_then_signal(char **argv, const char *out, const char *pgn, int sig);
+
+/* Asserts that the records of file `merged` are those of file `whole` game for
+ * game: the same game numbers, players, start and moves, and result. */
+static void assert_same_games(const char *whole, const char *merged)
 {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "command -v %s > /dev/null 2>&1", name);
-    return system(cmd) == 0;
+    Records w = read_records(whole), m = read_records(merged);
+    assert_int_equal(m.n, w.n);
+    assert_int_equal(m.incomplete, 0);
+    static const char *const same[] = {"Variant", "FEN", "White", "Red", "Blue", "Black", "Yellow",
+                                       "Green", "Result", "Places", "Termination", "Schedule"};
+    for (int i = 0; i < m.n; i++) {
+        const long number = atol(tag(&m, i, "Round"));
+        const int j = find_game(&w, number);
+        if (j < 0)
+            fail_msg("game %ld of %s is not in %s", number, merged, whole);
+        for (size_t k = 0; k < sizeof same / sizeof *same; k++)
+            if (strcmp(tag(&m, i, same[k]), tag(&w, j, same[k])))
+                fail_msg("game %ld: %s \"%s\" in %s, \"%s\" in %s", number, same[k], tag(&m, i, same[k]), merged,
+                         tag(&w, j, same[k]), whole);
+        assert_int_equal(m.g[i].nmoves, w.g[j].nmoves);
+        for (int k = 0; k < m.g[i].nmoves; k++)
+            assert_string_equal(m.g[i].moves[k], w.g[j].moves[k]);
+        if (i > 0) /* -merge writes them in the order of their number */
+            assert_true(number > atol(tag(&m, i - 1, "Round")));
+    }
+    pgn_games_free(w.g, w.n);
+    pgn_games_free(m.g, m.n);
+}
+
+/* Plays the tournament `args` (deterministic engines: a game depends only on its
+ * opening and seats) on one machine into dir/all.pgn, and as 3 shards into
+ * dir/shardK.pgn, shard 2 killed (SIGKILL) after its first game and resumed;
+ * then checks that -merge of the shards gives the one-machine games and table. */
+static void check_shards_make_the_tournament(const char *dir, const char *args, const char *heading)
+{
+    char out[PATH_MAX], whole[PATH_MAX], merged[PATH_MAX], pgn[PATH_MAX], cmd[6 * PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(whole, sizeof whole, "%s/whole.txt", dir);
+    snprintf(merged, sizeof merged, "%s/merged.txt", dir);
+    const char *a = tool("stern-arena");
+    assert_int_equal(run(out, "%s -pgnout %s/all.pgn", args, dir), 0);
+    assert_int_equal(run(whole, "%s -ratings %s/all.pgn", a, dir), 0);
+    for (int i = 1; i <= 3; i += 2)
+        assert_int_equal(run(out, "%s -shard %d/3 -pgnout %s/shard%d.pgn", args, i, dir, i), 0);
+    snprintf(pgn, sizeof pgn, "%s/shard2.pgn", dir);
+    snprintf(cmd, sizeof cmd, "exec %s -shard 2/3 -pgnout %s", args, pgn);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    const int st = run_until_first_game_then_signal(argv, out, pgn, SIGKILL);
+    assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+    char *before = slurp(pgn);
+    Records r = read_records(pgn);
+    const int kept = r.n;
+    const long kept_end = r.g[kept - 1].end;
+    pgn_games_free(r.g, r.n);
+    /* a missing shard: the games it owes, by number, and exit status 3 */
+    assert_int_equal(run(merged, "%s -merge %s/shard1.pgn %s/shard3.pgn", a, dir, dir), 3);
+    char *text = slurp(merged);
+    assert_non_null(strstr(text, "shard 2/3: "));
+    assert_null(strstr(text, "shard 1/3: "));
+    free(text);
+    assert_int_equal(run(out, "%s -shard 2/3 -pgnout %s -resume", args, pgn), 0);
+    char *after = slurp(pgn);
+    assert_memory_equal(after, before, (size_t)kept_end); /* the games finished before the kill stand */
+    free(before);
+    free(after);
+    assert_int_equal(run(merged, "%s -merge %s/shard1.pgn %s/shard2.pgn %s/shard3.pgn -pgnout %s/merged.pgn", a, dir,
+                         dir, dir, dir),
+                     0);
+    char all[PATH_MAX], mpgn[PATH_MAX];
+    snprintf(all, sizeof all, "%s/all.pgn", dir);
+    snprintf(mpgn, sizeof mpgn, "%s/merged.pgn", dir);
+    assert_same_games(all, mpgn);
+    char *w = slurp(whole), *m = slurp(merged);
+    assert_non_null(strstr(w, heading));
+    assert_string_equal(w, from_line(m, heading)); /* the merged table is the one-machine table */
+    assert_non_null(strstr(m, " 0 missing\n"));
+    free(w);
+    free(m);
+    /* a shard given twice (as a copy) */
+    assert_int_equal(run(out, "cp %s/shard1.pgn %s/copy.pgn && %s -merge %s/shard1.pgn %s/shard2.pgn %s/shard3.pgn "
+                         "%s/copy.pgn", dir, dir, a, dir, dir, dir, dir),
+                     1);
+    text = slurp(out);
+    assert_non_null(strstr(text, "is recorded twice"));
+    free(text);
 }
 
 static void test_shards_merge_into_the_whole_tournament(void **state)
 {
     (void)state;
     const char *dir = temp_dir();
-    char out[PATH_MAX], whole[PATH_MAX], merged[PATH_MAX];
+    char args[4 * PATH_MAX + 512], out[PATH_MAX], g[PATH_MAX];
     snprintf(out, sizeof out, "%s/out.txt", dir);
-    snprintf(whole, sizeof whole, "%s/whole.txt", dir);
-    snprintf(merged, sizeof merged, "%s/merged.txt", dir);
-    char args[2048]; /* deterministic engines: a game depends only on its opening and seats */
+    snprintf(g, sizeof g, "%s", tool("stern-greedy")); /* tool() answers in one buffer */
     snprintf(args, sizeof args,
-             "%s -variant classic-3 -engine cmd=%s name=A -engine 'cmd=%s -name B' name=B -engine 'cmd=%s -name C' "
-             "name=C -each st=0.2 -rounds 4 -openings random=5 -quiet",
-             tool("stern-arena"), tool("stern-greedy"), tool("stern-greedy"), tool("stern-greedy"));
-    assert_int_equal(run(out, "%s -pgnout %s/all.pgn", args, dir), 0);
-    assert_int_equal(run(whole, "%s -ratings %s/all.pgn", tool("stern-arena"), dir), 0);
-    if (have_program("parallel")) /* one shell word: parallel hands it to a shell as it is */
-        assert_int_equal(run(out, "parallel --will-cite --halt now,fail=1 \"%s -shard {}/3 -pgnout %s/shard{}.pgn\" "
-                             "::: 1 2 3", args, dir),
-                         0);
-    else {
-        print_message("(GNU parallel is not installed: the shards run one after another)\n");
-        for (int i = 1; i <= 3; i++)
-            assert_int_equal(run(out, "%s -shard %d/3 -pgnout %s/shard%d.pgn", args, i, dir, i), 0);
-    }
-    assert_int_equal(run(merged, "%s -ratings %s/shard1.pgn %s/shard2.pgn %s/shard3.pgn", tool("stern-arena"), dir,
-                         dir, dir),
-                     0);
-    char *w = slurp(whole), *m = slurp(merged);
-    assert_non_null(strstr(w, "classic-3: 12 games, 3 players"));
-    assert_string_equal(w, m);
-    free(w);
-    free(m);
+             "%s -variant classic-3 -engine 'cmd=%s -sleep-ms 2' name=A -engine 'cmd=%s -name B -sleep-ms 2' name=B "
+             "-engine 'cmd=%s -random 5' name=C restart=on -each st=0.2 -rounds 4 -openings random=5 -quiet",
+             tool("stern-arena"), g, g, g);
+    check_shards_make_the_tournament(dir, args, "classic-3: 12 games, 3 players");
+    /* records of another schedule (other openings) do not merge */
+    assert_int_equal(run(out, "%s -srand 2 -shard 1/3 -pgnout %s/other.pgn", args, dir), 0);
+    assert_int_equal(run(out, "%s -merge %s/shard1.pgn %s/other.pgn", tool("stern-arena"), dir, dir), 1);
+    char *text = slurp(out);
+    assert_non_null(strstr(text, "records of two different tournaments"));
+    free(text);
+    remove_dir(dir);
+    dir = temp_dir();
+    /* two seats: a searching engine (one thread, a node limit, a new process each game) */
+    snprintf(args, sizeof args,
+             "%s -engine 'cmd=%s -sleep-ms 2' name=G -engine cmd=%s name=S nodes=300 restart=on "
+             "option.OwnBook=false option.Threads=1 -each st=1 -games 4 -rounds 3 -openings random=4 -quiet",
+             tool("stern-arena"), g, tool("stern"));
+    check_shards_make_the_tournament(dir, args, "classic-2: 12 games, 2 players");
     remove_dir(dir);
 }
 

@@ -21,6 +21,7 @@
  * 128 + the signal's number.
  */
 #define _GNU_SOURCE /* open_memstream, fmemopen */
+#include "arena_merge.h"
 #include "arena_openings.h"
 #include "arena_schedule.h"
 #include "arena_table.h"
@@ -47,6 +48,7 @@
 #include <sys/file.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #define DEFAULT_VARIANT "classic-2"
 #define HANDSHAKE_TIMEOUT_MS 10000 /* for `uciok`, and again for `readyok` */
@@ -64,6 +66,7 @@
 static const char usage[] =
     "usage: stern-arena -engine cmd=CMD [name=NAME] [KEY=VALUE ...] -engine ... [options]\n"
     "       stern-arena -ratings FILE... [-sprt ...] [-bootstrap N]\n"
+    "       stern-arena -merge FILE... [-pgnout OUT] [-sprt ...] [-bootstrap N]\n"
     "\n"
     "Engine keys (-engine for one engine, -each for all; an engine's own keys win):\n"
     "  cmd=CMD            command line (shell syntax when needed)\n"
@@ -101,9 +104,16 @@ static const char usage[] =
     "                     crash, or Ctrl-C: that stops the games in progress, prints\n"
     "                     the table and the command to resume, and exits 130)\n"
     "  -shard I/N         play only shard I of N (whole opening sets, deterministic)\n"
+    "  -shard auto[/N]    the shard of this task of a Slurm array job\n"
+    "                     (SLURM_ARRAY_TASK_ID, _MIN, _STEP, _COUNT) or of a Kubernetes\n"
+    "                     indexed Job (JOB_COMPLETION_INDEX, from 0; N needed)\n"
     "  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when decided (2 engines,\n"
     "                     2 seats)\n"
     "  -ratings FILE...   rate the games of record files (merging runs) and exit\n"
+    "  -merge FILE...     the shards' record files of one tournament: checks they are\n"
+    "                     one schedule's, each game once; lists the games missing by\n"
+    "                     shard (exit 3); prints the table; -pgnout OUT writes the\n"
+    "                     records in game order\n"
     "  -bootstrap N       resamples of the rating intervals (default 200)\n"
     "  -event NAME        Event tag (default stern-arena)\n"
     "  -stderr FILE       append the engines' stderr to FILE (default: discarded)\n"
@@ -150,6 +160,7 @@ typedef struct Options {
     TableOptions table;
     const char **rating_files;
     int nrating_files;
+    bool merge;                  /* -merge: rating_files are one schedule's shards */
     const char *resume_command;  /* this command line with -resume, shell-quoted */
 } Options;
 
@@ -396,8 +407,11 @@ static void parse_options(Options *o, int argc, char **argv)
                 die("bad -shard '%s' (I/N with 1 <= I <= N)", v);
         } else if (!strcmp(a, "-sprt"))
             parse_sprt(o, argc, argv, &i);
-        else if (!strcmp(a, "-ratings")) {
+        else if (!strcmp(a, "-ratings") || !strcmp(a, "-merge")) {
+            if (ratings)
+                die("-ratings and -merge go once");
             ratings = true;
+            o->merge = !strcmp(a, "-merge");
             o->rating_files = (const char **)argv + i + 1;
             while (i + 1 < argc && argv[i + 1][0] != '-')
                 i++, o->nrating_files++;
@@ -417,7 +431,9 @@ static void parse_options(Options *o, int argc, char **argv)
     }
     if (ratings) {
         if (!o->nrating_files)
-            die("-ratings needs record files");
+            die("%s needs record files", o->merge ? "-merge" : "-ratings");
+        if (o->pgnout && !o->merge)
+            die("-ratings writes no records: -pgnout goes with -merge");
         return;
     }
     if (!o->nengines)
@@ -450,6 +466,8 @@ typedef struct Arena {
     Schedule sched;
     Openings openings;
     const char *names[MAX_ENGINES];
+    char schedule_id[MERGE_ID_LEN + 1]; /* fingerprint of the schedule (schedule_fingerprint) */
+    char schedule_games[24], schedule_sets[24], shard_text[32]; /* the records' tag values */
     int stderr_fd;
     int pgn_fd;                   /* -1 without -pgnout */
     pthread_mutex_t lock;
@@ -673,6 +691,11 @@ static int check_record(const Arena *a, const PgnGame *g, long number, char *err
                      have ? have : "", want);
             return -1;
         }
+    }
+    const char *id = pgn_tag(g, "Schedule");
+    if (id && strcmp(id, a->schedule_id)) { /* records from before the tag have the checks above and below */
+        snprintf(err, n, "game %ld is of schedule %s, these options make schedule %s", number, id, a->schedule_id);
+        return -1;
     }
     char want[FEN_MAX], std[FEN_MAX];
     Position p;
@@ -1037,8 +1060,12 @@ static char *render_record(Worker *w, const Game *g, long number, const int engi
         free(last);
         w->comments[g->nplies - 1] = strdup(note);
     }
+    const char *const extra[][2] = {{"Schedule", a->schedule_id},
+                                    {"ScheduleGames", a->schedule_games},
+                                    {"ScheduleSets", a->schedule_sets},
+                                    {"Shard", a->shard_text}};
     RecordTags tags = {a->o->event, site, record_today(date), round, tc, {0}, res->termination,
-                       (const char *const *)w->comments};
+                       (const char *const *)w->comments, extra, a->o->nshards > 1 ? 4 : 3};
     for (int i = 0; i < a->v.nseats; i++)
         tags.players[a->v.seats[i]] = a->names[engine[a->v.seats[i]]];
     char *text = NULL;
@@ -1214,6 +1241,45 @@ static void name_engines(Arena *a)
     }
 }
 
+/* The fingerprint of what decides the games of this schedule, whatever its
+ * -rounds: the variant, the tournament kind, -games, each engine's name, seats,
+ * protocol, limits and options, and the first openings (these follow from
+ * -openings and -srand). Records carry it so that -resume and -merge never mix
+ * games of two tournaments. XXH3-64 of a text, as 16 hex digits. */
+#define FINGERPRINT_OPENINGS 16
+static void schedule_fingerprint(Arena *a)
+{
+    const Options *o = a->o;
+    XXH3_state_t *h = XXH3_createState();
+    if (!h)
+        die("out of memory");
+    XXH3_64bits_reset(h);
+    char line[FEN_MAX + 64];
+    int len = snprintf(line, sizeof line, "variant %s kind %d games %d units %d\n", a->v.name, (int)o->kind,
+                       a->sched.games, a->sched.nunits);
+    XXH3_64bits_update(h, line, (size_t)len);
+    for (int e = 0; e < o->nengines; e++) {
+        const EngineConf *c = &o->engines[e];
+        len = snprintf(line, sizeof line, "engine %s seats %d ccp %d tc %s\n", a->names[e], c->seats, c->ccp,
+                       c->tc_text);
+        XXH3_64bits_update(h, line, (size_t)len);
+        for (int k = 0; k < c->nopts; k++) {
+            XXH3_64bits_update(h, c->opts[k].name, strlen(c->opts[k].name) + 1);
+            XXH3_64bits_update(h, c->opts[k].value, strlen(c->opts[k].value) + 1);
+        }
+    }
+    for (long k = 0; k < FINGERPRINT_OPENINGS; k++) {
+        char fen[FEN_MAX];
+        openings_fen(&a->openings, k, fen);
+        XXH3_64bits_update(h, fen, strlen(fen) + 1);
+    }
+    snprintf(a->schedule_id, sizeof a->schedule_id, "%016llx", (unsigned long long)XXH3_64bits_digest(h));
+    XXH3_freeState(h);
+    snprintf(a->schedule_games, sizeof a->schedule_games, "%ld", a->sched.total);
+    snprintf(a->schedule_sets, sizeof a->schedule_sets, "%ld", a->sched.total / a->sched.rotations);
+    snprintf(a->shard_text, sizeof a->shard_text, "%d/%d", o->shard, o->nshards);
+}
+
 static void setup(Arena *a, Options *o)
 {
     memset(a, 0, sizeof *a);
@@ -1270,6 +1336,7 @@ static void setup(Arena *a, Options *o)
     table_init(&a->table);
     ep_kill_children_on_signals();
     name_engines(a);
+    schedule_fingerprint(a);
     if (o->pgnout && open_records(a, err, sizeof err))
         die("%s", err);
 }
@@ -1499,11 +1566,54 @@ static int rate_files(const Options *o)
     return rc ? 1 : 0;
 }
 
+/* -merge: the shards of one schedule, checked, their missing games listed,
+ * rated, and with -pgnout written in game order. Exit status 0, 1 on an error
+ * (nothing written), 3 when games are missing. */
+static int merge_files(const Options *o)
+{
+    ArenaTable t;
+    table_init(&t);
+    FILE *out = NULL;
+    if (o->pgnout) {
+        for (int i = 0; i < o->nrating_files; i++)
+            if (!strcmp(o->rating_files[i], o->pgnout))
+                die("-pgnout %s is one of the files to merge", o->pgnout);
+        if (!(out = fopen(o->pgnout, "w")))
+            die("%s: %s", o->pgnout, strerror(errno));
+    }
+    MergeResult res;
+    char err[PGN_ERR_MAX + 512];
+    if (merge_records(o->rating_files, o->nrating_files, &t, out, &res, err, sizeof err)) {
+        fprintf(stderr, "stern-arena: -merge: %s\n", err);
+        if (out) {
+            fclose(out);
+            unlink(o->pgnout);
+        }
+        table_free(&t);
+        merge_result_free(&res);
+        return 1;
+    }
+    if (out && fclose(out))
+        die("%s: %s", o->pgnout, strerror(errno));
+    printf("schedule %s: %ld games in %d shard%s: %ld recorded, %ld missing\n", res.schedule, res.total,
+           res.nshards, res.nshards == 1 ? "" : "s", res.recorded, res.missing);
+    if (res.incomplete)
+        printf("left out %ld game%s cut short (its shard's -resume plays it again)\n", res.incomplete,
+               res.incomplete == 1 ? "" : "s");
+    if (merge_print_missing(stdout, &res))
+        printf("run each shard listed again with the same command and -resume: it plays only its missing games\n");
+    const int rc = table_print(stdout, &t, &o->table);
+    const long missing = res.missing;
+    table_free(&t);
+    merge_result_free(&res);
+    return rc ? 1 : missing ? 3 : 0;
+}
+
 int main(int argc, char **argv)
 {
     static Options o;
     const char *again = resume_command(argc, argv); /* before parsing cuts KEY=VALUE words */
     parse_options(&o, argc, argv);
     o.resume_command = again;
-    return o.nrating_files ? rate_files(&o) : run(&o);
+    return o.merge ? merge_files(&o) : o.nrating_files ? rate_files(&o) : run(&o);
 }

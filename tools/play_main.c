@@ -325,8 +325,9 @@ static void write_record(Match *m, const Game *g, int game, const char *const na
 {
     char date[16], round[16];
     snprintf(round, sizeof round, "%d", game + 1);
-    RecordTags tags = {"stern-play", "?", record_today(date), round, m->o->time_control, {0}, res->termination,
-                       (const char *const *)m->comments};
+    RecordTags tags = {.event = "stern-play", .site = "?", .date = record_today(date), .round = round,
+                       .time_control = m->o->time_control, .termination = res->termination,
+                       .comments = (const char *const *)m->comments};
     memcpy(tags.players, names, sizeof tags.players);
     if (!m->o->quiet) {
         printf("\n");

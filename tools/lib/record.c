@@ -207,6 +207,8 @@ int record_write(FILE *f, const Game *g, const RecordTags *t)
     }
     put_tag(f, "Termination",
             or_default(t->termination, pos_over(end) ? pos_reason_name((EndReason)end->reason) : "unterminated"));
+    for (int i = 0; i < t->nextra; i++)
+        put_tag(f, t->extra[i][0], t->extra[i][1]);
     fputc('\n', f);
     put_movetext(f, g, NULL, t->comments, NULL);
     fputc('\n', f);

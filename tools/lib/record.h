@@ -4,7 +4,8 @@
  * Tags, in this order: Event Site Date Round Variant, FEN when the game did not
  * start from the variant's start position, TimeControl, one tag per seat in play
  * named after its colour (White Red Blue Black Yellow Green, in turn order), Result,
- * Places (once the game is over) and Termination. Movetext numbers rounds
+ * Places (once the game is over), Termination and the caller's extra tags (the
+ * arena's Schedule, ScheduleGames and Shard). Movetext numbers rounds
  * ("1. m3-m4 e15-e14 2. ..."; "5..." when the start position is mid-round), writes
  * each move in canonical notation (move_str), a turn skipped because the seat was
  * still playing but had no legal move as "--" (seats that finished are not
@@ -38,6 +39,8 @@ typedef struct RecordTags {
                                       or "unterminated" while the game goes on */
     const char *const *comments;   /* NULL, or one per ply (NULL or "" for none), written
                                       as {text} after that move */
+    const char *const (*extra)[2]; /* nextra more tags {name, value}, written last */
+    int nextra;
 } RecordTags;
 
 /* Writes the record of game g (its start position and moves) with tags t to f,
