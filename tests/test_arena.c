@@ -279,12 +279,6 @@ static void test_schedule_shards_split_whole_sets_and_cover_every_game(void **st
     }
     for (int i = 0; i < 3; i++)
         schedule_free(&s[i]);
-    int shard, n;
-    assert_int_equal(schedule_parse_shard("2/5", &shard, &n), 0);
-    assert_int_equal(shard, 2);
-    assert_int_equal(n, 5);
-    assert_int_equal(schedule_parse_shard("6/5", &shard, &n), -1);
-    assert_int_equal(schedule_parse_shard("1/", &shard, &n), -1);
 }
 
 /* ---- openings ---- */

@@ -33,6 +33,7 @@
 #include "ratings.h"
 #include "record.h"
 #include "referee.h"
+#include "shard.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -403,8 +404,9 @@ static void parse_options(Options *o, int argc, char **argv)
         else if (!strcmp(a, "-resume"))
             o->resume = true;
         else if (!strcmp(a, "-shard")) {
-            if (schedule_parse_shard(v, &o->shard, &o->nshards))
-                die("bad -shard '%s' (I/N with 1 <= I <= N)", v);
+            char why[256];
+            if (shard_parse(v, &o->shard, &o->nshards, why, sizeof why))
+                die("%s", why);
         } else if (!strcmp(a, "-sprt"))
             parse_sprt(o, argc, argv, &i);
         else if (!strcmp(a, "-ratings") || !strcmp(a, "-merge")) {

@@ -2,7 +2,9 @@
 #include "arena_merge.h"
 
 #include "arena_schedule.h"
+#include "shard.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +88,9 @@ static int merge_one(const PgnGame *g, PgnStatus status, const char *why, void *
         res->sets = sets;
     }
     int k = 1, nshards = 1;
-    if (shard && (schedule_parse_shard(shard, &k, &nshards) || merge_shard_of(number, total / sets, nshards) != k)) {
+    char bad[128];
+    if (shard && (!isdigit((unsigned char)shard[0]) || shard_parse(shard, &k, &nshards, bad, sizeof bad) ||
+                  merge_shard_of(number, total / sets, nshards) != k)) {
         snprintf(err, n, "%s:%d: game %ld is not a game of shard %s", path, g->line, number, shard);
         return -1;
     }

@@ -194,18 +194,3 @@ long schedule_shard_games(const Schedule *s)
     const long mine = sets / s->nshards + (sets % s->nshards > s->shard - 1);
     return mine * s->rotations;
 }
-
-int schedule_parse_shard(const char *text, int *shard, int *nshards)
-{
-    char *end;
-    const long i = strtol(text, &end, 10);
-    if (end == text || *end != '/')
-        return -1;
-    const char *rest = end + 1;
-    const long n = strtol(rest, &end, 10);
-    if (end == rest || *end || i < 1 || n < 1 || i > n || n > SCHEDULE_MAX_GAMES)
-        return -1;
-    *shard = (int)i;
-    *nshards = (int)n;
-    return 0;
-}

@@ -90,7 +90,4 @@ bool schedule_in_shard(const Schedule *s, long number);
 /* Games of the schedule's shard. */
 long schedule_shard_games(const Schedule *s);
 
-/* Parses "i/n" (1 <= i <= n) into *shard and *nshards. Returns 0, or -1. */
-int schedule_parse_shard(const char *text, int *shard, int *nshards);
-
 #endif
