@@ -19,6 +19,7 @@
  * -param) stop the run with a message naming the cause.
  */
 #include "args.h"
+#include "cmd_template.h"
 #include "variant.h"
 
 #include <math.h>
@@ -28,6 +29,10 @@
 #include <string.h>
 
 #define MAX_PARAMS 16
+
+/* -B: make cannot see that the flags changed, so without it every iteration
+ * after the first would play the first iteration's engines again. */
+#define DEFAULT_BUILD "make -s -B BUILD={dir} EXTRA_CFLAGS={flags} {dir}/stern >/dev/null"
 
 typedef struct {
     char name[64];
@@ -47,6 +52,11 @@ static int usage_to(FILE *f, int status)
             "  -concurrency K  games at once (default 2)\n"
             "  -seed S         seed of the perturbations and openings (default 1)\n"
             "  -workdir DIR    where the engines are built (default /tmp/stern-spsa)\n"
+            "  -arena PATH     the arena program (default build/stern-arena)\n"
+            "  -build TEMPLATE the shell command that builds an engine with the weights:\n"
+            "                  {dir} its directory (the engine is DIR/stern), {flags} the\n"
+            "                  -DNAME=value flags, both shell-quoted (default\n"
+            "                  '" DEFAULT_BUILD "')\n"
             "Run it from the repository root (it calls make and build/stern-arena).\n");
     return status;
 }
@@ -78,17 +88,22 @@ static int parse_param(const char *text, Param *p)
 
 static double clampd(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
-/* Builds the engine with the given weights into dir; returns 0 or -1. */
-static int build_engine(const char *dir, const Param *ps, int n, const double *values)
+/* Builds the engine with the given weights into dir/stern by the -build
+ * template `build` ({dir} and {flags}, the -D flags, shell-quoted); returns 0,
+ * or -1 with a message when the command fails. */
+static int build_engine(const char *build, const char *dir, const Param *ps, int n, const double *values)
 {
-    char flags[2048] = "", cmd[4096];
+    char flags[2048] = "", qflags[4096] = "", qdir[1200] = "", cmd[8192];
     size_t len = 0;
     for (int i = 0; i < n; i++)
         len += (size_t)snprintf(flags + len, sizeof flags - len, "%s-D%s=%ld", i ? " " : "", ps[i].name,
                                 lround(values[i]));
-    /* -B: make cannot see that the flags changed, so without it every iteration
-     * after the first would play the first iteration's engines again. */
-    snprintf(cmd, sizeof cmd, "make -s -B BUILD='%s' EXTRA_CFLAGS='%s' '%s/stern' >/dev/null", dir, flags, dir);
+    const TemplateField fields[] = {{"dir", qdir}, {"flags", qflags}};
+    if (shell_quote_append(qflags, sizeof qflags, flags) || shell_quote_append(qdir, sizeof qdir, dir) ||
+        template_expand(build, fields, 2, cmd, sizeof cmd)) {
+        fprintf(stderr, "stern-spsa: the build command is too long\n");
+        return -1;
+    }
     if (system(cmd) != 0) {
         fprintf(stderr, "stern-spsa: build failed: %s\n", cmd);
         return -1;
@@ -97,14 +112,14 @@ static int build_engine(const char *dir, const Param *ps, int n, const double *v
 }
 
 /* Plays plus against minus; returns 0 with wins and losses of plus, or -1. */
-static int play_match(const char *workdir, const char *variant, const char *tc, int games, int conc, int seed,
+static int play_match(const char *arena, const char *workdir, const char *variant, const char *tc, int games, int conc, int seed,
                       int *wins, int *losses)
 {
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
-             "build/stern-arena -quiet -engine cmd='%s/plus/stern' name=plus -engine cmd='%s/minus/stern' name=minus "
+             "%s -quiet -engine cmd='%s/plus/stern' name=plus -engine cmd='%s/minus/stern' name=minus "
              "-each tc=%s -variant %s -games 2 -rounds %d -concurrency %d -openings random=4 -srand %d 2>&1",
-             workdir, workdir, tc, variant, games / 2, conc, seed);
+             arena, workdir, workdir, tc, variant, games / 2, conc, seed);
     FILE *f = popen(cmd, "r");
     if (!f) {
         fprintf(stderr, "stern-spsa: cannot run: %s\n", cmd);
@@ -147,7 +162,7 @@ static int read_points(FILE *f, double *points, int *comparisons)
  * in all (half with plus in one unit, half with minus in one); returns 0 with
  * plus's wins - losses over its comparisons with minus in *balance and the
  * comparisons in *total, or -1. */
-static int play_places(const char *workdir, const char *variant, int units, const char *tc, int games, int conc,
+static int play_places(const char *arena, const char *workdir, const char *variant, int units, const char *tc, int games, int conc,
                        int seed, int *balance, int *total)
 {
     const int rounds = games / (2 * units) > 0 ? games / (2 * units) : 1;
@@ -155,10 +170,10 @@ static int play_places(const char *workdir, const char *variant, int units, cons
     for (int half = 0; half < 2; half++) {
         char cmd[4096];
         snprintf(cmd, sizeof cmd,
-                 "build/stern-arena -quiet -engine cmd='%s/plus/stern' name=plus seats=%d "
+                 "%s -quiet -engine cmd='%s/plus/stern' name=plus seats=%d "
                  "-engine cmd='%s/minus/stern' name=minus seats=%d -each tc=%s -variant %s -rounds %d "
                  "-concurrency %d -openings random=4 -srand %d 2>&1",
-                 workdir, half ? units - 1 : 1, workdir, half ? 1 : units - 1, tc, variant, rounds, conc, seed + half);
+                 arena, workdir, half ? units - 1 : 1, workdir, half ? 1 : units - 1, tc, variant, rounds, conc, seed + half);
         FILE *f = popen(cmd, "r");
         if (!f) {
             fprintf(stderr, "stern-spsa: cannot run: %s\n", cmd);
@@ -186,6 +201,7 @@ int main(int argc, char **argv)
     int np = 0, iterations = 100, games = 20, conc = 2;
     unsigned seed = 1;
     const char *tc = "1+0.01", *variant = "classic-2", *workdir = "/tmp/stern-spsa";
+    const char *arena = "build/stern-arena", *build = DEFAULT_BUILD;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-param") && i + 1 < argc) {
             if (np == MAX_PARAMS || parse_param(argv[++i], &ps[np]))
@@ -211,11 +227,17 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-tc") && i + 1 < argc) tc = argv[++i];
         else if (!strcmp(argv[i], "-variant") && i + 1 < argc) variant = argv[++i];
         else if (!strcmp(argv[i], "-workdir") && i + 1 < argc) workdir = argv[++i];
+        else if (!strcmp(argv[i], "-arena") && i + 1 < argc) arena = argv[++i];
+        else if (!strcmp(argv[i], "-build") && i + 1 < argc) build = argv[++i];
         else
             return usage();
     }
     if (np == 0 || iterations < 1 || games < 2 || games % 2 || conc < 1)
         return usage();
+    if (!template_has(build, "dir")) {
+        fprintf(stderr, "stern-spsa: -build '%s': the template must contain {dir}, where the engine goes\n", build);
+        return 2;
+    }
     const Variant *var = variant_find(variant);
     if (!var) {
         fprintf(stderr, "stern-spsa: unknown variant '%s'\n", variant);
@@ -236,20 +258,20 @@ int main(int argc, char **argv)
         }
         char dir[1024];
         snprintf(dir, sizeof dir, "%s/plus", workdir);
-        if (build_engine(dir, ps, np, plus))
+        if (build_engine(build, dir, ps, np, plus))
             return 1;
         snprintf(dir, sizeof dir, "%s/minus", workdir);
-        if (build_engine(dir, ps, np, minus))
+        if (build_engine(build, dir, ps, np, minus))
             return 1;
         int w = 0, l = 0, total = games;
         if (var->nunits > 2) {
             int balance;
-            if (play_places(workdir, variant, var->nunits, tc, games, conc, (int)seed * 100003 + 2 * k, &balance,
+            if (play_places(arena, workdir, variant, var->nunits, tc, games, conc, (int)seed * 100003 + 2 * k, &balance,
                             &total))
                 return 1;
             w = balance > 0 ? balance : 0;
             l = balance < 0 ? -balance : 0;
-        } else if (play_match(workdir, variant, tc, games, conc, (int)seed * 100003 + k, &w, &l)) {
+        } else if (play_match(arena, workdir, variant, tc, games, conc, (int)seed * 100003 + k, &w, &l)) {
             return 1;
         }
         printf("iteration %d: plus vs minus %+d (of %d %s)", k + 1, w - l, total,
