@@ -15,14 +15,25 @@
  * teams) the games are rated from places (RULES.md section 10): each game is a
  * comparison of plus with every unit of minus, and wins - losses is twice the
  * points less the comparisons; half the games seat one plus against minus in
- * every other unit, half the other way round. Errors (a failed build or match, a bad
- * -param) stop the run with a message naming the cause.
+ * every other unit, half the other way round.
+ *
+ * Each match is split into -shards arena runs (stern-arena -shard I/N, whole
+ * sets of games each, so the shards together play the games of one run), all
+ * started at once through the -run command template (a local process, or an
+ * srun job step on a cluster), and rated from their records (stern-arena
+ * -ratings). A lost shard (tools/lib/shard_match.h) leaves its games out: the
+ * step is taken per game played. Errors (a failed build, no game played in an
+ * iteration, a bad -param, -shards or template) stop the run with a message
+ * naming the cause.
  */
+#include "arena_schedule.h"
 #include "args.h"
 #include "cmd_template.h"
+#include "shard_match.h"
 #include "variant.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,9 +60,19 @@ static int usage_to(FILE *f, int status)
             "  -tc S+I         clock of the games (default 1+0.01)\n"
             "  -variant V      variant (default classic-2); with three or more units\n"
             "                  the games are rated from places (both ways round)\n"
-            "  -concurrency K  games at once (default 2)\n"
+            "  -concurrency K  games at once in each shard (default 2)\n"
+            "  -shards S       split each match into S arena runs, started all at once\n"
+            "                  (default 1; at most the game pairs of a match, or with\n"
+            "                  three or more units its rounds: a shard plays whole sets)\n"
+            "  -run TEMPLATE   the shell command that runs a shard (default '{cmd}', a\n"
+            "                  local process): {cmd} the shard's arena command, shell-\n"
+            "                  quoted, and {shard}, {shards}, {iteration}; on Slurm\n"
+            "                  -run 'srun --ntasks=1 --exclusive {cmd}'. A failed shard\n"
+            "                  runs once more with -resume; if it fails again the\n"
+            "                  iteration goes on with the other shards' games\n"
             "  -seed S         seed of the perturbations and openings (default 1)\n"
-            "  -workdir DIR    where the engines are built (default /tmp/stern-spsa)\n"
+            "  -workdir DIR    where the engines are built and the shards' records and\n"
+            "                  logs (match-M-I.pgn, .log) go (default /tmp/stern-spsa)\n"
             "  -arena PATH     the arena program (default build/stern-arena)\n"
             "  -build TEMPLATE the shell command that builds an engine with the weights:\n"
             "                  {dir} its directory (the engine is DIR/stern), {flags} the\n"
@@ -111,20 +132,93 @@ static int build_engine(const char *build, const char *dir, const Param *ps, int
     return 0;
 }
 
-/* Plays plus against minus; returns 0 with wins and losses of plus, or -1. */
-static int play_match(const char *arena, const char *workdir, const char *variant, const char *tc, int games, int conc, int seed,
-                      int *wins, int *losses)
+/* How the matches of an iteration are played: where, in how many shards,
+ * through which template. */
+typedef struct {
+    const char *arena, *run, *workdir, *variant, *tc;
+    int conc, shards, iteration;
+} Setup;
+
+/* The games of every shard of a match in *planned (st->shards of them): two
+ * engines, `units` units, seats (NULL: one unit each), `rounds` rounds of
+ * `games` games (0: one set), the schedule stern-arena plays. Returns 0, or -1
+ * with a message. */
+static int plan_shards(const Setup *st, int units, const int *seats, int rounds, int games, long *planned)
 {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd,
-             "%s -quiet -engine cmd='%s/plus/stern' name=plus -engine cmd='%s/minus/stern' name=minus "
-             "-each tc=%s -variant %s -games 2 -rounds %d -concurrency %d -openings random=4 -srand %d 2>&1",
-             arena, workdir, workdir, tc, variant, games / 2, conc, seed);
-    FILE *f = popen(cmd, "r");
-    if (!f) {
-        fprintf(stderr, "stern-spsa: cannot run: %s\n", cmd);
-        return -1;
+    for (int i = 0; i < st->shards; i++) {
+        Schedule s;
+        char err[256];
+        const int r = seats ? schedule_init_seats(&s, 2, units, seats, rounds, games, i + 1, st->shards, err, sizeof err)
+                            : schedule_init(&s, 2, units, SCHEDULE_ROUND_ROBIN, rounds, games, i + 1, st->shards, err,
+                                            sizeof err);
+        if (r) {
+            fprintf(stderr, "stern-spsa: %s\n", err);
+            return -1;
+        }
+        planned[i] = schedule_shard_games(&s);
+        schedule_free(&s);
     }
+    return 0;
+}
+
+/* Plays match `half` of the iteration, arena arguments argv (argc, without
+ * -shard, -pgnout), in st->shards shards through the -run template (records
+ * WORKDIR/match-HALF-I.pgn), planned[] games a shard. Returns a stream of
+ * `stern-arena -ratings` over the finished shards' records (to pclose) with
+ * their games in *played, and the planned games added to *planned_all; NULL
+ * with *played 0 when no shard finished; NULL with *played -1 and a message on
+ * an error. */
+static FILE *play_shards(const Setup *st, int half, const char *const *argv, int argc, const long *planned,
+                         long *played, long *planned_all)
+{
+    for (int i = 0; i < st->shards; i++)
+        *planned_all += planned[i];
+    char prefix[1100], cmd[16384] = "";
+    snprintf(prefix, sizeof prefix, "%s/match-%d", st->workdir, half);
+    const ShardMatch m = {"stern-spsa", argv, argc, st->run, st->shards, st->iteration, prefix, planned};
+    bool finished[SHARD_MATCH_MAX];
+    *played = shard_match_play(&m, finished);
+    if (*played <= 0)
+        return NULL;
+    int fits = !shell_quote_append(cmd, sizeof cmd, st->arena) && !shell_quote_append(cmd, sizeof cmd, "-ratings");
+    for (int i = 0; i < st->shards; i++) {
+        char record[1200];
+        snprintf(record, sizeof record, "%s-%d.pgn", prefix, i + 1);
+        if (finished[i])
+            fits = fits && !shell_quote_append(cmd, sizeof cmd, record);
+    }
+    FILE *f = fits && strlen(cmd) + 6 < sizeof cmd ? popen(strcat(cmd, " 2>&1"), "r") : NULL;
+    if (!f) {
+        fprintf(stderr, "stern-spsa: cannot rate the records: %s\n", cmd);
+        *played = -1;
+    }
+    return f;
+}
+
+/* Plays plus against minus, `games` games (games/2 pairs); returns 0 with
+ * wins and losses of plus, the games played in *played (fewer than planned
+ * when a shard was lost, 0 when none was played) and planned in
+ * *planned_all, or -1. */
+static int play_match(const Setup *st, int games, int seed, int *wins, int *losses, long *played, long *planned_all)
+{
+    char plus[1100], minus[1100], tc[256], rounds[16], conc[16], srand_[16];
+    snprintf(plus, sizeof plus, "cmd=%s/plus/stern", st->workdir);
+    snprintf(minus, sizeof minus, "cmd=%s/minus/stern", st->workdir);
+    snprintf(tc, sizeof tc, "tc=%s", st->tc);
+    snprintf(rounds, sizeof rounds, "%d", games / 2);
+    snprintf(conc, sizeof conc, "%d", st->conc);
+    snprintf(srand_, sizeof srand_, "%d", seed);
+    const char *argv[] = {st->arena, "-quiet", "-engine", plus, "name=plus", "-engine", minus, "name=minus",
+                          "-each", tc, "-variant", st->variant, "-games", "2", "-rounds", rounds,
+                          "-concurrency", conc, "-openings", "random=4", "-srand", srand_};
+    long planned[SHARD_MATCH_MAX];
+    if (plan_shards(st, 2, NULL, games / 2, 2, planned))
+        return -1;
+    *wins = *losses = 0;
+    *planned_all = 0;
+    FILE *f = play_shards(st, 0, argv, (int)(sizeof argv / sizeof *argv), planned, played, planned_all);
+    if (!f)
+        return *played < 0 ? -1 : 0;
     char line[1024];
     int found = 0, draws = 0;
     while (fgets(line, sizeof line, f)) {
@@ -134,7 +228,7 @@ static int play_match(const char *arena, const char *workdir, const char *varian
     }
     const int status = pclose(f);
     if (status != 0 || !found) {
-        fprintf(stderr, "stern-spsa: the match failed (status %d): %s\n", status, cmd);
+        fprintf(stderr, "stern-spsa: rating the records of %s-*.pgn failed (status %d)\n", st->workdir, status);
         return -1;
     }
     return 0;
@@ -158,37 +252,56 @@ static int read_points(FILE *f, double *points, int *comparisons)
     return found ? 0 : -1;
 }
 
+/* Sets of each of the two matches of a places iteration: one set (a game in
+ * every rotation) a round. */
+static int places_rounds(int games, int units) { return games / (2 * units) > 0 ? games / (2 * units) : 1; }
+
 /* Plays plus against minus in a variant of `units` >= 3 units, `games` games
  * in all (half with plus in one unit, half with minus in one); returns 0 with
- * plus's wins - losses over its comparisons with minus in *balance and the
- * comparisons in *total, or -1. */
-static int play_places(const char *arena, const char *workdir, const char *variant, int units, const char *tc, int games, int conc,
-                       int seed, int *balance, int *total)
+ * plus's wins - losses over its comparisons with minus in *balance, the
+ * comparisons in *total, the games played in *played (0: none) and planned
+ * in *planned_all, or -1. */
+static int play_places(const Setup *st, int units, int games, int seed, int *balance, int *total, long *played,
+                       long *planned_all)
 {
-    const int rounds = games / (2 * units) > 0 ? games / (2 * units) : 1;
+    const int rounds = places_rounds(games, units);
     *balance = *total = 0;
+    *played = *planned_all = 0;
     for (int half = 0; half < 2; half++) {
-        char cmd[4096];
-        snprintf(cmd, sizeof cmd,
-                 "%s -quiet -engine cmd='%s/plus/stern' name=plus seats=%d "
-                 "-engine cmd='%s/minus/stern' name=minus seats=%d -each tc=%s -variant %s -rounds %d "
-                 "-concurrency %d -openings random=4 -srand %d 2>&1",
-                 arena, workdir, half ? units - 1 : 1, workdir, half ? 1 : units - 1, tc, variant, rounds, conc, seed + half);
-        FILE *f = popen(cmd, "r");
-        if (!f) {
-            fprintf(stderr, "stern-spsa: cannot run: %s\n", cmd);
+        char plus[1100], minus[1100], plus_seats[16], minus_seats[16], tc[256], rounds_[16], conc[16], srand_[16];
+        const int seats[2] = {half ? units - 1 : 1, half ? 1 : units - 1};
+        snprintf(plus, sizeof plus, "cmd=%s/plus/stern", st->workdir);
+        snprintf(minus, sizeof minus, "cmd=%s/minus/stern", st->workdir);
+        snprintf(plus_seats, sizeof plus_seats, "seats=%d", seats[0]);
+        snprintf(minus_seats, sizeof minus_seats, "seats=%d", seats[1]);
+        snprintf(tc, sizeof tc, "tc=%s", st->tc);
+        snprintf(rounds_, sizeof rounds_, "%d", rounds);
+        snprintf(conc, sizeof conc, "%d", st->conc);
+        snprintf(srand_, sizeof srand_, "%d", seed + half);
+        const char *argv[] = {st->arena, "-quiet", "-engine", plus, "name=plus", plus_seats, "-engine", minus,
+                              "name=minus", minus_seats, "-each", tc, "-variant", st->variant, "-rounds", rounds_,
+                              "-concurrency", conc, "-openings", "random=4", "-srand", srand_};
+        long planned[SHARD_MATCH_MAX], n;
+        if (plan_shards(st, units, seats, rounds, 0, planned))
             return -1;
+        FILE *f = play_shards(st, half, argv, (int)(sizeof argv / sizeof *argv), planned, &n, planned_all);
+        if (!f) {
+            if (n < 0)
+                return -1;
+            continue;
         }
         double points = 0;
         int comparisons = 0;
-        const int found = read_points(f, &points, &comparisons);
+        const int unread = read_points(f, &points, &comparisons);
         const int status = pclose(f);
-        if (status != 0 || found) {
-            fprintf(stderr, "stern-spsa: the match failed (status %d): %s\n", status, cmd);
+        if (status != 0 || unread) {
+            fprintf(stderr, "stern-spsa: rating the records of %s/match-%d-*.pgn failed (status %d)\n", st->workdir,
+                    half, status);
             return -1;
         }
         *balance += (int)lround(2 * points) - comparisons;
         *total += comparisons;
+        *played += n;
     }
     return 0;
 }
@@ -198,10 +311,10 @@ int main(int argc, char **argv)
     if (args_help(argc, argv))
         return usage_to(stdout, 0);
     Param ps[MAX_PARAMS];
-    int np = 0, iterations = 100, games = 20, conc = 2;
+    int np = 0, iterations = 100, games = 20, conc = 2, shards = 1;
     unsigned seed = 1;
     const char *tc = "1+0.01", *variant = "classic-2", *workdir = "/tmp/stern-spsa";
-    const char *arena = "build/stern-arena", *build = DEFAULT_BUILD;
+    const char *arena = "build/stern-arena", *build = DEFAULT_BUILD, *run = "{cmd}";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-param") && i + 1 < argc) {
             if (np == MAX_PARAMS || parse_param(argv[++i], &ps[np]))
@@ -229,6 +342,13 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-workdir") && i + 1 < argc) workdir = argv[++i];
         else if (!strcmp(argv[i], "-arena") && i + 1 < argc) arena = argv[++i];
         else if (!strcmp(argv[i], "-build") && i + 1 < argc) build = argv[++i];
+        else if (!strcmp(argv[i], "-run") && i + 1 < argc) run = argv[++i];
+        else if (!strcmp(argv[i], "-shards") && i + 1 < argc) {
+            long long v;
+            if (!arg_int("stern-spsa", "-shards", argv[++i], 1, SHARD_MATCH_MAX, &v))
+                return 2;
+            shards = (int)v;
+        }
         else
             return usage();
     }
@@ -238,11 +358,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "stern-spsa: -build '%s': the template must contain {dir}, where the engine goes\n", build);
         return 2;
     }
+    if (!template_has(run, "cmd")) {
+        fprintf(stderr, "stern-spsa: -run '%s': the template must contain {cmd}, the arena command of a shard\n", run);
+        return 2;
+    }
     const Variant *var = variant_find(variant);
     if (!var) {
         fprintf(stderr, "stern-spsa: unknown variant '%s'\n", variant);
         return 2;
     }
+    /* A shard plays whole sets (a game pair, or an opening in every rotation):
+     * more shards than sets would leave some with nothing to play. */
+    const int sets = var->nunits > 2 ? places_rounds(games, var->nunits) : games / 2;
+    if (shards > sets) {
+        fprintf(stderr, "stern-spsa: -shards %d: a match of -games %d has %d sets of games and a shard plays whole "
+                "sets, so at most %d shards\n", shards, games, sets, sets);
+        return 2;
+    }
+    Setup st = {arena, run, workdir, variant, tc, conc, shards, 0};
     const double alpha = 0.602, gamma = 0.101, big_a = iterations / 10.0;
     srand(seed);
     for (int k = 0; k < iterations; k++) {
@@ -263,19 +396,35 @@ int main(int argc, char **argv)
         snprintf(dir, sizeof dir, "%s/minus", workdir);
         if (build_engine(build, dir, ps, np, minus))
             return 1;
-        int w = 0, l = 0, total = games;
+        int w = 0, l = 0, total = 0;
+        long played = 0, planned = 0;
+        st.iteration = k + 1;
         if (var->nunits > 2) {
             int balance;
-            if (play_places(arena, workdir, variant, var->nunits, tc, games, conc, (int)seed * 100003 + 2 * k, &balance,
-                            &total))
+            if (play_places(&st, var->nunits, games, (int)seed * 100003 + 2 * k, &balance, &total, &played, &planned))
                 return 1;
             w = balance > 0 ? balance : 0;
             l = balance < 0 ? -balance : 0;
-        } else if (play_match(arena, workdir, variant, tc, games, conc, (int)seed * 100003 + k, &w, &l)) {
+        } else {
+            if (play_match(&st, games, (int)seed * 100003 + k, &w, &l, &played, &planned))
+                return 1;
+            total = (int)played;
+        }
+        /* Nothing played is no evidence at all, and most likely a template or a
+         * cluster that fails every shard: going on would only repeat it. */
+        if (played == 0) {
+            fprintf(stderr, "stern-spsa: iteration %d: every shard failed, no game was played (see the logs %s/match-*.log)\n",
+                    k + 1, workdir);
             return 1;
         }
-        printf("iteration %d: plus vs minus %+d (of %d %s)", k + 1, w - l, total,
+        /* A lost shard's games count for nothing: the step is taken per game
+         * played (not scaled up to the planned games, which would scale up the
+         * noise of the few games left as well). */
+        printf("iteration %d: plus vs minus %+d (of %d %s", k + 1, w - l, total,
                var->nunits > 2 ? "comparisons" : "games");
+        if (played < planned)
+            printf("; %ld of %ld games lost with their shards", planned - played, planned);
+        printf(")");
         for (int i = 0; i < np; i++) {
             ps[i].value = clampd(ps[i].value + ak[i] * (w - l) / (ck[i] * delta[i]), ps[i].min, ps[i].max);
             printf(" %s=%.2f", ps[i].name, ps[i].value);
