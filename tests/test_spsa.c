@@ -1,0 +1,267 @@
+/*
+ * test_spsa.c - the SPSA tuner build/stern-spsa run in shards through a command
+ * template: the default template gives the weights of the unsharded run, and
+ * so does a split into shards; a shard lost twice is named on stderr and the
+ * iteration goes on with the other shards' games (a step per game played); a
+ * shard that leaves a partial record is resumed and loses no game; an
+ * iteration with no game stops the run; bad templates and -shards are refused.
+ * Also the command templates and shell quoting (tools/lib/cmd_template.h).
+ *
+ * The engines are stand-ins built by a -build script, not the engine: an
+ * iteration's "plus" or "minus" with W_A above 50 is build/stern-greedy, the
+ * other one stern-greedy -crash-at 1, which loses every game at its first move.
+ * So every game's result is known, each run takes a fraction of a second, and
+ * the weight climbs by a known amount from 50. The expected weights below are
+ * those stern-spsa printed for this seed before it had shards (one arena run an
+ * iteration).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "cmd_template.h"
+
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+/* Path of tool `name` next to the engine binary ($STERN_BIN, build/stern by
+ * default), so a sanitizer build tests its own. */
+static const char *tool(const char *name)
+{
+    static char paths[4][PATH_MAX];
+    static int next;
+    const char *bin = getenv("STERN_BIN");
+    char copy[PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", bin && *bin ? bin : "build/stern");
+    char *p = paths[next++ % 4];
+    snprintf(p, PATH_MAX, "%s/%s", dirname(copy), name);
+    return p;
+}
+
+/* The contents of a file (malloc'ed; "" when missing). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return strdup("");
+    fseek(f, 0, SEEK_END);
+    const long n = ftell(f);
+    rewind(f);
+    char *s = malloc((size_t)n + 1);
+    assert_non_null(s);
+    s[fread(s, 1, (size_t)n, f)] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* A temporary directory with the stand-in build script build.sh. */
+typedef struct {
+    char dir[64];
+} Bench;
+
+static int bench_up(void **state)
+{
+    static Bench b;
+    snprintf(b.dir, sizeof b.dir, "/tmp/stern-spsa-test-XXXXXX");
+    if (!mkdtemp(b.dir))
+        return -1;
+    char path[128], greedy[PATH_MAX];
+    snprintf(path, sizeof path, "%s/build.sh", b.dir);
+    if (!realpath(tool("stern-greedy"), greedy))
+        return -1;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    /* usage: build.sh DIR -DW_A=V: DIR/stern is greedy when V > 50, else an
+     * engine that crashes at its first move. */
+    fprintf(f,
+            "dir=$1; v=${2#-DW_A=}\n"
+            "mkdir -p \"$dir\" || exit 1\n"
+            "if [ \"$v\" -gt 50 ]; then opt=; else opt='-crash-at 1'; fi\n"
+            "printf '#!/bin/sh\\nexec %%s %%s\\n' '%s' \"$opt\" > \"$dir/stern\" && chmod +x \"$dir/stern\"\n",
+            greedy);
+    fclose(f);
+    *state = &b;
+    return 0;
+}
+
+static int bench_down(void **state)
+{
+    const Bench *b = *state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", b->dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Runs stern-spsa over the stand-ins, 2 iterations of 12 games, seed 1, with
+ * the extra arguments `extra` (shell syntax); its stdout goes to *out and its
+ * stderr to *err (malloc'ed). Returns its exit status. */
+static int spsa(const Bench *b, const char *extra, char **out, char **err)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd,
+             "'%s' -param W_A=50,0,100,10,0.02 -iterations 2 -games 12 -seed 1 -workdir '%s/w' -arena '%s' "
+             "-build 'sh %s/build.sh {dir} {flags}' %s > '%s/out' 2> '%s/err'",
+             tool("stern-spsa"), b->dir, tool("stern-arena"), b->dir, extra, b->dir, b->dir);
+    const int st = system(cmd);
+    char path[128];
+    snprintf(path, sizeof path, "%s/out", b->dir);
+    *out = slurp(path);
+    snprintf(path, sizeof path, "%s/err", b->dir);
+    *err = slurp(path);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* The output of the unsharded run of this seed (every game won by the side
+ * with W_A above 50). */
+#define WHOLE_RUN                                                                                                      \
+    "iteration 1: plus vs minus +12 (of 12 games) W_A=53.22\n"                                                         \
+    "iteration 2: plus vs minus -12 (of 12 games) W_A=55.62\n"                                                         \
+    "final: -DW_A=56\n"
+
+static void test_spsa_default_template_and_shards_give_the_unsharded_weights(void **state)
+{
+    const Bench *b = *state;
+    const char *runs[] = {"", "-shards 3", "-shards 6 -run 'sh -c \"exec {cmd}\"'"};
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+        char *out, *err;
+        assert_int_equal(spsa(b, runs[i], &out, &err), 0);
+        assert_string_equal(out, WHOLE_RUN);
+        assert_string_equal(err, "");
+        free(out);
+        free(err);
+    }
+}
+
+static void test_spsa_goes_on_without_a_shard_lost_twice(void **state)
+{
+    const Bench *b = *state;
+    char *out, *err;
+    /* Shard 2 of 3 (4 of the 12 games) fails every time. */
+    assert_int_equal(spsa(b, "-shards 3 -run 'sh -c \"[ {shard} = 2 ] && exit 3; exec {cmd}\"'", &out, &err), 0);
+    /* The 8 games of shards 1 and 3, a step 8/12 of the whole run's. */
+    assert_string_equal(out, "iteration 1: plus vs minus +8 (of 8 games; 4 of 12 games lost with their shards) "
+                             "W_A=52.15\n"
+                             "iteration 2: plus vs minus -8 (of 8 games; 4 of 12 games lost with their shards) "
+                             "W_A=53.75\n"
+                             "final: -DW_A=54\n");
+    for (int it = 1; it <= 2; it++) {
+        char want[256];
+        snprintf(want, sizeof want, "iteration %d: shard 2/3 failed (exit status 3, 0 of 4 games recorded)", it);
+        assert_non_null(strstr(err, want));
+        snprintf(want, sizeof want, "iteration %d: shard 2/3 lost (exit status 3 again", it);
+        assert_non_null(strstr(err, want));
+    }
+    assert_null(strstr(err, "shard 1/3"));
+    assert_null(strstr(err, "shard 3/3"));
+    free(out);
+    free(err);
+    /* A shard killed by a signal is named with it. */
+    assert_int_equal(spsa(b, "-shards 2 -run '[ {shard} = 1 ] && kill -9 $$; exec {cmd}'", &out, &err),
+                     0);
+    assert_non_null(strstr(err, "iteration 2: shard 1/2 lost (killed by signal 9 again"));
+    assert_non_null(strstr(out, "(of 6 games; 6 of 12 games lost with their shards)"));
+    free(out);
+    free(err);
+}
+
+static void test_spsa_resumes_a_partial_record(void **state)
+{
+    const Bench *b = *state;
+    char extra[2048], *out, *err;
+    /* The first run of shard 2 of every iteration plays its games, then cuts
+     * its record inside the third game and exits 0: the shard runs again with
+     * -resume and no game is lost. */
+    snprintf(extra, sizeof extra,
+             "-shards 3 -run 'sh -c \"if [ {shard} = 2 ] && mkdir %s/cut{iteration} 2>/dev/null; then {cmd}; "
+             "head -c 700 %s/w/match-0-2.pgn > %s/t; mv %s/t %s/w/match-0-2.pgn; exit 0; fi; exec {cmd}\"'",
+             b->dir, b->dir, b->dir, b->dir, b->dir);
+    assert_int_equal(spsa(b, extra, &out, &err), 0);
+    assert_string_equal(out, WHOLE_RUN);
+    assert_non_null(strstr(err, "iteration 1: shard 2/3 failed (exit status 0, 2 of 4 games recorded): running it again"));
+    assert_non_null(strstr(err, "iteration 2: shard 2/3 failed (exit status 0, 2 of 4 games recorded)"));
+    assert_null(strstr(err, "lost"));
+    free(out);
+    free(err);
+}
+
+static void test_spsa_stops_when_no_game_was_played(void **state)
+{
+    const Bench *b = *state;
+    char *out, *err;
+    assert_int_equal(spsa(b, "-shards 2 -run 'exit 4; {cmd}'", &out, &err), 1);
+    assert_non_null(strstr(err, "iteration 1: every shard failed, no game was played"));
+    assert_null(strstr(out, "iteration 1:"));
+    free(out);
+    free(err);
+}
+
+static void test_spsa_refuses_bad_shards_and_templates(void **state)
+{
+    const Bench *b = *state;
+    const struct {
+        const char *args, *says;
+    } bad[] = {
+        {"-run 'srun {shard}'", "-run 'srun {shard}': the template must contain {cmd}"},
+        {"-shards 0", "-shards must be an integer from 1 to"},
+        {"-shards x", "-shards must be an integer from 1 to"},
+        {"-shards 7", "-shards 7: a match of -games 12 has 6 sets of games"},
+        {"-variant classic-3 -shards 3", "-shards 3: a match of -games 12 has 2 sets"},
+        {"-build 'make'", "-build 'make': the template must contain {dir}"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char *out, *err;
+        assert_int_equal(spsa(b, bad[i].args, &out, &err), 2);
+        if (!strstr(err, bad[i].says))
+            fail_msg("%s: expected '%s' in: %s", bad[i].args, bad[i].says, err);
+        free(out);
+        free(err);
+    }
+}
+
+static void test_template_fields_and_quoting(void **state)
+{
+    (void)state;
+    char q[256] = "", out[256];
+    assert_int_equal(shell_quote_append(q, sizeof q, "it's"), 0);
+    assert_int_equal(shell_quote_append(q, sizeof q, "a b"), 0);
+    assert_string_equal(q, "'it'\\''s' 'a b'");
+    const TemplateField f[] = {{"cmd", q}, {"shard", "2"}};
+    assert_int_equal(template_expand("srun ${X} {shard} {cmd} {shards} {shard}", f, 2, out, sizeof out), 0);
+    assert_string_equal(out, "srun ${X} 2 'it'\\''s' 'a b' {shards} 2");
+    /* The shell reads the quoted words back unchanged. */
+    char cmd[512], got[64];
+    snprintf(cmd, sizeof cmd, "printf '%%s|' %s", q);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    assert_non_null(fgets(got, sizeof got, p));
+    pclose(p);
+    assert_string_equal(got, "it's|a b|");
+    /* Too small: refused, the buffer as it was. */
+    char small[8] = "'x'";
+    assert_int_equal(shell_quote_append(small, sizeof small, "abc"), -1);
+    assert_string_equal(small, "'x'");
+    assert_int_equal(template_expand("{cmd}", f, 2, out, 5), -1);
+    assert_true(template_has("a {cmd} b", "cmd"));
+    assert_false(template_has("a {cmd b", "cmd"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_template_fields_and_quoting),
+        cmocka_unit_test(test_spsa_default_template_and_shards_give_the_unsharded_weights),
+        cmocka_unit_test(test_spsa_goes_on_without_a_shard_lost_twice),
+        cmocka_unit_test(test_spsa_resumes_a_partial_record),
+        cmocka_unit_test(test_spsa_stops_when_no_game_was_played),
+        cmocka_unit_test(test_spsa_refuses_bad_shards_and_templates),
+    };
+    return cmocka_run_group_tests(tests, bench_up, bench_down);
+}
