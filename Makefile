@@ -41,7 +41,7 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps build-deps test-deps nnue-deps net board-deps test test-board clean asan tsan play board stress fuzz fuzz-run install books
+.PHONY: all deps build-deps test-deps nnue-deps slurm-deps net board-deps test test-board test-slurm clean asan tsan play board stress fuzz fuzz-run install books
 all: build-deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
@@ -153,6 +153,14 @@ test: all nnue-deps $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
 	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
 	$(if $(SKIP_BOARD),,$(MAKE) --no-print-directory test-board)
+
+# A real one-node Slurm cluster (docs/CLUSTER.md): Debian's munge and Slurm
+# daemons on localhost, started and stopped by the test; needs root.
+slurm-deps:
+	$(call need_header,/usr/sbin/slurmctld,slurmctld slurmd slurm-client munge)
+
+test-slurm: all slurm-deps
+	tests/slurm/test-slurm.sh $(BUILD)
 
 # The table in a real browser (tests/board/): Debian's chromium driven by
 # playwright-core, pinned in package-lock.json.

@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# tests/slurm/test-slurm.sh BUILD - a real one-node Slurm cluster on this
+# machine (Debian's munge, slurmctld and slurmd on localhost, with a
+# configuration written here), used as docs/CLUSTER.md says: a 4-task array job
+# plays a 3-seat tournament with -shard auto and another builds a book with
+# -shard auto; the records are merged and compared, game for game and table for
+# table, with the same tournament played by one process here, and the merged book
+# with a one-process build, byte for byte. Every daemon started is stopped, and
+# checked gone, however the test ends. Needs root (the daemons run as root);
+# `make slurm-deps` installs the packages. Exit status 0 when all agree.
+set -euo pipefail
+BUILD=$(cd "${1:-build}" && pwd)
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+for p in munged slurmctld slurmd sbatch squeue scontrol; do
+  command -v "$p" >/dev/null || { echo "test-slurm: $p is missing: run make slurm-deps" >&2; exit 2; }
+done
+
+W=$(mktemp -d /tmp/stern-slurm-XXXXXX)
+chmod 755 "$W"
+export SLURM_CONF=$W/slurm.conf
+MUNGE_SOCK=$W/munge/socket
+CTLD_PORT=$((20000 + RANDOM % 20000))
+SLURMD_PORT=$((CTLD_PORT + 1))
+
+stop_daemons() {
+  set +e
+  scontrol shutdown >/dev/null 2>&1
+  for f in "$W/slurmctld.pid" "$W/slurmd.pid" "$W/munge/pid"; do
+    [ -f "$f" ] || continue
+    pid=$(cat "$f")
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null
+  done
+  left=$(pgrep -f "$W" || true)
+  if [ -n "$left" ]; then
+    echo "test-slurm: daemons still running: $left" >&2
+    kill -9 $left 2>/dev/null
+    exit 1
+  fi
+  echo "daemons stopped: no process of $W is left"
+  rm -rf "$W"
+}
+trap stop_daemons EXIT
+
+# ---- munge: a key of our own, a socket of our own ----
+mkdir -p "$W/munge" "$W/state" "$W/spool" "$W/log" "$W/runs"
+chmod 700 "$W/munge"
+dd if=/dev/urandom of="$W/munge/key" bs=1024 count=1 status=none
+chmod 600 "$W/munge/key"
+munged --socket="$MUNGE_SOCK" --key-file="$W/munge/key" --pid-file="$W/munge/pid" \
+  --log-file="$W/munge/log" --seed-file="$W/munge/seed" --force
+munge --socket="$MUNGE_SOCK" -n | unmunge --socket="$MUNGE_SOCK" >/dev/null
+
+# ---- slurmctld and slurmd on localhost ----
+cat > "$SLURM_CONF" <<EOF
+ClusterName=sterntest
+SlurmctldHost=localhost(127.0.0.1)
+SlurmctldPort=$CTLD_PORT
+SlurmdPort=$SLURMD_PORT
+AuthType=auth/munge
+AuthInfo=socket=$MUNGE_SOCK
+CredType=cred/munge
+SlurmUser=root
+SlurmdUser=root
+StateSaveLocation=$W/state
+SlurmdSpoolDir=$W/spool
+SlurmctldPidFile=$W/slurmctld.pid
+SlurmdPidFile=$W/slurmd.pid
+SlurmctldLogFile=$W/log/slurmctld.log
+SlurmdLogFile=$W/log/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/filetxt
+JobCompLoc=$W/log/jobcomp.txt
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+MinJobAge=600
+ReturnToService=2
+MpiDefault=none
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
+PartitionName=stern Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+EOF
+slurmctld -i
+slurmd -N localhost
+for _ in $(seq 100); do
+  sinfo -h -o %T 2>/dev/null | grep -q idle && break
+  sleep 0.2
+done
+echo "== the cluster"
+sinfo
+
+# ---- the jobs: the batch scripts of docs/CLUSTER.md, made small ----
+ARENA_ARGS=(-variant classic-3
+  -engine "cmd=$BUILD/stern-greedy" name=Greedy
+  -engine "cmd=$BUILD/stern-greedy -random 5" name=Random restart=on
+  -engine "cmd=$BUILD/stern" name=Stern nodes=400 restart=on option.OwnBook=false option.Threads=1
+  -each st=1 -rounds 4 -openings random=4 -quiet)
+BOOK_ARGS=(-variant classic-2 -plies 3 -width 2 -nodes 2000 -concurrency 1 -engine "$BUILD/stern")
+q() { printf '%q ' "$@"; }
+
+cat > "$W/arena.sh" <<EOF
+#!/bin/sh
+#SBATCH --job-name=stern-arena
+#SBATCH --array=1-4
+#SBATCH --cpus-per-task=1
+#SBATCH --output=$W/log/arena-%a.out
+cd $W/runs
+exec $(q "$BUILD/stern-arena" "${ARENA_ARGS[@]}") -shard auto -pgnout shard-\$SLURM_ARRAY_TASK_ID.pgn -resume
+EOF
+cat > "$W/book.sh" <<EOF
+#!/bin/sh
+#SBATCH --job-name=stern-book
+#SBATCH --array=1-4
+#SBATCH --cpus-per-task=1
+#SBATCH --output=$W/log/book-%a.out
+cd $W/runs
+exec $(q "$BUILD/stern-book" build "${BOOK_ARGS[@]}") -shard auto -o book-\$SLURM_ARRAY_TASK_ID.part
+EOF
+
+t0=$(date +%s)
+arena_job=$(sbatch --parsable "$W/arena.sh")
+book_job=$(sbatch --parsable "$W/book.sh")
+echo "== submitted: array job $arena_job (tournament), array job $book_job (book)"
+squeue
+for _ in $(seq 1800); do
+  [ -z "$(squeue -h -j "$arena_job,$book_job" 2>/dev/null)" ] && break
+  sleep 0.2
+done
+echo "== the array tasks, $(( $(date +%s) - t0 )) s after submission"
+status=0
+for j in $arena_job $book_job; do
+  scontrol -o show job "$j" | tr ' ' '\n' | grep -E '^(JobId|ArrayTaskId|JobName|JobState|ExitCode)=' |
+    paste -d' ' - - - - - | sort -t= -k3 -n
+  states=$(scontrol -o show job "$j" | grep -o 'JobState=[A-Z]*' | sort | uniq -c)
+  echo "$states"
+  [ "$(scontrol -o show job "$j" | grep -c 'JobState=COMPLETED')" = 4 ] || { echo "FAILED: not every task of $j completed"; status=1; }
+done
+[ $status = 0 ] || { tail -n 20 "$W"/log/*.out "$W/log/slurmctld.log" >&2; exit 1; }
+
+# ---- merged against one process ----
+cd "$W"
+echo "== stern-arena -merge of the 4 shards"
+"$BUILD/stern-arena" -merge runs/shard-[1-4].pgn -pgnout merged.pgn | tee merged.txt
+"$BUILD/stern-arena" "${ARENA_ARGS[@]}" -pgnout local.pgn > /dev/null
+"$BUILD/stern-arena" -ratings local.pgn > local.txt
+# the records without where and when they ran, the shard and the comments (times)
+strip() { grep -v -E '^\[(Site|Date|Shard) ' "$1" | tr '\n' ' ' | sed -E 's/\{[^}]*\}//g; s/ +/ /g; s/\] /]\n/g'; }
+if diff <(strip local.pgn) <(strip merged.pgn) > /dev/null; then
+  echo "merged records = one-process records: $(grep -c '^\[Round ' local.pgn) games, game for game (same moves)"
+else
+  echo "FAILED: the merged records differ from the one-process records"; diff <(strip local.pgn) <(strip merged.pgn) | head; status=1
+fi
+if diff local.txt <(sed -n '/^classic-3:/,$p' merged.txt) > /dev/null; then
+  echo "merged table = one-process table"
+else
+  echo "FAILED: the tables differ"; status=1
+fi
+
+echo "== stern-book merge of the 4 parts"
+"$BUILD/stern-book" merge -o merged.book runs/book-[1-4].part
+"$BUILD/stern-book" build "${BOOK_ARGS[@]}" -o local.book > /dev/null
+md5sum local.book merged.book
+if cmp -s local.book merged.book; then
+  echo "merged book = one-process book, byte for byte"
+else
+  echo "FAILED: the books differ"; status=1
+fi
+[ $status = 0 ] && echo "test-slurm: passed"
+exit $status
