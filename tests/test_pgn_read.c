@@ -119,9 +119,9 @@ static Game g1, g2, g3;
 static const char *const comments1[] = {"+0.10/5 0.100s", NULL, "a } brace", NULL, NULL};
 static const char *const comments3[] = {"+1.00/3 0.100s", NULL};
 static const RecordTags tags3[3] = {
-    {"Test", "Here", "2024.05.31", "1", "0.2/move", {"Alpha", NULL, NULL, "Beta", NULL, NULL}, NULL, comments1},
+    {"Test", "Here", "2024.05.31", "1", "0.2/move", {"Alpha", NULL, NULL, "Beta", NULL, NULL}, NULL, comments1, NULL, 0},
     {.round = "2", .players = {"Alpha", NULL, "Beta", NULL, "Gamma", NULL}},
-    {"E", "S", "2024.01.02", "3", "-", {"W \"the\" \\one", NULL, NULL, "B"}, NULL, comments3},
+    {"E", "S", "2024.01.02", "3", "-", {"W \"the\" \\one", NULL, NULL, "B"}, NULL, comments3, NULL, 0},
 };
 
 static char *three_records(size_t *len)

@@ -61,7 +61,7 @@ static void test_record_numbers_rounds_and_names_seats_by_colour(void **state)
     static Game g;
     replay(&g, "classic-2", NULL, "k3-i5 e15-g13 i5-i6 f14-f13 m1-k3-i5-i7");
     const RecordTags t = {"Test", "Here", "2024.05.31", "3", "0.2/move", {"Alpha", NULL, NULL, "Beta", NULL, NULL},
-                          NULL, NULL};
+                          NULL, NULL, NULL, 0};
     assert_string_equal(record_text(&g, &t), "[Event \"Test\"]\n"
                                              "[Site \"Here\"]\n"
                                              "[Date \"2024.05.31\"]\n"
@@ -116,7 +116,7 @@ static void test_record_of_finished_game_has_result_places_and_reason(void **sta
     static Game g;
     replay(&g, "classic-2", WHITE_ARRIVES_FEN, "i13-h14 i8-i7");
     const char *const comments[] = {"+1.00/3 0.100s", NULL};
-    const RecordTags t = {"E", "S", "2024.01.02", "1", "-", {"W \"the\" \\one", NULL, NULL, "B"}, NULL, comments};
+    const RecordTags t = {"E", "S", "2024.01.02", "1", "-", {"W \"the\" \\one", NULL, NULL, "B"}, NULL, comments, NULL, 0};
     assert_string_equal(record_text(&g, &t), "[Event \"E\"]\n"
                                              "[Site \"S\"]\n"
                                              "[Date \"2024.01.02\"]\n"
@@ -163,6 +163,17 @@ static void test_forfeit_with_three_players_puts_offender_last_and_ranks_the_res
     const RecordTags t = {.termination = "time forfeit"};
     assert_non_null(strstr(record_text(&g, &t), "[Result \"1-3-2\"]\n[Places \"w:1 u:3 y:2\"]\n"
                                                 "[Termination \"time forfeit\"]\n\n1. j4-i5 1-3-2\n"));
+}
+
+static void test_record_writes_extra_tags_after_termination_escaped(void **state)
+{
+    (void)state;
+    static Game g;
+    replay(&g, "classic-2", NULL, "k3-i5");
+    const char *const extra[][2] = {{"Schedule", "00ff"}, {"Shard", "2/\"3\""}};
+    const RecordTags t = {.termination = "x", .extra = extra, .nextra = 2};
+    assert_non_null(strstr(record_text(&g, &t),
+                           "[Termination \"x\"]\n[Schedule \"00ff\"]\n[Shard \"2/\\\"3\\\"\"]\n\n1. k3-i5 *\n"));
 }
 
 static void test_forfeit_with_two_players_gives_the_other_seat_the_win(void **state)
@@ -363,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_record_of_finished_game_has_result_places_and_reason),
         cmocka_unit_test(test_record_wraps_movetext_before_80_columns_keeping_numbers_with_moves),
         cmocka_unit_test(test_forfeit_with_three_players_puts_offender_last_and_ranks_the_rest),
+        cmocka_unit_test(test_record_writes_extra_tags_after_termination_escaped),
         cmocka_unit_test(test_forfeit_with_two_players_gives_the_other_seat_the_win),
         cmocka_unit_test(test_forfeit_in_teams_puts_the_whole_team_last),
         cmocka_unit_test(test_engine_proc_exchanges_lines_with_cat),
