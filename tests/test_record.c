@@ -116,7 +116,8 @@ static void test_record_of_finished_game_has_result_places_and_reason(void **sta
     static Game g;
     replay(&g, "classic-2", WHITE_ARRIVES_FEN, "i13-h14 i8-i7");
     const char *const comments[] = {"+1.00/3 0.100s", NULL};
-    const RecordTags t = {"E", "S", "2024.01.02", "1", "-", {"W \"the\" \\one", NULL, NULL, "B"}, NULL, comments, NULL, 0};
+    const RecordTags t = {"E", "S", "2024.01.02", "1", "-", {"W \"the\" \\one", NULL, NULL, "B"},
+                          NULL, comments, NULL, 0};
     assert_string_equal(record_text(&g, &t), "[Event \"E\"]\n"
                                              "[Site \"S\"]\n"
                                              "[Date \"2024.01.02\"]\n"
