@@ -133,6 +133,27 @@ static void test_positions_that_differ_have_different_keys(void **state)
     move_list_free(&list);
 }
 
+/* A position and its mirror image (two seats) have one canonical position,
+ * the one whose key is seen in the plain frame; with three seats every
+ * position is its own. */
+static void test_one_canonical_position_per_key(void **state)
+{
+    (void)state;
+    middle("classic-2", 9);
+    const Position p = g.pos, m = turned(&p, 0, true);
+    assert_true(p.key != m.key);
+    const Position a = book_canonical(&p), b = book_canonical(&m);
+    assert_true(a.key == b.key && (a.key == p.key || a.key == m.key));
+    assert_memory_equal(a.seat_bb, b.seat_bb, sizeof a.seat_bb);
+    int fa, fp;
+    assert_int_equal(book_key(&a, &fa), book_key(&p, &fp));
+    assert_int_equal(fa, frame_of_seat(a.stm, false));
+    middle("classic-3", 14);
+    const Position q = g.pos, c = book_canonical(&q);
+    assert_true(c.key == q.key);
+    assert_memory_equal(c.seat_bb, q.seat_bb, sizeof c.seat_bb);
+}
+
 static void test_file_round_trip_merges_and_sorts(void **state)
 {
     (void)state;
@@ -376,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_two_seats_fold_the_other_seat_and_the_mirror),
         cmocka_unit_test(test_three_and_six_seats_fold_the_seats_not_the_mirror),
         cmocka_unit_test(test_positions_that_differ_have_different_keys),
+        cmocka_unit_test(test_one_canonical_position_per_key),
         cmocka_unit_test(test_file_round_trip_merges_and_sorts),
         cmocka_unit_test(test_built_from_records_shown_and_played),
         cmocka_unit_test(test_build_by_search_is_reproducible),

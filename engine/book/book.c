@@ -66,6 +66,25 @@ uint64_t book_key(const Position *p, int *frame)
     return XXH3_64bits(a, VIEW_BYTES);
 }
 
+Position book_canonical(const Position *p)
+{
+    int f;
+    book_key(p, &f);
+    const int plain = frame_of_seat(p->stm, false);
+    if (f == plain)
+        return *p;
+    /* each marble where the mirrored frame shows it, seen back through the
+     * plain one: the plain view of the image is the mirrored view of p */
+    Position c = *p;
+    for (int s = 0; s < MAX_SEATS; s++) {
+        c.seat_bb[s] = 0;
+        for (Bitboard b = p->seat_bb[s]; b;)
+            c.seat_bb[s] |= bb_bit(frame_hole_back(plain, frame_hole(f, bb_pop(&b))));
+    }
+    pos_refresh(&c);
+    return c;
+}
+
 uint32_t book_move_code(int f, const Move *m)
 {
     const Move t = frame_move(f, m);

@@ -46,6 +46,13 @@ typedef struct {
  * the mover's seat, or by the mirror with two seats, have the same key. */
 uint64_t book_key(const Position *p, int *frame);
 
+/* The one position of p's key that stands for all of them: p itself, or with
+ * two seats its mirror image when p's key was seen in the mirrored frame (the
+ * same seat to move, counts and round). A position and its mirror image give
+ * the same position; so a book builder that searches this one finds the same
+ * moves for a key whichever line reached it first (docs/BOOK.md). */
+Position book_canonical(const Position *p);
+
 /* The code of move m of p in frame f (from book_key), and the move of p that a
  * code stands for (false when it names no legal move of p). */
 uint32_t book_move_code(int f, const Move *m);
