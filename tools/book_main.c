@@ -14,7 +14,9 @@
  *   learn  adds the results of game records to the learn values of their moves
  *
  * A build is reproducible: every position is searched from a clean state
- * (ucinewgame) to a node count on one thread, and the file is sorted.
+ * (ucinewgame) to a node count on one thread, and the file is sorted. What a
+ * position's search finds depends on that position alone (it is given as the
+ * FEN of book_canonical, not as the line that reached it).
  */
 #include "args.h"
 #include "book.h"
@@ -62,8 +64,8 @@ static int fail(const char *fmt, const char *a, const char *b)
 /* ---- build ---- */
 
 typedef struct {
-    char *moves;     /* the line from the start, as `position startpos moves` takes it */
-    Position pos;
+    char *moves;     /* a line from the start that reached it (for messages) */
+    Position pos;    /* book_canonical: the one position of its key that is searched */
     uint64_t key;
     /* what the search found: up to `width` moves with their scores */
     int n;
@@ -119,8 +121,8 @@ static void search_job(Builder *b, EngineProc *e, Job *j)
     }
     *l = zero;
     l->job = j;
-    char *line;
-    if (ep_send(e, "ucinewgame") || ep_send(e, "position startpos%s%s", j->moves[0] ? " moves " : "", j->moves) ||
+    char *line, fen[FEN_MAX];
+    if (ep_send(e, "ucinewgame") || ep_send(e, "position fen %s", fen_write(&j->pos, fen)) ||
         ep_send(e, "go nodes %lld", b->nodes) || ep_wait_token(e, "bestmove", ENGINE_TIMEOUT_MS, on_line, l, &line) != 1) {
         j->failed = true;
         snprintf(j->error, sizeof j->error, "engine: %s", e->error);
@@ -162,10 +164,11 @@ static void *build_worker(void *arg)
     return NULL;
 }
 
-static int by_moves(const void *x, const void *y)
+/* Positions by key: an order that depends on the positions alone. */
+static int by_key(const void *x, const void *y)
 {
     const Job *a = x, *b = y;
-    return strcmp(a->moves, b->moves);
+    return a->key < b->key ? -1 : a->key > b->key;
 }
 
 /* The path to stern beside this program (the build tree's or an install's). */
@@ -253,12 +256,14 @@ static int cmd_build(int argc, char **argv)
     level[0].moves = strdup("");
     if (!level[0].moves)
         return fail("out of memory%s%s", "", "");
-    level[0].pos = g.pos;
+    level[0].pos = book_canonical(&g.pos);
+    int f0;
+    level[0].key = book_key(&level[0].pos, &f0);
     uint64_t *seen = NULL;
     size_t nseen = 0, capseen = 0;
     long searched = 0;
     for (int ply = 0; ply < plies && nlevel; ply++) {
-        qsort(level, (size_t)nlevel, sizeof *level, by_moves);
+        qsort(level, (size_t)nlevel, sizeof *level, by_key);
         b.jobs = level;
         b.njobs = nlevel;
         b.next = 0;
@@ -314,7 +319,7 @@ static int cmd_build(int argc, char **argv)
                 move_str(&j->pos, &j->move[k], mv);
                 Job *n = &next[nnext++];
                 memset(n, 0, sizeof *n);
-                n->pos = c;
+                n->pos = book_canonical(&c);
                 n->key = key;
                 n->moves = malloc(strlen(j->moves) + strlen(mv) + 2);
                 if (!n->moves)
