@@ -2,19 +2,22 @@
  * test_book.c - the opening book (engine/book/book.h): keys that fold the
  * seats and, with two seats, the mirror; moves turned into the key's frame and
  * back; the file written and read back; a book built from game records by
- * stern-book, shown, and played by the engine through BookFile; and corrupt,
+ * stern-book, shown, and played by the engine through BookFile; corrupt,
  * truncated and foreign-variant files refused with their fault while the engine
- * still answers.
+ * still answers; and a build sharded into parts that merge into the book of one
+ * process, byte for byte, while parts of a wrong set are refused.
  */
 #include "support/engine_pipe.h"
 #include "support/stern_test.h"
 
 #include "book.h"
+#include "book_part.h"
 #include "frame.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static Game g;
@@ -313,6 +316,134 @@ static void test_build_by_search_is_reproducible(void **state)
     unlink(b);
 }
 
+/* Runs a shell command with its stderr joined to its stdout: that output
+ * (static) and the exit status in *status. */
+static const char *run_all(const char *cmd, int *status)
+{
+    static char out[8192];
+    char full[2048 + 8];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    FILE *f = popen(full, "r");
+    assert_non_null(f);
+    const size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = 0;
+    const int st = pclose(f);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return out;
+}
+
+/* `cmd` fails, saying `what`. */
+static void assert_refused(const char *cmd, const char *what)
+{
+    int status;
+    const char *out = run_all(cmd, &status);
+    if (status == 0 || !strstr(out, what))
+        fail_msg("'%s' (exit %d) said '%s', not '%s'", cmd, status, out, what);
+}
+
+#define SHARDED "-variant classic-2 -plies 5 -width 3 -margin 40 -nodes 1000"
+
+/* The three parts of a build sharded 3 ways merge into the file the same build
+ * writes in one process, though the shards' subtrees meet (a position two parts
+ * hold); a task run again writes the same part, here with the shard from a
+ * Slurm array's variables. A shard missing, one given twice, a part of another
+ * build, two parts that disagree, a book among parts: refused, saying which. */
+static void test_sharded_build_merges_into_the_one_process_book(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/stern-test-shard-XXXXXX", cmd[2048];
+    assert_non_null(mkdtemp(dir));
+    int status;
+    snprintf(cmd, sizeof cmd, "build/stern-book build " SHARDED " -engine %s -o %s/one.bin", epipe_binary(), dir);
+    assert_non_null(strstr(run_all(cmd, &status), "entries from"));
+    assert_int_equal(status, 0);
+    for (int k = 1; k <= 3; k++) {
+        snprintf(cmd, sizeof cmd, "build/stern-book build " SHARDED " -shard %d/3 -engine %s -o %s/part-%d", k,
+                 epipe_binary(), dir, k);
+        const char *out = run_all(cmd, &status);
+        assert_int_equal(status, 0);
+        char want[64];
+        snprintf(want, sizeof want, "part-%d: shard %d/3, ", k, k);
+        if (!strstr(out, want))
+            fail_msg("shard %d said '%s'", k, out);
+    }
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/merged.bin %s/part-3 %s/part-1 %s/part-2", dir, dir, dir, dir);
+    assert_non_null(strstr(run_all(cmd, &status), "merged.bin: "));
+    assert_int_equal(status, 0);
+    snprintf(cmd, sizeof cmd, "cmp %s/one.bin %s/merged.bin", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    /* the subtrees met: some position is in two parts, not in all three as the
+     * top of the tree is */
+    BookPart parts[3];
+    char path[3][128], err[512];
+    for (int k = 0; k < 3; k++) {
+        snprintf(path[k], sizeof path[k], "%s/part-%d", dir, k + 1);
+        if (book_part_load(&parts[k], path[k], err, sizeof err))
+            fail_msg("%s", err);
+        assert_int_equal(parts[k].k, k + 1);
+    }
+    int in_two = 0;
+    for (int k = 0; k < 3; k++)
+        for (size_t i = 0; i < parts[k].book.n; i++) {
+            if (i && parts[k].book.e[i].key == parts[k].book.e[i - 1].key)
+                continue;
+            int holders = 1;
+            for (int o = 0; o < 3; o++) {
+                size_t first;
+                holders += o != k && book_find(&parts[o].book, parts[k].book.e[i].key, &first) > first;
+            }
+            in_two += holders == 2;
+        }
+    for (int k = 0; k < 3; k++)
+        book_part_free(&parts[k]);
+    assert_true(in_two > 0);
+    /* shard 2 again, from a Slurm array task's index (--array=0-2, task 1) */
+    snprintf(cmd, sizeof cmd,
+             "env -u JOB_COMPLETION_INDEX SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_STEP=1 "
+             "SLURM_ARRAY_TASK_COUNT=3 build/stern-book build " SHARDED " -shard auto -engine %s -o %s/again",
+             epipe_binary(), dir);
+    assert_non_null(strstr(run_all(cmd, &status), "again: shard 2/3, "));
+    snprintf(cmd, sizeof cmd, "cmp %s/part-2 %s/again", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "env -u SLURM_ARRAY_TASK_ID -u JOB_COMPLETION_INDEX build/stern-book build " SHARDED
+                              " -shard auto -o %s/none", dir);
+    assert_refused(cmd, "-shard auto: neither SLURM_ARRAY_TASK_ID (a Slurm array job) nor JOB_COMPLETION_INDEX");
+    /* the wrong sets of parts */
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/part-3", dir, dir, dir);
+    assert_refused(cmd, "missing shard 2/3: run stern-book build " SHARDED " -shard 2/3 -o FILE");
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1", dir, dir);
+    assert_refused(cmd, "missing shards 2/3, 3/3: run stern-book build " SHARDED " -shard K/3 -o FILE for each");
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/part-2 %s/again %s/part-3", dir, dir,
+             dir, dir, dir);
+    char twice[256];
+    snprintf(twice, sizeof twice, "shard 2/3 given twice: %s/part-2 and %s/again", dir, dir);
+    assert_refused(cmd, twice);
+    snprintf(cmd, sizeof cmd,
+             "build/stern-book build -variant classic-2 -plies 5 -width 3 -nodes 900 -shard 2/3 -engine %s -o %s/other",
+             epipe_binary(), dir);
+    run_all(cmd, &status);
+    assert_int_equal(status, 0);
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/other %s/part-3", dir, dir, dir, dir);
+    assert_refused(cmd, "are parts of different builds: '" SHARDED "' shard 1/3 against '-variant classic-2 -plies 5 "
+                        "-width 3 -margin 40 -nodes 900' shard 2/3");
+    /* a weight changed in the first entry, the start's: in every part */
+    snprintf(cmd, sizeof cmd, "awk 'NR == 7 { $3 = $3 + 1 } { print }' %s/part-2 > %s/changed", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/changed %s/part-3", dir, dir, dir, dir);
+    assert_refused(cmd, "/part-1 and ");
+    assert_refused(cmd, "/changed disagree on the moves of position ");
+    snprintf(cmd, sizeof cmd, "head -n 9 %s/part-2 > %s/cut", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/cut %s/part-3", dir, dir, dir, dir);
+    assert_refused(cmd, "/cut:9: cut off: run its shard again");
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/one.bin", dir, dir, dir);
+    assert_refused(cmd, "one.bin is not a part of a sharded build (the first input is): merge parts with parts only");
+    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/one.bin %s/part-1", dir, dir, dir);
+    assert_refused(cmd, "part-1 is a part of a sharded build, ");
+    snprintf(cmd, sizeof cmd, "test ! -e %s/bad.bin && rm -r %s", dir, dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void test_bad_files_are_refused_and_the_engine_plays_on(void **state)
 {
     (void)state;
@@ -401,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_file_round_trip_merges_and_sorts),
         cmocka_unit_test(test_built_from_records_shown_and_played),
         cmocka_unit_test(test_build_by_search_is_reproducible),
+        cmocka_unit_test(test_sharded_build_merges_into_the_one_process_book),
         cmocka_unit_test(test_bad_files_are_refused_and_the_engine_plays_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,7 +7,7 @@
  *          the moves within a margin of the best, weighted by their scores
  *   pgn    builds from game records, weights from the results
  *   show   the moves of one position
- *   merge  several books into one
+ *   merge  several books into one, or the parts of a sharded build into its book
  *   stats  what a book holds
  *   verify a book's header, order and checksum, and every move legal in the
  *          positions reached from the start through the book
@@ -16,20 +16,25 @@
  * A build is reproducible: every position is searched from a clean state
  * (ucinewgame) to a node count on one thread, and the file is sorted. What a
  * position's search finds depends on that position alone (it is given as the
- * FEN of book_canonical, not as the line that reached it).
+ * FEN of book_canonical, not as the line that reached it), so N tasks can each
+ * build a shard of the tree on their own (-shard K/N) and the merge of their
+ * parts is the book of one process.
  */
 #include "args.h"
 #include "book.h"
+#include "book_part.h"
 #include "engine_proc.h"
 #include "fen.h"
 #include "game.h"
 #include "info_line.h"
 #include "notation.h"
 #include "pgn_read.h"
+#include "shard.h"
 
 #include <libgen.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,13 +42,18 @@
 
 #define MAX_OPTIONS 16
 #define ENGINE_TIMEOUT_MS 600000 /* one position's search at most */
+/* A sharded build shares out the first ply with this many positions per shard
+ * (or the last ply): fewer would leave shards idle when their subtrees are
+ * small, more would have every shard search more of the top of the tree. */
+#define SPLIT_PER_SHARD 4
 
 static const char usage[] =
     "usage: stern-book build -variant V -o FILE [-plies P] [-width K] [-margin CP] [-nodes N]\n"
     "                        [-concurrency C] [-engine CMD] [-option NAME=VALUE]...\n"
+    "                        [-shard K/N|auto|auto/N [-split P]]\n"
     "       stern-book pgn -o FILE [-plies P] GAMES.pgn...\n"
     "       stern-book show FILE [startpos | fen FEN] [moves M...]\n"
-    "       stern-book merge -o FILE BOOK...\n"
+    "       stern-book merge -o FILE BOOK...    (or PART...: the N parts of a sharded build)\n"
     "       stern-book stats FILE\n"
     "       stern-book verify FILE\n"
     "       stern-book learn FILE GAMES.pgn...\n"
@@ -51,6 +61,11 @@ static const char usage[] =
     "below the best a move may be and stay), -nodes 100000 (per position),\n"
     "-concurrency 2 (engine processes), -engine: the stern beside this program;\n"
     "-option: sent to the engines (e.g. -option Search=brs).\n"
+    "-shard K/N: write to FILE only shard K's part of the build (a text file), to be\n"
+    "merged with the other N-1 into the book of the same build without -shard; auto:\n"
+    "K (and N) from Slurm's SLURM_ARRAY_TASK_* or Kubernetes' JOB_COMPLETION_INDEX;\n"
+    "-split P: the positions after P plies are shared out among the shards (default:\n"
+    "the first ply with at least 4 per shard, or the last).\n"
     "pgn: -plies 20 (moves from each game's start; games from a FEN are skipped).\n";
 
 static int fail(const char *fmt, const char *a, const char *b)
@@ -164,7 +179,7 @@ static void *build_worker(void *arg)
     return NULL;
 }
 
-/* Positions by key: an order that depends on the positions alone. */
+/* Positions by key: an order that every shard of a build finds the same. */
 static int by_key(const void *x, const void *y)
 {
     const Job *a = x, *b = y;
@@ -184,10 +199,23 @@ static void default_engine(char *out, size_t n)
     snprintf(out, n, "%s/stern", dirname(exe));
 }
 
+/* Appends printf-style text to the build's settings (a part's record of the
+ * options that decide its book); false when they do not fit. */
+static bool __attribute__((format(printf, 2, 3))) settings_add(char *settings, const char *fmt, ...)
+{
+    const size_t len = strlen(settings);
+    va_list ap;
+    va_start(ap, fmt);
+    const int n = vsnprintf(settings + len, BOOK_PART_SETTINGS_MAX - len, fmt, ap);
+    va_end(ap);
+    return n >= 0 && len + (size_t)n < BOOK_PART_SETTINGS_MAX;
+}
+
 static int cmd_build(int argc, char **argv)
 {
     const char *variant = NULL, *outpath = NULL;
-    long long plies = 10, width = 3, margin = 40, nodes = 100000, conc = 2;
+    long long plies = 10, width = 3, margin = 40, nodes = 100000, conc = 2, want_split = -1;
+    int shard = 0, nshards = 0; /* no shard: the whole book */
     char engine[PATH_MAX + 8];
     default_engine(engine, sizeof engine);
     Builder b = {.engine = engine};
@@ -213,9 +241,15 @@ static int cmd_build(int argc, char **argv)
             ok = arg_int("stern-book", a, v, 1, 1000000000, &nodes);
         else if (!strcmp(a, "-concurrency"))
             ok = arg_int("stern-book", a, v, 1, 64, &conc);
-        else if (!strcmp(a, "-option")) {
+        else if (!strcmp(a, "-split"))
+            ok = arg_int("stern-book", a, v, 0, 59, &want_split);
+        else if (!strcmp(a, "-shard")) {
+            char err[512];
+            if (shard_parse(v, &shard, &nshards, err, sizeof err))
+                return fail("%s%s", err, "");
+        } else if (!strcmp(a, "-option")) {
             const char *eq = strchr(v, '=');
-            if (!eq || b.noptions == MAX_OPTIONS)
+            if (!eq || b.noptions == MAX_OPTIONS || strchr(v, '\n'))
                 return fail("-option %s: expected NAME=VALUE (at most 16)%s", v, "");
             char *o = optbuf[b.noptions];
             snprintf(o, sizeof optbuf[0], "%s", v);
@@ -228,11 +262,25 @@ static int cmd_build(int argc, char **argv)
     }
     if (!variant || !outpath)
         return fail("build needs -variant and -o%s%s", "", "");
+    if (want_split >= 0 && !nshards)
+        return fail("-split needs -shard%s%s", "", "");
+    if (want_split >= plies)
+        return fail("-split must be below -plies%s%s", "", "");
     static Game g;
     if (game_new(&g, variant))
         return fail("unknown variant '%s'%s", variant, "");
     if (g.v->capture)
         return fail("%s: capture mode has no book%s", variant, "");
+    /* what decides the book, for the parts of a sharded build to be checked by */
+    char settings[BOOK_PART_SETTINGS_MAX] = "";
+    bool fits = settings_add(settings, "-variant %s -plies %lld -width %lld -margin %lld -nodes %lld", variant, plies,
+                             width, margin, nodes);
+    for (int i = 0; i < b.noptions; i++)
+        fits = fits && settings_add(settings, " -option %s=%s", b.options[i].name, b.options[i].value);
+    if (want_split >= 0)
+        fits = fits && settings_add(settings, " -split %lld", want_split);
+    if (!fits)
+        return fail("the build's options are too long for a part%s%s", "", "");
     char multipv[16];
     snprintf(multipv, sizeof multipv, "%lld", width);
     b.options[b.noptions++] = (EngineOption){"Variant", variant};
@@ -262,8 +310,30 @@ static int cmd_build(int argc, char **argv)
     uint64_t *seen = NULL;
     size_t nseen = 0, capseen = 0;
     long searched = 0;
+    int split = -1;
     for (int ply = 0; ply < plies && nlevel; ply++) {
         qsort(level, (size_t)nlevel, sizeof *level, by_key);
+        /* A shard searches the plies above the split whole, as every other
+         * shard does, then only its share of the split ply and what grows from
+         * it. A position that another shard's subtree reaches too is searched
+         * there as well, to the same entries (its search depends on it alone),
+         * and at the same ply when that is the first it is reached at: the
+         * union of the parts is the tree of one process. */
+        if (nshards && split < 0 &&
+            (ply == want_split || (want_split < 0 && (nlevel >= SPLIT_PER_SHARD * nshards || ply + 1 == plies)))) {
+            split = ply;
+            const int all = nlevel;
+            nlevel = 0;
+            for (int i = 0; i < all; i++)
+                if (i % nshards == shard - 1)
+                    level[nlevel++] = level[i];
+                else
+                    free(level[i].moves);
+            fprintf(stderr, "stern-book: shard %d/%d: the %d positions after ply %d shared out, %d here\n", shard,
+                    nshards, all, ply, nlevel);
+            if (!nlevel)
+                break;
+        }
         b.jobs = level;
         b.njobs = nlevel;
         b.next = 0;
@@ -339,10 +409,20 @@ static int cmd_build(int argc, char **argv)
     free(seen);
     book_finish(&book);
     char err[512];
-    if (book_save(&book, outpath, err, sizeof err))
-        return fail("%s%s", err, "");
-    printf("%s: %zu entries from %ld positions searched (%s, %lld plies, width %lld, margin %lld cp, %lld nodes)\n",
-           outpath, book.n, searched, variant, plies, width, margin, nodes);
+    if (nshards) {
+        static BookPart part;
+        part = (BookPart){.k = shard, .n = nshards, .split = split, .book = book};
+        snprintf(part.settings, sizeof part.settings, "%s", settings);
+        if (book_part_save(&part, outpath, err, sizeof err))
+            return fail("%s%s", err, "");
+        printf("%s: shard %d/%d, %zu entries from %ld positions searched (%s)\n", outpath, shard, nshards, book.n,
+               searched, settings);
+    } else {
+        if (book_save(&book, outpath, err, sizeof err))
+            return fail("%s%s", err, "");
+        printf("%s: %zu entries from %ld positions searched (%s, %lld plies, width %lld, margin %lld cp, %lld nodes)\n",
+               outpath, book.n, searched, variant, plies, width, margin, nodes);
+    }
     book_free(&book);
     return 0;
 }
@@ -590,13 +670,48 @@ static int cmd_show(int argc, char **argv)
     return 0;
 }
 
+/* The parts of a sharded build, paths[0..n), into the book at outpath. */
+static int merge_parts(const char *outpath, const char *const *paths, int n)
+{
+    BookPart *parts = calloc((size_t)n, sizeof *parts);
+    if (!parts)
+        return fail("out of memory%s%s", "", "");
+    char err[4096];
+    int loaded = 0, status = 0;
+    for (; loaded < n && !status; loaded++)
+        if (!book_part_is(paths[loaded]))
+            status = fail("%s is not a part of a sharded build (the first input is): merge parts with parts only",
+                          paths[loaded], "");
+        else if (book_part_load(&parts[loaded], paths[loaded], err, sizeof err))
+            status = fail("%s%s", err, "");
+    Book out;
+    if (!status && book_part_merge(parts, paths, n, &out, err, sizeof err))
+        status = fail("%s%s", err, "");
+    if (!status && book_save(&out, outpath, err, sizeof err))
+        status = fail("%s%s", err, "");
+    if (!status) {
+        printf("%s: %zu entries from the %d parts of a sharded build (%s)\n", outpath, out.n, n, parts[0].settings);
+        book_free(&out);
+    }
+    for (int i = 0; i < loaded; i++)
+        book_part_free(&parts[i]);
+    free(parts);
+    return status;
+}
+
+/* Books: their entries together, the weights and learn values of a move in
+ * several summed. The parts of a sharded build: see merge_parts. */
 static int cmd_merge(int argc, char **argv)
 {
     if (argc < 3 || strcmp(argv[0], "-o"))
         return fail("merge needs -o FILE and books%s%s", "", "");
+    if (book_part_is(argv[2]))
+        return merge_parts(argv[1], (const char *const *)argv + 2, argc - 2);
     Book out;
     char err[512];
     for (int i = 2; i < argc; i++) {
+        if (book_part_is(argv[i]))
+            return fail("%s is a part of a sharded build, %s a book: merge parts with parts only", argv[i], argv[2]);
         Book b;
         if (book_load(&b, argv[i], i > 2 ? out.variant : NULL, err, sizeof err))
             return fail("%s%s", err, "");
