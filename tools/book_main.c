@@ -63,7 +63,8 @@ static const char usage[] =
     "-option: sent to the engines (e.g. -option Search=brs).\n"
     "-shard K/N: write to FILE only shard K's part of the build (a text file), to be\n"
     "merged with the other N-1 into the book of the same build without -shard; auto:\n"
-    "K (and N) from Slurm's SLURM_ARRAY_TASK_* or Kubernetes' JOB_COMPLETION_INDEX;\n"
+    "K and N from Slurm's SLURM_ARRAY_TASK_*, auto/N: N given (Kubernetes' indexed\n"
+    "Jobs: K from JOB_COMPLETION_INDEX);\n"
     "-split P: the positions after P plies are shared out among the shards (default:\n"
     "the first ply with at least 4 per shard, or the last).\n"
     "pgn: -plies 20 (moves from each game's start; games from a FEN are skipped).\n";

@@ -1,6 +1,8 @@
 /* book_part.c - a sharded book build's parts and their merge; see book_part.h. */
 #include "book_part.h"
 
+#include "shard.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -94,7 +96,7 @@ int book_part_load(BookPart *p, const char *path, char *err, size_t errlen)
         if (!next_line(f, line, &no) || sscanf(line, "variant %23s", variant) != 1)
             fault = "no variant line";
         else if (!next_line(f, line, &no) || sscanf(line, "shard %d/%d", &p->k, &p->n) != 2 || p->k < 1 ||
-                 p->k > p->n)
+                 p->k > p->n || p->n > SHARD_MAX)
             fault = "no shard line";
         else if (!next_line(f, line, &no) || sscanf(line, "split %d", &p->split) != 1)
             fault = "no split line";
