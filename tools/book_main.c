@@ -280,7 +280,7 @@ static int cmd_build(int argc, char **argv)
         fits = fits && settings_add(settings, " -option %s=%s", b.options[i].name, b.options[i].value);
     if (want_split >= 0)
         fits = fits && settings_add(settings, " -split %lld", want_split);
-    if (!fits)
+    if (!fits && nshards)
         return fail("the build's options are too long for a part%s%s", "", "");
     char multipv[16];
     snprintf(multipv, sizeof multipv, "%lld", width);
