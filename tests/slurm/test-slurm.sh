@@ -97,7 +97,7 @@ ARENA_ARGS=(-variant classic-3
   -engine "cmd=$BUILD/stern-greedy -random 5" name=Random restart=on
   -engine "cmd=$BUILD/stern" name=Stern nodes=400 restart=on option.OwnBook=false option.Threads=1
   -each st=1 -rounds 4 -openings random=4 -quiet)
-BOOK_ARGS=(-variant classic-2 -plies 3 -width 2 -nodes 2000 -concurrency 1 -engine "$BUILD/stern")
+BOOK_ARGS=(-variant classic-2 -plies 6 -width 2 -nodes 1000 -concurrency 1 -engine "$BUILD/stern")
 q() { printf '%q ' "$@"; }
 
 cat > "$W/arena.sh" <<EOF
@@ -160,7 +160,7 @@ fi
 
 echo "== stern-book merge of the 4 parts"
 "$BUILD/stern-book" merge -o merged.book runs/book-[1-4].part
-"$BUILD/stern-book" build "${BOOK_ARGS[@]}" -o local.book > /dev/null
+"$BUILD/stern-book" build "${BOOK_ARGS[@]}" -o local.book > /dev/null 2> local-book.log
 md5sum local.book merged.book
 if cmp -s local.book merged.book; then
   echo "merged book = one-process book, byte for byte"
