@@ -25,6 +25,8 @@
 
 #include <cmocka.h>
 
+#include "support/stern_test.h"
+
 #include "arena_openings.h"
 #include "arena_schedule.h"
 #include "arena_table.h"
@@ -96,22 +98,6 @@ static int run(const char *out, const char *fmt, ...)
     snprintf(cmd + n, sizeof cmd - (size_t)n, " > '%s' 2>&1", out);
     const int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/* The contents of a file (malloc'ed; "" when missing). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return strdup("");
-    fseek(f, 0, SEEK_END);
-    const long n = ftell(f);
-    rewind(f);
-    char *s = malloc((size_t)n + 1);
-    assert_non_null(s);
-    s[fread(s, 1, (size_t)n, f)] = '\0';
-    fclose(f);
-    return s;
 }
 
 /* The complete records of a file. */

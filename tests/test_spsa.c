@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "cmd_template.h"
+#include "support/stern_test.h"
 
 #include <libgen.h>
 #include <limits.h>
@@ -43,22 +44,6 @@ static const char *tool(const char *name)
     char *p = paths[next++ % 4];
     snprintf(p, PATH_MAX, "%s/%s", dirname(copy), name);
     return p;
-}
-
-/* The contents of a file (malloc'ed; "" when missing). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return strdup("");
-    fseek(f, 0, SEEK_END);
-    const long n = ftell(f);
-    rewind(f);
-    char *s = malloc((size_t)n + 1);
-    assert_non_null(s);
-    s[fread(s, 1, (size_t)n, f)] = '\0';
-    fclose(f);
-    return s;
 }
 
 /* A temporary directory with the stand-in build script build.sh. */

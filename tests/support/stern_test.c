@@ -196,3 +196,18 @@ SearchResult test_search(const Game *g, const SearchLimits *limits, const Search
     session_new_game(test_session());
     return session_search(test_session(), g, limits, config, sig, out, ctx);
 }
+
+char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return strdup("");
+    fseek(f, 0, SEEK_END);
+    const long n = ftell(f);
+    rewind(f);
+    char *s = malloc((size_t)n + 1);
+    assert_non_null(s);
+    s[fread(s, 1, (size_t)n, f)] = '\0';
+    fclose(f);
+    return s;
+}

@@ -80,4 +80,8 @@ SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool 
  * seat_best_progress (movegen.h). */
 int list_best_progress(const Position *p, int s, const uint8_t *dist);
 
+/* The contents of the file at `path` (malloc'ed, NUL-terminated; "" when the
+ * file is missing). Fails the test when memory runs out. */
+char *slurp(const char *path);
+
 #endif
