@@ -690,10 +690,9 @@ static void check_shards_make_the_tournament(const char *dir, const char *args, 
     assert_null(strstr(text, "shard 1/3: "));
     free(text);
     assert_int_equal(run(out, "%s -shard 2/3 -pgnout %s -resume", args, pgn), 0);
-    char *after = slurp(pgn);
-    assert_memory_equal(after, before, (size_t)kept_end); /* the games finished before the kill stand */
+    char *after_resume = slurp(pgn);
+    assert_memory_equal(after_resume, before, (size_t)kept_end); /* the games finished before the kill stand */
     free(before);
-    free(after);
     assert_int_equal(run(merged, "%s -merge %s/shard1.pgn %s/shard2.pgn %s/shard3.pgn -pgnout %s/merged.pgn", a, dir,
                          dir, dir, dir),
                      0);
@@ -707,6 +706,21 @@ static void check_shards_make_the_tournament(const char *dir, const char *args, 
     assert_non_null(strstr(m, " 0 missing\n"));
     free(w);
     free(m);
+    /* a shard's file resumed as another shard; -pgnout naming an input (another way) */
+    assert_int_equal(run(out, "%s -shard 3/3 -pgnout %s -resume", args, pgn), 2);
+    text = slurp(out);
+    assert_non_null(strstr(text, "was played as shard 2/3, this run is shard 3/3"));
+    free(text);
+    assert_int_equal(run(out, "%s -merge %s/shard1.pgn %s/shard2.pgn %s/shard3.pgn -pgnout %s/./shard2.pgn", a, dir,
+                         dir, dir, dir),
+                     2);
+    text = slurp(out);
+    assert_non_null(strstr(text, "is one of the files to merge"));
+    free(text);
+    char *untouched = slurp(pgn);
+    assert_string_equal(untouched, after_resume);
+    free(untouched);
+    free(after_resume);
     /* a shard given twice (as a copy) */
     assert_int_equal(run(out, "cp %s/shard1.pgn %s/copy.pgn && %s -merge %s/shard1.pgn %s/shard2.pgn %s/shard3.pgn "
                          "%s/copy.pgn", dir, dir, a, dir, dir, dir, dir),

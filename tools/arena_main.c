@@ -48,6 +48,7 @@
 #include <strings.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -694,9 +695,14 @@ static int check_record(const Arena *a, const PgnGame *g, long number, char *err
             return -1;
         }
     }
-    const char *id = pgn_tag(g, "Schedule");
+    const char *id = pgn_tag(g, "Schedule"), *shard = pgn_tag(g, "Shard");
     if (id && strcmp(id, a->schedule_id)) { /* records from before the tag have the checks above and below */
         snprintf(err, n, "game %ld is of schedule %s, these options make schedule %s", number, id, a->schedule_id);
+        return -1;
+    }
+    if (id && strcmp(shard ? shard : "1/1", a->shard_text)) { /* one file, one shard: -merge needs that */
+        snprintf(err, n, "game %ld was played as shard %s, this run is shard %s", number, shard ? shard : "1/1",
+                 a->shard_text);
         return -1;
     }
     char want[FEN_MAX], std[FEN_MAX];
@@ -1576,12 +1582,16 @@ static int merge_files(const Options *o)
     ArenaTable t;
     table_init(&t);
     FILE *out = NULL;
-    if (o->pgnout) {
-        for (int i = 0; i < o->nrating_files; i++)
-            if (!strcmp(o->rating_files[i], o->pgnout))
+    char tmp[PATH_MAX];
+    if (o->pgnout) { /* written beside, renamed over OUT once whole: OUT may be an input's name */
+        if (snprintf(tmp, sizeof tmp, "%s.tmp", o->pgnout) >= (int)sizeof tmp)
+            die("-pgnout %s: name too long", o->pgnout);
+        struct stat so, si;
+        for (int i = 0; i < o->nrating_files && !stat(o->pgnout, &so); i++)
+            if (!stat(o->rating_files[i], &si) && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
                 die("-pgnout %s is one of the files to merge", o->pgnout);
-        if (!(out = fopen(o->pgnout, "w")))
-            die("%s: %s", o->pgnout, strerror(errno));
+        if (!(out = fopen(tmp, "w")))
+            die("%s: %s", tmp, strerror(errno));
     }
     MergeResult res;
     char err[PGN_ERR_MAX + 512];
@@ -1589,13 +1599,13 @@ static int merge_files(const Options *o)
         fprintf(stderr, "stern-arena: -merge: %s\n", err);
         if (out) {
             fclose(out);
-            unlink(o->pgnout);
+            unlink(tmp);
         }
         table_free(&t);
         merge_result_free(&res);
         return 1;
     }
-    if (out && fclose(out))
+    if (out && (fclose(out) || rename(tmp, o->pgnout)))
         die("%s: %s", o->pgnout, strerror(errno));
     printf("schedule %s: %ld games in %d shard%s: %ld recorded, %ld missing\n", res.schedule, res.total,
            res.nshards, res.nshards == 1 ? "" : "s", res.recorded, res.missing);

@@ -27,11 +27,6 @@ typedef struct {
     int first_file, first_line; /* the record that set res->schedule */
 } Merging;
 
-int merge_shard_of(long number, long per_set, int nshards)
-{
-    return (int)(((number - 1) / per_set) % nshards) + 1;
-}
-
 /* Parses a whole decimal number of tag `name` (>= 1) into *out. Returns 0, or -1. */
 static int tag_number(const PgnGame *g, const char *name, long *out)
 {
@@ -90,7 +85,7 @@ static int merge_one(const PgnGame *g, PgnStatus status, const char *why, void *
     int k = 1, nshards = 1;
     char bad[128];
     if (shard && (!isdigit((unsigned char)shard[0]) || shard_parse(shard, &k, &nshards, bad, sizeof bad) ||
-                  merge_shard_of(number, total / sets, nshards) != k)) {
+                  schedule_shard_of(number, total / sets, nshards) != k)) {
         snprintf(err, n, "%s:%d: game %ld is not a game of shard %s", path, g->line, number, shard);
         return -1;
     }
@@ -139,14 +134,21 @@ static int copy_records(const char *const *files, int nfiles, const Entry *e, lo
         snprintf(err, errn, "out of memory");
     for (long i = 0; !rc && i < n; i++) {
         const size_t len = (size_t)(e[i].end - e[i].start);
-        if (!in[e[i].file] && !(in[e[i].file] = fopen(files[e[i].file], "r"))) {
+        FILE **f = &in[e[i].file];
+        if (len > cap) {
+            char *bigger = realloc(buf, len);
+            if (!bigger) {
+                snprintf(err, errn, "out of memory");
+                rc = -1;
+                break;
+            }
+            buf = bigger;
+            cap = len;
+        }
+        if (!*f && !(*f = fopen(files[e[i].file], "r"))) {
             snprintf(err, errn, "%s: %s", files[e[i].file], strerror(errno));
             rc = -1;
-        } else if (len > cap && !(buf = realloc(buf, cap = len))) {
-            snprintf(err, errn, "out of memory");
-            rc = -1;
-        } else if (fseek(in[e[i].file], e[i].start, SEEK_SET) || fread(buf, 1, len, in[e[i].file]) != len ||
-                   fwrite(buf, 1, len, out) != len) {
+        } else if (fseek(*f, e[i].start, SEEK_SET) || fread(buf, 1, len, *f) != len || fwrite(buf, 1, len, out) != len) {
             snprintf(err, errn, "copying game %ld of %s: %s", e[i].number, files[e[i].file], strerror(errno));
             rc = -1;
         }
@@ -239,7 +241,7 @@ long merge_print_missing(FILE *f, const MergeResult *res)
         return res->missing;
     }
     for (long g = 1; g <= res->total; g++)
-        count[merge_shard_of(g, per_set, res->nshards)] += !recorded(res, g);
+        count[schedule_shard_of(g, per_set, res->nshards)] += !recorded(res, g);
     for (int k = 1; k <= res->nshards; k++) {
         if (!count[k])
             continue;
@@ -247,14 +249,14 @@ long merge_print_missing(FILE *f, const MergeResult *res)
         int ranges = 0;
         /* a shard's games come in sets of per_set consecutive numbers, every nshards-th set */
         for (long g = (long)(k - 1) * per_set + 1; g <= res->total; g++) {
-            if (merge_shard_of(g, per_set, res->nshards) != k) {
+            if (schedule_shard_of(g, per_set, res->nshards) != k) {
                 g += (long)(res->nshards - 1) * per_set - 1;
                 continue;
             }
             if (recorded(res, g))
                 continue;
             long last = g;
-            while (last < res->total && merge_shard_of(last + 1, per_set, res->nshards) == k &&
+            while (last < res->total && schedule_shard_of(last + 1, per_set, res->nshards) == k &&
                    !recorded(res, last + 1))
                 last++;
             if (ranges++ == MERGE_MAX_RANGES) {

@@ -60,8 +60,4 @@ void merge_result_free(MergeResult *res);
  * when the schedule is complete. */
 long merge_print_missing(FILE *f, const MergeResult *res);
 
-/* The shard (1..nshards) that plays game `number` when a schedule whose sets
- * hold `per_set` games is cut into `nshards` shards. */
-int merge_shard_of(long number, long per_set, int nshards);
-
 #endif

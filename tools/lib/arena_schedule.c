@@ -183,9 +183,14 @@ void schedule_game(const Schedule *s, long number, ScheduledGame *out)
         out->engine[u] = u < s->nunits ? s->encounter[out->encounter][(u + out->rotation) % s->nunits] : -1;
 }
 
+int schedule_shard_of(long number, long per_set, int nshards)
+{
+    return (int)(((number - 1) / per_set) % nshards) + 1;
+}
+
 bool schedule_in_shard(const Schedule *s, long number)
 {
-    return ((number - 1) / s->rotations) % s->nshards == s->shard - 1;
+    return schedule_shard_of(number, s->rotations, s->nshards) == s->shard;
 }
 
 long schedule_shard_games(const Schedule *s)

@@ -84,6 +84,10 @@ void schedule_free(Schedule *s);
 /* Fills *out for game `number` (1..s->total). */
 void schedule_game(const Schedule *s, long number, ScheduledGame *out);
 
+/* The shard (1..nshards) that plays game `number` of a schedule whose sets hold
+ * `per_set` games (its rotations) when it is cut into `nshards` shards. */
+int schedule_shard_of(long number, long per_set, int nshards);
+
 /* Whether game `number` belongs to the schedule's shard. */
 bool schedule_in_shard(const Schedule *s, long number);
 
