@@ -228,7 +228,7 @@ static int play_match(const Setup *st, int games, int seed, int *wins, int *loss
     }
     const int status = pclose(f);
     if (status != 0 || !found) {
-        fprintf(stderr, "stern-spsa: rating the records of %s-*.pgn failed (status %d)\n", st->workdir, status);
+        fprintf(stderr, "stern-spsa: rating the records of %s/match-0-*.pgn failed (status %d)\n", st->workdir, status);
         return -1;
     }
     return 0;
