@@ -11,7 +11,7 @@
 set -euo pipefail
 BUILD=$(cd "${1:-build}" && pwd)
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-for p in munged slurmctld slurmd sbatch squeue scontrol; do
+for p in munged munge unmunge slurmctld slurmd sbatch squeue scontrol scancel sinfo; do
   command -v "$p" >/dev/null || { echo "test-slurm: $p is missing: run make slurm-deps" >&2; exit 2; }
 done
 
@@ -19,26 +19,41 @@ W=$(mktemp -d /tmp/stern-slurm-XXXXXX)
 chmod 755 "$W"
 export SLURM_CONF=$W/slurm.conf
 MUNGE_SOCK=$W/munge/socket
-CTLD_PORT=$((20000 + RANDOM % 20000))
-SLURMD_PORT=$((CTLD_PORT + 1))
+# Two free ports below Linux's ephemeral range (32768 and up).
+port_free() { ! command -v ss >/dev/null || [ -z "$(ss -Htln "sport = :$1")" ]; }
+for _ in $(seq 20); do
+  CTLD_PORT=$((10000 + RANDOM % 20000))
+  SLURMD_PORT=$((CTLD_PORT + 1))
+  port_free $CTLD_PORT && port_free $SLURMD_PORT && break
+done
+JOBS=
 
+# Cancels the jobs, stops slurmctld, slurmd and munged (TERM, then KILL after
+# 5 s), and fails when any of them, a job step or a job's program is left.
 stop_daemons() {
+  local status=$? pids=
   set +e
+  [ -n "$JOBS" ] && scancel $JOBS >/dev/null 2>&1 && sleep 1
   scontrol shutdown >/dev/null 2>&1
   for f in "$W/slurmctld.pid" "$W/slurmd.pid" "$W/munge/pid"; do
-    [ -f "$f" ] || continue
-    pid=$(cat "$f")
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null
+    [ -f "$f" ] && pids="$pids $(cat "$f")"
   done
-  left=$(pgrep -f "$W" || true)
+  [ -f "$W/munge/pid" ] && kill -TERM "$(cat "$W/munge/pid")" 2>/dev/null
+  for pid in $pids; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && { echo "test-slurm: $pid would not stop: killed" >&2; kill -9 "$pid"; status=1; }
+  done
+  left=$(pgrep -x slurmstepd; pgrep -f "$W"; pgrep -f -- "$BUILD/stern-(arena|book) .*-shard auto")
   if [ -n "$left" ]; then
-    echo "test-slurm: daemons still running: $left" >&2
+    echo "test-slurm: processes left:" >&2
+    ps -o pid,args -p $left >&2
     kill -9 $left 2>/dev/null
-    exit 1
+    status=1
+  else
+    echo "daemons stopped: slurmctld, slurmd, munged, every job step and engine gone"
   fi
-  echo "daemons stopped: no process of $W is left"
   rm -rf "$W"
+  exit $status
 }
 trap stop_daemons EXIT
 
@@ -101,7 +116,7 @@ BOOK_ARGS=(-variant classic-2 -plies 6 -width 2 -nodes 1000 -concurrency 1 -engi
 q() { printf '%q ' "$@"; }
 
 cat > "$W/arena.sh" <<EOF
-#!/bin/sh
+#!/bin/bash
 #SBATCH --job-name=stern-arena
 #SBATCH --array=1-4
 #SBATCH --cpus-per-task=1
@@ -110,7 +125,7 @@ cd $W/runs
 exec $(q "$BUILD/stern-arena" "${ARENA_ARGS[@]}") -shard auto -pgnout shard-\$SLURM_ARRAY_TASK_ID.pgn -resume
 EOF
 cat > "$W/book.sh" <<EOF
-#!/bin/sh
+#!/bin/bash
 #SBATCH --job-name=stern-book
 #SBATCH --array=1-4
 #SBATCH --cpus-per-task=1
@@ -121,7 +136,9 @@ EOF
 
 t0=$(date +%s)
 arena_job=$(sbatch --parsable "$W/arena.sh")
+JOBS=$arena_job
 book_job=$(sbatch --parsable "$W/book.sh")
+JOBS="$arena_job $book_job"
 echo "== submitted: array job $arena_job (tournament), array job $book_job (book)"
 squeue
 for _ in $(seq 1800); do

@@ -5,7 +5,7 @@
  * start from the variant's start position, TimeControl, one tag per seat in play
  * named after its colour (White Red Blue Black Yellow Green, in turn order), Result,
  * Places (once the game is over), Termination and the caller's extra tags (the
- * arena's Schedule, ScheduleGames and Shard). Movetext numbers rounds
+ * arena's Schedule, ScheduleGames, ScheduleSets and Shard). Movetext numbers rounds
  * ("1. m3-m4 e15-e14 2. ..."; "5..." when the start position is mid-round), writes
  * each move in canonical notation (move_str), a turn skipped because the seat was
  * still playing but had no legal move as "--" (seats that finished are not
