@@ -56,19 +56,6 @@
 
 /* ---- helpers ---- */
 
-/* Path of tool `name` (e.g. "stern-arena") next to the engine binary. */
-static const char *tool(const char *name)
-{
-    static char paths[4][PATH_MAX];
-    static int next;
-    const char *bin = getenv("STERN_BIN");
-    char copy[PATH_MAX];
-    snprintf(copy, sizeof copy, "%s", bin && *bin ? bin : "build/stern");
-    char *p = paths[next++ % 4];
-    snprintf(p, PATH_MAX, "%s/%s", dirname(copy), name);
-    return p;
-}
-
 /* A fresh temporary directory for one test (static buffer). */
 static const char *temp_dir(void)
 {
@@ -736,7 +723,7 @@ static void test_shards_merge_into_the_whole_tournament(void **state)
     const char *dir = temp_dir();
     char args[4 * PATH_MAX + 512], out[PATH_MAX], g[PATH_MAX];
     snprintf(out, sizeof out, "%s/out.txt", dir);
-    snprintf(g, sizeof g, "%s", tool("stern-greedy")); /* tool() answers in one buffer */
+    snprintf(g, sizeof g, "%s", tool("stern-greedy")); /* tool() reuses its buffers */
     snprintf(args, sizeof args,
              "%s -variant classic-3 -engine 'cmd=%s -sleep-ms 2' name=A -engine 'cmd=%s -name B -sleep-ms 2' name=B "
              "-engine 'cmd=%s -random 5' name=C restart=on -each st=0.2 -rounds 4 -openings random=5 -quiet",

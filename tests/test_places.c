@@ -209,17 +209,6 @@ static bool arrival_kept(const Move *m)
     return kept;
 }
 
-/* Path of tool `name` next to the engine binary ($STERN_BIN, build/stern). */
-static const char *tool(const char *name)
-{
-    static char path[4096];
-    const char *bin = getenv("STERN_BIN");
-    snprintf(path, sizeof path, "%s", bin && *bin ? bin : "build/stern");
-    char *slash = strrchr(path, '/');
-    snprintf(slash ? slash + 1 : path, sizeof path - (size_t)(slash ? slash + 1 - path : 0), "%s", name);
-    return path;
-}
-
 /* stern-arrivals over a record in which blue, one step from 2nd place, plays
  * four other moves: reported over -max 3 (exit status 1), not over -max 4. */
 static void test_arrivals_tool_reports_a_declined_arrival(void **state)

@@ -32,20 +32,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-/* Path of tool `name` next to the engine binary ($STERN_BIN, build/stern by
- * default), so a sanitizer build tests its own. */
-static const char *tool(const char *name)
-{
-    static char paths[4][PATH_MAX];
-    static int next;
-    const char *bin = getenv("STERN_BIN");
-    char copy[PATH_MAX];
-    snprintf(copy, sizeof copy, "%s", bin && *bin ? bin : "build/stern");
-    char *p = paths[next++ % 4];
-    snprintf(p, PATH_MAX, "%s/%s", dirname(copy), name);
-    return p;
-}
-
 /* A temporary directory with the stand-in build script build.sh. */
 typedef struct {
     char dir[64];

@@ -122,7 +122,7 @@ cat > "$W/arena.sh" <<EOF
 #SBATCH --cpus-per-task=1
 #SBATCH --output=$W/log/arena-%a.out
 cd $W/runs
-exec $(q "$BUILD/stern-arena" "${ARENA_ARGS[@]}") -shard auto -pgnout shard-\$SLURM_ARRAY_TASK_ID.pgn -resume
+exec $(q "$BUILD/stern-arena" "${ARENA_ARGS[@]}") -shard auto/4 -pgnout shard-\$SLURM_ARRAY_TASK_ID.pgn -resume
 EOF
 cat > "$W/book.sh" <<EOF
 #!/bin/bash
@@ -131,7 +131,7 @@ cat > "$W/book.sh" <<EOF
 #SBATCH --cpus-per-task=1
 #SBATCH --output=$W/log/book-%a.out
 cd $W/runs
-exec $(q "$BUILD/stern-book" build "${BOOK_ARGS[@]}") -shard auto -o book-\$SLURM_ARRAY_TASK_ID.part
+exec $(q "$BUILD/stern-book" build "${BOOK_ARGS[@]}") -shard auto/4 -o book-\$SLURM_ARRAY_TASK_ID.part
 EOF
 
 t0=$(date +%s)

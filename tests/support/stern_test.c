@@ -2,6 +2,8 @@
 #include "stern_test.h"
 
 
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,4 +212,16 @@ char *slurp(const char *path)
     s[fread(s, 1, (size_t)n, f)] = '\0';
     fclose(f);
     return s;
+}
+
+const char *tool(const char *name)
+{
+    static char paths[4][PATH_MAX];
+    static int next;
+    const char *bin = getenv("STERN_BIN");
+    char copy[PATH_MAX];
+    snprintf(copy, sizeof copy, "%s", bin && *bin ? bin : "build/stern");
+    char *p = paths[next++ % 4];
+    snprintf(p, PATH_MAX, "%s/%s", dirname(copy), name);
+    return p;
 }

@@ -84,4 +84,9 @@ int list_best_progress(const Position *p, int s, const uint8_t *dist);
  * file is missing). Fails the test when memory runs out. */
 char *slurp(const char *path);
 
+/* The path of program `name` beside the engine under test ($STERN_BIN, else
+ * build/stern), e.g. tool("stern-arena"). Answers in one of four buffers in
+ * turn: a path stays good for the next three calls. */
+const char *tool(const char *name);
+
 #endif
