@@ -50,7 +50,8 @@ uint64_t book_key(const Position *p, int *frame);
  * two seats its mirror image when p's key was seen in the mirrored frame (the
  * same seat to move, counts and round). A position and its mirror image give
  * the same position; so a book builder that searches this one finds the same
- * moves for a key whichever line reached it first (docs/BOOK.md). */
+ * moves for a key whichever line reached it first (docs/BOOK.md). Race rules
+ * only, as book_key: capture mode's neutral marbles are not mirrored. */
 Position book_canonical(const Position *p);
 
 /* The code of move m of p in frame f (from book_key), and the move of p that a

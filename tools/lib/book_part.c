@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PART_MAGIC "stern-book part 1"
+#define PART_PREFIX "stern-book part " /* then the format version */
+#define PART_MAGIC PART_PREFIX "1"
 #define LINE_MAX_BYTES (BOOK_PART_SETTINGS_MAX + 64)
 
 int book_part_save(const BookPart *p, const char *path, char *err, size_t errlen)
@@ -49,10 +50,10 @@ bool book_part_is(const char *path)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    char head[sizeof PART_MAGIC] = "";
+    char head[sizeof PART_PREFIX] = ""; /* any version: book_part_read says which it cannot read */
     const size_t got = fread(head, 1, sizeof head - 1, f);
     fclose(f);
-    return got == sizeof head - 1 && !memcmp(head, PART_MAGIC, got);
+    return got == sizeof head - 1 && !memcmp(head, PART_PREFIX, got);
 }
 
 void book_part_free(BookPart *p) { book_free(&p->book); }
@@ -85,7 +86,7 @@ int book_part_load(BookPart *p, const char *path, char *err, size_t errlen)
     if (!line)
         fault = "out of memory";
     else if (!next_line(f, line, &no) || strcmp(line, PART_MAGIC))
-        fault = !strncmp(line, "stern-book part ", 16) ? "another format version of parts"
+        fault = !strncmp(line, PART_PREFIX, strlen(PART_PREFIX)) ? "another format version of parts"
                                                        : "not a part of a sharded book build";
     else if (!next_line(f, line, &no) || strncmp(line, "build ", 6) ||
              strlen(line + 6) >= sizeof p->settings)
