@@ -107,11 +107,13 @@ echo "== the cluster"
 sinfo
 
 # ---- the jobs: the batch scripts of docs/CLUSTER.md, made small ----
+# Stern searches to a node count with no clock (a clock's soft stops would make its
+# games depend on the machine's load), one thread, a new process each game.
 ARENA_ARGS=(-variant classic-3
-  -engine "cmd=$BUILD/stern-greedy" name=Greedy
-  -engine "cmd=$BUILD/stern-greedy -random 5" name=Random restart=on
+  -engine "cmd=$BUILD/stern-greedy" name=Greedy st=1
+  -engine "cmd=$BUILD/stern-greedy -random 5" name=Random st=1 restart=on
   -engine "cmd=$BUILD/stern" name=Stern nodes=400 restart=on option.OwnBook=false option.Threads=1
-  -each st=1 -rounds 4 -openings random=4 -quiet)
+  -rounds 4 -openings random=4 -quiet)
 BOOK_ARGS=(-variant classic-2 -plies 6 -width 2 -nodes 1000 -concurrency 1 -engine "$BUILD/stern")
 q() { printf '%q ' "$@"; }
 
