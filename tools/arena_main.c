@@ -695,14 +695,9 @@ static int check_record(const Arena *a, const PgnGame *g, long number, char *err
             return -1;
         }
     }
-    const char *id = pgn_tag(g, "Schedule"), *shard = pgn_tag(g, "Shard");
+    const char *id = pgn_tag(g, "Schedule");
     if (id && strcmp(id, a->schedule_id)) { /* records from before the tag have the checks above and below */
         snprintf(err, n, "game %ld is of schedule %s, these options make schedule %s", number, id, a->schedule_id);
-        return -1;
-    }
-    if (id && strcmp(shard ? shard : "1/1", a->shard_text)) { /* one file, one shard: -merge needs that */
-        snprintf(err, n, "game %ld was played as shard %s, this run is shard %s", number, shard ? shard : "1/1",
-                 a->shard_text);
         return -1;
     }
     char want[FEN_MAX], std[FEN_MAX];
@@ -735,7 +730,13 @@ static int resume_record(Arena *a, const PgnGame *g, char *err, size_t n)
     }
     if (check_record(a, g, number, why, sizeof why)) {
         snprintf(err, n, "%s:%d: %s: not the tournament these options describe (same -engine order, -variant, "
-                 "-games, -openings and -srand are needed)", a->o->pgnout, g->line, why);
+                 "-games, -openings, -srand, limits and options are needed)", a->o->pgnout, g->line, why);
+        return -1;
+    }
+    const char *shard = pgn_tag(g, "Schedule") ? pgn_tag(g, "Shard") : NULL;
+    if (pgn_tag(g, "Schedule") && strcmp(shard ? shard : "1/1", a->shard_text)) { /* -merge needs one shard a file */
+        snprintf(err, n, "%s:%d: game %ld was played as shard %s, this run is shard %s: each shard resumes its own "
+                 "file", a->o->pgnout, g->line, number, shard ? shard : "1/1", a->shard_text);
         return -1;
     }
     if (is_done(a, number)) {
