@@ -737,12 +737,12 @@ static void test_shards_merge_into_the_whole_tournament(void **state)
     free(text);
     remove_dir(dir);
     dir = temp_dir();
-    /* two seats: a searching engine (one thread, a node limit and no clock, whose soft stops would
-     * depend on the machine's speed, a new process each game) */
+    /* two seats: the greedy engine against a random mover (a new process each game, so that its
+     * moves depend on the game alone); Stern's own games are sharded in make test-slurm */
     snprintf(args, sizeof args,
-             "%s -engine 'cmd=%s -sleep-ms 2' name=G st=1 -engine cmd=%s name=S nodes=300 restart=on "
-             "option.OwnBook=false option.Threads=1 -games 4 -rounds 3 -openings random=4 -quiet",
-             tool("stern-arena"), g, tool("stern"));
+             "%s -engine 'cmd=%s -sleep-ms 2' name=G -engine 'cmd=%s -random 7' name=R restart=on -each st=1 "
+             "-games 4 -rounds 3 -openings random=4 -quiet",
+             tool("stern-arena"), g, g);
     check_shards_make_the_tournament(dir, args, "classic-2: 12 games, 2 players");
     remove_dir(dir);
 }
