@@ -733,7 +733,7 @@ static int resume_record(Arena *a, const PgnGame *g, char *err, size_t n)
                  "-games, -openings, -srand, limits and options are needed)", a->o->pgnout, g->line, why);
         return -1;
     }
-    const char *shard = pgn_tag(g, "Schedule") ? pgn_tag(g, "Shard") : NULL;
+    const char *shard = pgn_tag(g, "Shard");
     if (pgn_tag(g, "Schedule") && strcmp(shard ? shard : "1/1", a->shard_text)) { /* -merge needs one shard a file */
         snprintf(err, n, "%s:%d: game %ld was played as shard %s, this run is shard %s: each shard resumes its own "
                  "file", a->o->pgnout, g->line, number, shard ? shard : "1/1", a->shard_text);

@@ -4,6 +4,7 @@
  */
 #include "shard_match.h"
 
+#include "arena_table.h"
 #include "cmd_template.h"
 #include "pgn_read.h"
 #include "run_parallel.h"
@@ -18,24 +19,21 @@
 /* Complete games in the record at path: 0 when it is missing; the games
  * before the first damage when it is damaged (the shard is then short of
  * games and runs again). */
+static int count_game(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
+{
+    (void)g, (void)why, (void)err, (void)n;
+    *(long *)ctx += status == PGN_OK;
+    return 0;
+}
+
 static long record_games(const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f)
         return 0;
-    PgnReader r;
-    pgn_reader_init(&r, f, path);
-    PgnGame g;
-    char err[PGN_ERR_MAX];
     long n = 0;
-    for (;;) {
-        const PgnStatus st = pgn_read_game(&r, &g, err, sizeof err);
-        if (st != PGN_OK && st != PGN_INCOMPLETE)
-            break;
-        n += st == PGN_OK;
-        pgn_game_free(&g);
-    }
-    pgn_reader_free(&r);
+    char err[PGN_ERR_MAX];
+    records_each(f, path, count_game, &n, err, sizeof err); /* stops at damage, with the games before it */
     fclose(f);
     return n;
 }
