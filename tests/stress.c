@@ -449,12 +449,25 @@ static void session(const char *path, long long s, int ready_ms)
     current = NULL;
 }
 
+static const char usage[] =
+    "usage: stern-stress [--engine PATH] [--sessions N] [--seed S] [--ready-ms MS] [--progress N]\n"
+    "  --engine PATH    the engine to drive (default build/stern)\n"
+    "  --sessions N     random sessions, each a fresh process (default 100)\n"
+    "  --seed S         the first session's seed; session k has S + k (default 1)\n"
+    "  --ready-ms MS    the longest wait for readyok (default 100)\n"
+    "  --progress N     a summary line after every N sessions\n"
+    "Exit status: 0 when every session passed, 1 at the first failure (printed\n"
+    "with its seed and the line sent last), 2 on a bad argument.\n";
+
 int main(int argc, char **argv)
 {
     const char *path = "build/stern";
     long long sessions = 100, seed = 1, ready_ms = 100, progress = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--engine") && i + 1 < argc)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
+            fputs(usage, stdout); /* asked for: not an error */
+            return 0;
+        } else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
             path = argv[++i];
         else if (!strcmp(argv[i], "--sessions") && i + 1 < argc) {
             if (!arg_int("stern-stress", "--sessions", argv[++i], 1, 100000000, &sessions))
@@ -469,7 +482,7 @@ int main(int argc, char **argv)
             if (!arg_int("stern-stress", "--ready-ms", argv[++i], 1, 1000000, &ready_ms))
                 return 2;
         } else {
-            fprintf(stderr, "usage: stern-stress [--engine PATH] [--sessions N] [--seed S] [--ready-ms MS] [--progress N]\n");
+            fprintf(stderr, "stern-stress: unknown or incomplete argument '%s'\n%s", argv[i], usage);
             return 2;
         }
     }

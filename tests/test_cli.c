@@ -77,7 +77,8 @@ static void test_bench_from_the_command_line(void **state)
 }
 
 /* Every program of the build answers -h and --help with its usage on stdout
- * and status 0 (five of them refused it with status 2); stern-perft and
+ * and status 0 (five of them refused it with status 2, and later stern-stress,
+ * which printed its usage on stderr with status 2); stern-perft and
  * stern-race take their options with one dash, as the other tools, or two. */
 static void test_every_tool_has_help(void **state)
 {
@@ -85,7 +86,7 @@ static void test_every_tool_has_help(void **state)
     static const char *const tools[] = {"stern",         "stern-annotate", "stern-arena", "stern-arrivals",
                                         "stern-board",   "stern-book",     "stern-greedy", "stern-ladder",
                                         "stern-perft",   "stern-play",     "stern-race",  "stern-spsa",
-                                        "stern-suite",   "stern-cross",    "stern-capture-model"};
+                                        "stern-suite",   "stern-cross",    "stern-capture-model", "stern-stress"};
     char cmd[128];
     for (size_t k = 0; k < sizeof tools / sizeof *tools; k++)
         for (int dash = 0; dash < 2; dash++) {
