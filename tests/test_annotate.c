@@ -4,8 +4,8 @@
  * summary and the Annotator tag, a thrown-away win found as a blunder with
  * the winning move, the records still valid PGN with the same moves; bad
  * records (a bad tag line, an illegal move, an unknown variant) reported with
- * file, line and reason while the good one is annotated; -resume after a cut;
- * the SVG graph.
+ * file, line and reason while the good one is annotated; a file that cannot
+ * be opened is an error naming it; -resume after a cut; the SVG graph.
  */
 #include "support/engine_pipe.h"
 #include "support/stern_test.h"
@@ -170,10 +170,32 @@ static void test_bad_records_are_named_and_the_rest_annotated(void **state)
     assert_non_null(strstr(out, "bad.pgn:24: move 3 'zz9-zz8': "));
     assert_non_null(strstr(out, "bad.pgn:26: unterminated tag"));
     assert_non_null(strstr(out, "1 games annotated (0 kept from before), 3 records left out"));
-    /* a file that is not there is said too */
-    snprintf(args, sizeof args, "-o %s/none-out.pgn %s/none.pgn", dir, dir);
-    assert_int_equal(run(args), 3);
-    assert_non_null(strstr(out, "none.pgn: No such file or directory"));
+}
+
+/* A file that is not there was counted as "1 records left out", status 3, and
+ * the other files were annotated: a file the user named that cannot be opened
+ * (missing, a directory) is an error of the command, naming the file, with
+ * status 2 and nothing written. */
+static void test_a_missing_file_is_an_error_naming_it(void **state)
+{
+    (void)state;
+    write_file("good.pgn", THREE_SEATS);
+    char args[512], path[256];
+    snprintf(args, sizeof args, "-o %s/none-out.pgn -svg %s/none-svg %s/good.pgn %s/none.pgn", dir, dir, dir, dir);
+    assert_int_equal(run(args), 2);
+    char want[256];
+    snprintf(want, sizeof want, "stern-annotate: %s/none.pgn: No such file or directory (a record file to annotate): "
+             "nothing annotated\n", dir);
+    assert_string_equal(out, want);
+    snprintf(path, sizeof path, "%s/none-out.pgn", dir);
+    assert_int_equal(access(path, F_OK), -1); /* nothing written */
+    snprintf(path, sizeof path, "%s/none-svg", dir);
+    assert_int_equal(access(path, F_OK), -1);
+    snprintf(args, sizeof args, "%s/good.pgn %s", dir, dir);
+    assert_int_equal(run(args), 2);
+    snprintf(want, sizeof want, "stern-annotate: %s: Is a directory (a record file to annotate): nothing annotated\n",
+             dir);
+    assert_string_equal(out, want);
 }
 
 static void test_resume_goes_on_after_a_cut(void **state)
@@ -212,6 +234,7 @@ int main(void)
         cmocka_unit_test(test_best_and_played_come_from_one_search),
         cmocka_unit_test(test_bad_records_are_named_and_the_rest_annotated),
         cmocka_unit_test(test_resume_goes_on_after_a_cut),
+        cmocka_unit_test(test_a_missing_file_is_an_error_naming_it),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

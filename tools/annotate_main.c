@@ -542,21 +542,32 @@ static void print_players(const Options *o, const PlayerSum *ps, int n)
 
 /* ---- reading ---- */
 
+/* Opens record file `path` for reading. A file that is missing, cannot be
+ * opened or is a directory ends the run (status 2, nothing annotated): it
+ * holds no record to leave out, and the user named it, so the command is
+ * wrong rather than a record. */
+static FILE *open_records(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    struct stat st;
+    if (!f)
+        fail("%s: %s (a record file to annotate): nothing annotated", path, strerror(errno));
+    if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode))
+        fail("%s: %s (a record file to annotate): nothing annotated", path, strerror(EISDIR));
+    return f;
+}
+
 /* Reads and replays every game of the files into *out; a record that cannot be
- * read or replayed is reported (file, line, why) and left out. Returns the
- * number of games; *bad counts those left out. */
+ * read or replayed is reported (file, line, why) and left out (a file that
+ * cannot be opened ends the run: open_records). Returns the number of games;
+ * *bad counts the records left out. */
 static int read_games(char **files, int nfiles, AGame **out, int *bad)
 {
     int n = 0, cap = 0;
     *out = NULL;
     *bad = 0;
     for (int k = 0; k < nfiles; k++) {
-        FILE *f = fopen(files[k], "r");
-        if (!f) {
-            fprintf(stderr, "stern-annotate: %s: %s\n", files[k], strerror(errno));
-            (*bad)++;
-            continue;
-        }
+        FILE *f = open_records(files[k]);
         PgnReader r;
         pgn_reader_init(&r, f, files[k]);
         for (;;) {
@@ -729,12 +740,12 @@ int main(int argc, char **argv)
         fail("-resume needs -o FILE");
     if (o.png && !o.svg)
         fail("-png needs -svg DIR");
-    if (o.svg && mkdir(o.svg, 0777) && errno != EEXIST)
-        fail("%s: %s", o.svg, strerror(errno));
     ep_kill_children_on_signals();
     Work w = {.o = &o};
     int bad;
-    w.ngames = read_games(files, nfiles, &w.games, &bad);
+    w.ngames = read_games(files, nfiles, &w.games, &bad); /* first: a file it cannot open leaves nothing made */
+    if (o.svg && mkdir(o.svg, 0777) && errno != EEXIST)
+        fail("%s: %s", o.svg, strerror(errno));
     int skip = 0;
     FILE *out = stdout;
     if (o.out) {
