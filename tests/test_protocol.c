@@ -1352,6 +1352,51 @@ static void test_go_ponder_ponderhit(void **state)
     finish_search(p, T, START_MOVES, NULL, 0);
 }
 
+/* Asserts that `go` (sent now) writes no bestmove for `ms` ms. */
+static void no_bestmove_for(EPipe *p, const char *go, int ms)
+{
+    epipe_send(p, "%s", go);
+    EPipeLines l;
+    lines_for(p, ms, &l);
+    for (int i = 0; i < l.n; i++)
+        if (starts(l.line[i], "bestmove"))
+            fail_msg("'%s' answered before ponderhit or stop: '%s'", go, l.line[i]);
+    epipe_lines_free(&l);
+}
+
+/* A node limit ends the thinking of a ponder or infinite search, not its
+ * wait: bestmove still waits for ponderhit or stop, as with a depth limit
+ * (they answered at once, the limit setting the stop signal). After
+ * ponderhit a search that has used its nodes answers at once. */
+static void test_node_limit_waits_for_ponderhit_or_stop(void **state)
+{
+    EPipe *p = *state;
+    epipe_silent(p, "setoption name OwnBook value false");
+    static const char *const ponder[] = {"go ponder nodes 1000", "go ponder depth 3 nodes 500", "go nodes 1000 ponder"};
+    for (size_t i = 0; i < sizeof ponder / sizeof *ponder; i++) {
+        position(p, "position startpos");
+        no_bestmove_for(p, ponder[i], 600);
+        epipe_send(p, "ponderhit");
+        finish_search(p, 1000, START_MOVES, NULL, 0);
+    }
+    position(p, "position startpos");
+    no_bestmove_for(p, "go infinite nodes 1000", 600);
+    epipe_send(p, "stop");
+    finish_search(p, T, START_MOVES, NULL, 0);
+    /* the same in MCTS, whose nodes are playouts */
+    set_variant(p, "classic-4");
+    epipe_silent(p, "setoption name Search value mcts");
+    char *moves = strdup(legal(p));
+    assert_non_null(moves);
+    no_bestmove_for(p, "go infinite nodes 300", 600);
+    epipe_send(p, "stop");
+    finish_search(p, T, moves, "wrby", 0);
+    no_bestmove_for(p, "go ponder nodes 300", 600);
+    epipe_send(p, "ponderhit");
+    finish_search(p, 1000, moves, "wrby", 0);
+    free(moves);
+}
+
 /* The value after `key ` in an info line, or -1. */
 static long long info_field(const char *line, const char *key)
 {
@@ -2052,6 +2097,7 @@ int main(void)
         TEST(test_go_multipv_threads),
         TEST(test_go_infinite_stop),
         TEST(test_go_ponder_ponderhit),
+        TEST(test_node_limit_waits_for_ponderhit_or_stop),
         TEST(test_ponderhit_time),
         TEST(test_large_relative_score_is_no_mate),
         TEST(test_scores_are_relative_in_every_seat_count),

@@ -24,7 +24,8 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
         RootMove *rm = &w->root[i];
         Position child = *p;
         pos_play(&child, &rm->move);
-        atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed);
+        if (!count_node(w))
+            return best;
         int v;
         if (w->ctx->algo == ALGO_MAXN) {
             int vals[MAX_SEATS];

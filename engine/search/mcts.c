@@ -60,6 +60,8 @@ typedef struct {
     const MctsHooks *hooks;
     atomic_bool halt;                /* a thread found the search over: all stop */
     atomic_uint_fast64_t playouts;   /* over every thread */
+    atomic_uint_fast64_t begun;      /* playouts begun over every thread: with max_playouts a
+                                        thread takes a number before each (never past it) */
 } Shared;
 
 /* One thread's tree and the scratch it searches with. */
@@ -662,17 +664,24 @@ static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
     return true;
 }
 
-/* Whether thread t must stop: the search is halted, over its playouts, or the
- * hooks say so (checked every MCTS_CHECK_EVERY playouts). */
+/* Whether a thread may begin one more playout under max_playouts: it takes
+ * the next number, so that the threads together play exactly max_playouts. */
+static bool playout_left(Shared *sh)
+{
+    return !sh->cfg->max_playouts ||
+           atomic_fetch_add_explicit(&sh->begun, 1, memory_order_relaxed) < sh->cfg->max_playouts;
+}
+
+/* Whether thread t must stop: the search is halted, or the hooks say so
+ * (checked every MCTS_CHECK_EVERY playouts), or no playout is left. */
 static bool must_stop(Tree *t)
 {
     Shared *sh = t->sh;
     if (atomic_load_explicit(&sh->halt, memory_order_relaxed))
         return true;
-    const uint64_t done = atomic_load_explicit(&sh->playouts, memory_order_relaxed);
-    if (sh->cfg->max_playouts && done >= sh->cfg->max_playouts)
+    if (t->playouts % MCTS_CHECK_EVERY == 0 && t->playouts && sh->hooks->stop(sh->hooks->ctx))
         return true;
-    return t->playouts % MCTS_CHECK_EVERY == 0 && t->playouts && sh->hooks->stop(sh->hooks->ctx);
+    return !playout_left(sh);
 }
 
 /* A helper thread: playouts until the search stops. */
@@ -693,8 +702,7 @@ static void main_loop(Tree *t, MctsResult *out)
     int reported_depth = 0;
     for (;;) {
         const uint64_t done = atomic_load_explicit(&sh->playouts, memory_order_relaxed);
-        if ((sh->cfg->max_playouts && done >= sh->cfg->max_playouts) ||
-            atomic_load_explicit(&sh->halt, memory_order_relaxed))
+        if (atomic_load_explicit(&sh->halt, memory_order_relaxed))
             break;
         /* the depth limit after every playout: the mean depth then reaches it,
          * rounded, without passing it */
@@ -712,6 +720,8 @@ static void main_loop(Tree *t, MctsResult *out)
                 report_lines(t, 1, sh, out, best_root(t, 1, sh->nroot));
             }
         }
+        if (!playout_left(sh))
+            break;
         one_playout(t);
         atomic_fetch_add_explicit(&sh->playouts, 1, memory_order_relaxed);
     }
@@ -768,6 +778,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
     Shared sh = {.g = g, .root = root, .nroot = nroot, .cfg = cfg, .hooks = hooks, .trees = trees, .out = out};
     atomic_init(&sh.halt, false);
     atomic_init(&sh.playouts, 0);
+    atomic_init(&sh.begun, 0);
     if (!trees || !tree_init(&trees[0], &sh, 0, cfg->nodes_cap / (size_t)threads)) {
         if (trees)
             tree_free(&trees[0]);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #define CHECK_EVERY 1023 /* nodes between clock checks (mask) */
+#define NODE_SHARE_MAX 1024 /* nodes a thread takes of a node limit at once, at most */
 
 #ifndef LEAF_STEP_PCT
 #define LEAF_STEP_PCT 44 /* percent of the mover's best progress added at two-seat race leaves */
@@ -132,28 +133,64 @@ void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m,
 void check_limits(Worker *w)
 {
     SearchContext *c = w->ctx;
-    if (w->id != 0)
-        return;
-    if (c->lim->nodes) {
-        uint64_t total = 0;
-        for (int i = 0; i < c->nworkers; i++)
-            total += atomic_load_explicit(&c->workers[i].nodes, memory_order_relaxed);
-        if (total >= c->lim->nodes)
-            atomic_store(&c->sig->stop, true);
-    }
-    if (clock_past(&c->clock, c->clock.budget.hard_ms))
+    if (w->id == 0 && clock_past(&c->clock, c->clock.budget.hard_ms))
         atomic_store(&c->sig->stop, true);
 }
 
-/* The node count after `nodes` at which w next looks at its limits: the next
- * multiple of CHECK_EVERY + 1, or the node limit when that comes first. */
-static uint64_t next_check(const Worker *w, uint64_t nodes)
+/* Takes a share of the node limit for w, whose count is at `nodes`: half of
+ * what is left divided among the threads, at most NODE_SHARE_MAX, at least
+ * one node, so that the threads use the limit up at about the same time.
+ * False when every node of the limit has been taken. */
+static bool take_share(Worker *w)
 {
-    const uint64_t every = (nodes | CHECK_EVERY) + 1, limit = w->ctx->node_limit;
-    return limit > nodes && limit < every ? limit : every;
+    SearchContext *c = w->ctx;
+    const uint64_t limit = c->node_limit;
+    uint64_t taken = atomic_load_explicit(&c->nodes_shared, memory_order_relaxed);
+    for (;;) {
+        if (taken >= limit)
+            return false;
+        uint64_t share = (limit - taken) / (2 * (uint64_t)c->nworkers);
+        share = share < 1 ? 1 : share > NODE_SHARE_MAX ? NODE_SHARE_MAX : share;
+        if (atomic_compare_exchange_weak_explicit(&c->nodes_shared, &taken, taken + share, memory_order_relaxed,
+                                                  memory_order_relaxed)) {
+            w->node_share += share;
+            return true;
+        }
+    }
 }
 
-void limits_start(Worker *w) { w->check_at = next_check(w, 0); }
+/* The node count after `nodes` at which w next looks at its limits: the next
+ * multiple of CHECK_EVERY + 1, or the end of its share of the node limit when
+ * that comes first. */
+static uint64_t next_check(const Worker *w, uint64_t nodes)
+{
+    const uint64_t every = (nodes | CHECK_EVERY) + 1, share_end = w->node_share + 1;
+    return w->ctx->node_limit && share_end > nodes && share_end < every ? share_end : every;
+}
+
+void limits_start(Worker *w)
+{
+    w->node_share = 0;
+    w->check_at = next_check(w, 0);
+}
+
+bool count_node(Worker *w)
+{
+    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
+    if (nodes >= w->check_at) {
+        if (w->ctx->node_limit && nodes > w->node_share && !take_share(w)) {
+            /* the limit is used up: this node is not searched, nor counted,
+             * and every thread stops (the answer still waits where it must) */
+            atomic_fetch_sub_explicit(&w->nodes, 1, memory_order_relaxed);
+            atomic_store_explicit(&w->ctx->abort_all, true, memory_order_relaxed);
+            return false;
+        }
+        if (!(nodes & CHECK_EVERY))
+            check_limits(w);
+        w->check_at = next_check(w, nodes);
+    }
+    return !stopped(w);
+}
 
 /* Bookkeeping on entering a node at `ply`: PV length, selective depth, node count
  * and, now and then, the clock. Returns false when the search must stop. */
@@ -162,18 +199,7 @@ bool enter_node(Worker *w, int ply)
     w->pvlen[ply] = ply;
     if (ply > w->seldepth)
         w->seldepth = ply;
-    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
-    if (nodes >= w->check_at) {
-        /* the other threads' nodes are summed now and then; a thread's own
-         * reach the limit exactly (go nodes 100 searched 856 when only the
-         * sums were read) */
-        if (w->ctx->node_limit && nodes >= w->ctx->node_limit)
-            atomic_store_explicit(&w->ctx->sig->stop, true, memory_order_relaxed);
-        if (!(nodes & CHECK_EVERY))
-            check_limits(w);
-        w->check_at = next_check(w, nodes);
-    }
-    return !stopped(w);
+    return count_node(w);
 }
 
 /* In capture mode every move is a capture, so a leaf also counts the best

@@ -44,14 +44,22 @@ bool legal_move(const Position *p, const Move *m, GenMemo *memo);
  * (brs.h). */
 void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m, Position *child);
 
-/* The main thread's look at the limits: the node limit summed over the threads,
- * the hard time limit; sets the stop signal when one is reached. */
+/* The main thread's look at the clock: sets the stop signal once the hard
+ * time limit is past (other threads: nothing). */
 void check_limits(Worker *w);
 
-/* Readies w's node count checks for a new search (its count at 0): enter_node
- * looks at the limits only at the counts it plans, every CHECK_EVERY + 1 nodes
- * and at the search's node limit. */
+/* Readies w's node count checks for a new search (its count at 0, no share of
+ * the node limit yet): count_node looks at the limits only at the counts it
+ * plans, every CHECK_EVERY + 1 nodes and at the end of w's share. */
 void limits_start(Worker *w);
+
+/* Counts one node searched by w; false when the search must stop. With a node
+ * limit, each thread takes shares of it as it goes (a few nodes to 1,024 at a
+ * time, through one atomic counter), so the nodes of every thread summed never
+ * pass the limit; the thread that finds none left uncounts its node and ends
+ * the tree search (abort_all). One thread stops at the limit exactly, several
+ * within the shares the others had not used (docs/PROTOCOL.md, go nodes). */
+bool count_node(Worker *w);
 
 /* Bookkeeping on entering a node at `ply`: PV length, selective depth, node
  * count and, now and then, the clock. Returns false when the search must stop. */

@@ -411,6 +411,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     if (config->nodestime > 0)
         clock_count_nodes(&c->clock, config->nodestime, clock_nodes, c);
     c->node_limit = limits->nodes;
+    atomic_init(&c->nodes_shared, 0);
     const uint64_t budget_nodes = (uint64_t)config->nodestime * (uint64_t)budget.hard_ms;
     if (config->nodestime > 0 && budget.hard_ms >= 0 && !limits->infinite && !limits->ponder &&
         (!c->node_limit || budget_nodes < c->node_limit))

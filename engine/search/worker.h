@@ -42,6 +42,8 @@ typedef struct {
     SearchContext *ctx;
     atomic_uint_fast64_t nodes;
     uint64_t check_at;                   /* the node count at which enter_node next looks at the limits */
+    uint64_t node_share;                 /* with a node limit: the nodes this worker may count in all
+                                            (the shares it took of the limit, count_node) */
     int seldepth;
     MoveList *lists;                     /* [MAX_PLY + 1]: the moves of each ply */
     Move filler[MAX_PLY + 1][MAX_SEATS]; /* BRS+: each opponent's best-ordered move at a min node */
@@ -71,12 +73,16 @@ struct SearchContext {
     unsigned modeled;        /* seats the opponent model expects to play greedily (opponents.h) */
     bool root_cut;           /* stop or time cut the root list short: no search follows */
     SearchSignals *sig;
-    atomic_bool abort_all;   /* main worker finished: helpers stop */
+    atomic_bool abort_all;   /* the tree search is over (its node limit reached, a helper
+                                completed go depth, or the main worker finished): every
+                                worker stops, and the answer still waits for stop or
+                                ponderhit where it must (go infinite, go ponder) */
     SearchOutput out;
     void *out_ctx;
     SearchClock clock;
-    uint64_t node_limit;     /* a worker stops on reaching it (go nodes, or nodestime's hard
-                                budget): exact with one thread; 0: none */
+    uint64_t node_limit;     /* the search's nodes, every thread's summed, never pass it (go
+                                nodes, or nodestime's hard budget; count_node); 0: none */
+    _Atomic uint64_t nodes_shared; /* the nodes of node_limit the workers have taken so far */
     GenMemo *report_gen;     /* generation for reports, stopped by stop or the hard limit (NULL: none) */
     Move said[2];            /* the first two moves of the last line reported (multipv 1) */
     int nsaid;               /* how many of them were reported */
