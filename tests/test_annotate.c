@@ -5,7 +5,8 @@
  * the winning move, the records still valid PGN with the same moves; bad
  * records (a bad tag line, an illegal move, an unknown variant) reported with
  * file, line and reason while the good one is annotated; a file that cannot
- * be opened is an error naming it; -resume after a cut; the SVG graph.
+ * be opened is an error naming it; progress lines off a terminal; -resume
+ * after a cut; the SVG graph.
  */
 #include "support/engine_pipe.h"
 #include "support/stern_test.h"
@@ -198,6 +199,28 @@ static void test_a_missing_file_is_an_error_naming_it(void **state)
     assert_string_equal(out, want);
 }
 
+/* Progress was shown only on a terminal, so a run in a batch job or with its
+ * stderr in a log said nothing until the end. Off a terminal a line follows
+ * every game written, as stern-arena's progress does: games written of all,
+ * positions searched of this run's. */
+static void test_progress_is_a_line_after_every_game_off_a_terminal(void **state)
+{
+    (void)state;
+    write_file("progress.pgn", THROWN_AWAY THREE_SEATS); /* 4 positions, then 3 (the game goes on) */
+    char args[512];
+    snprintf(args, sizeof args, "-o %s/progress-out.pgn %s/progress.pgn", dir, dir);
+    assert_int_equal(run(args), 0);
+    const char *first = strstr(out, "stern-annotate: [1/2] games annotated, ");
+    assert_non_null(first);
+    int done = -1, total = -1;
+    assert_int_equal(sscanf(first, "stern-annotate: [1/2] games annotated, %d/%d positions", &done, &total), 2);
+    assert_int_equal(total, 7);
+    if (done < 4 || done > 7) /* the first game's 4, and what the workers did of the second meanwhile */
+        fail_msg("%d positions done after the first game", done);
+    assert_non_null(strstr(out, "\nstern-annotate: [2/2] games annotated, 7/7 positions\n"
+                                "stern-annotate: 2 games annotated (0 kept from before)"));
+}
+
 static void test_resume_goes_on_after_a_cut(void **state)
 {
     (void)state;
@@ -221,6 +244,8 @@ static void test_resume_goes_on_after_a_cut(void **state)
     snprintf(args, sizeof args, "-o %s/r.pgn -resume %s/in2.pgn", dir, dir);
     assert_int_equal(run(args), 0);
     assert_non_null(strstr(out, "1 games annotated (1 kept from before)"));
+    /* the kept game counts as written; its positions are not this run's */
+    assert_non_null(strstr(out, "stern-annotate: [2/2] games annotated, 4/4 positions\n"));
     PgnGame *games;
     assert_int_equal(read_back("r.pgn", &games), 2);
     assert_string_equal(pgn_tag(&games[1], "Round"), "1");
@@ -233,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_every_move_is_commented_and_a_thrown_away_win_is_a_blunder),
         cmocka_unit_test(test_best_and_played_come_from_one_search),
         cmocka_unit_test(test_bad_records_are_named_and_the_rest_annotated),
+        cmocka_unit_test(test_progress_is_a_line_after_every_game_off_a_terminal),
         cmocka_unit_test(test_resume_goes_on_after_a_cut),
         cmocka_unit_test(test_a_missing_file_is_an_error_naming_it),
     };

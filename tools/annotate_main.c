@@ -98,7 +98,8 @@ typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t changed;
     int next_game, next_ply; /* the next position to hand out */
-    long long positions, done_positions;
+    long long positions, done_positions; /* this run's: games kept by -resume are not searched */
+    int64_t t0;                          /* when the searches started, ms (ep_now_ms) */
 } Work;
 
 typedef struct {
@@ -657,14 +658,46 @@ static int resumed(const char *path, const AGame *games, int ngames)
 
 /* ---- the run ---- */
 
-static void progress(const Work *w, int written)
+/* A duration as stern-arena writes it: "4m05s", "2h13m". */
+static void duration_text(double seconds, char *buf, size_t n)
 {
-    if (!isatty(STDERR_FILENO))
+    const long s = (long)(seconds + 0.5);
+    if (s >= 3600)
+        snprintf(buf, n, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else
+        snprintf(buf, n, "%ldm%02lds", s / 60, s % 60);
+}
+
+/* The progress of the run on stderr, in the form of stern-arena's progress
+ * line: "[K/N] games annotated, P/Q positions, T left": K games written of N
+ * (those kept by -resume included), P positions searched of the Q this run
+ * searches, and the time left at this run's pace so far (once a position is
+ * done and while some are left). On a terminal the line (after a bar) is
+ * rewritten in place at every change; otherwise (a log file, a batch job) it
+ * is printed as a line of its own after every game written (`game_written`),
+ * so that a long run shows it is alive. Lock held. */
+static void progress(const Work *w, int written, bool game_written)
+{
+    const bool tty = isatty(STDERR_FILENO);
+    if (!tty && !game_written)
         return;
+    char eta[48] = "", d[32];
+    const long long left = w->positions - w->done_positions;
+    if (w->done_positions && left > 0) {
+        const double per_position = (double)(ep_now_ms() - w->t0) / 1000.0 / (double)w->done_positions;
+        duration_text(per_position * (double)left, d, sizeof d);
+        snprintf(eta, sizeof eta, ", %s left", d);
+    }
+    char line[256];
+    snprintf(line, sizeof line, "[%d/%d] games annotated, %lld/%lld positions%s", written, w->ngames,
+             w->done_positions, w->positions, eta);
+    if (!tty) {
+        fprintf(stderr, "stern-annotate: %s\n", line);
+        return;
+    }
     const int width = 30;
     const int fill = w->positions ? (int)(width * w->done_positions / w->positions) : width;
-    fprintf(stderr, "\r[%.*s%*s] %lld/%lld positions, %d/%d games", fill, "##############################",
-            width - fill, "", w->done_positions, w->positions, written, w->ngames);
+    fprintf(stderr, "\r[%.*s%*s] %s%-12s", fill, "##############################", width - fill, "", line, "");
     fflush(stderr);
 }
 
@@ -762,6 +795,7 @@ int main(int argc, char **argv)
         w.positions += w.games[k].npositions;
     pthread_mutex_init(&w.lock, NULL);
     pthread_cond_init(&w.changed, NULL);
+    w.t0 = ep_now_ms();
     const int nworkers = o.concurrency < 1 ? 1 : o.concurrency;
     Worker *workers = calloc((size_t)nworkers, sizeof *workers);
     pthread_t *ids = calloc((size_t)nworkers, sizeof *ids);
@@ -785,7 +819,7 @@ int main(int argc, char **argv)
         AGame *ag = &w.games[k];
         pthread_mutex_lock(&w.lock);
         while (ag->left > 0) {
-            progress(&w, written);
+            progress(&w, written, false);
             pthread_cond_wait(&w.changed, &w.lock);
         }
         pthread_mutex_unlock(&w.lock);
@@ -800,7 +834,9 @@ int main(int argc, char **argv)
         if (o.svg)
             write_errors += write_svg(&o, ag, k) != 0;
         written++;
-        progress(&w, written);
+        pthread_mutex_lock(&w.lock); /* the workers count positions under it */
+        progress(&w, written, true);
+        pthread_mutex_unlock(&w.lock);
     }
     for (int k = 0; k < started; k++)
         pthread_join(ids[k], NULL);
