@@ -12,7 +12,8 @@
  * what was saved and how to resume, and prints the table; players that never met
  * are rated group by group; a perfect score has an open-ended interval; a "+/-"
  * always agrees with the interval printed with it; a table's rows count games as
- * its header does; an engine that cannot start stops the run before any game.
+ * its header does; an engine that cannot start stops the run before any game,
+ * and one that refuses an option is said to have refused it.
  *
  * The binaries are found next to $STERN_BIN (build/stern by default), so the
  * sanitizer builds test their own. Games between greedy engines take
@@ -1256,6 +1257,40 @@ static void test_arena_engine_that_cannot_start_stops_before_any_game(void **sta
     remove_dir(dir);
 }
 
+/* An engine that refused an option the arena sent (`info string error
+ * setoption: ...` before its readyok) was reported as "never started: ...
+ * (still running)", which sent the user to its command line. It is reported
+ * as started, with the option and the engine's own words. */
+static void test_arena_reports_a_refused_option_as_refused(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], pgn[PATH_MAX], picky[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    snprintf(picky, sizeof picky, "%s/picky", dir);
+    FILE *f = fopen(picky, "w");
+    assert_non_null(f);
+    fputs("#!/bin/sh\nwhile read -r l; do case \"$l\" in\n"
+          "uci) echo 'id name Picky'; echo uciok;;\n"
+          "'setoption name Hash value 0') echo 'info string error setoption: Hash must be 1-65536';;\n"
+          "isready) echo readyok;;\nquit) exit 0;;\nesac; done\n", f);
+    fclose(f);
+    assert_int_equal(chmod(picky, 0755), 0);
+    const int st = run(out, "%s -engine cmd=%s option.Hash=0 -engine cmd=%s name=Greedy -each depth=1 -games 2 "
+                            "-pgnout %s", tool("stern-arena"), picky, tool("stern-greedy"), pgn);
+    char *text = slurp(out), want[2 * PATH_MAX];
+    snprintf(want, sizeof want, "stern-arena: engine 1 started, but option Hash=0 refused: info string error "
+             "setoption: Hash must be 1-65536; cmd=%s; no game was played\n", picky);
+    assert_string_equal(text, want);
+    assert_int_equal(st, 2);
+    free(text);
+    text = slurp(pgn);
+    assert_int_equal(count_records(text), 0);
+    free(text);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1283,6 +1318,7 @@ int main(void)
         cmocka_unit_test(test_arena_plus_minus_agrees_with_the_interval),
         cmocka_unit_test(test_arena_table_rows_count_games_as_the_header),
         cmocka_unit_test(test_arena_engine_that_cannot_start_stops_before_any_game),
+        cmocka_unit_test(test_arena_reports_a_refused_option_as_refused),
         cmocka_unit_test(test_arena_plays_ccp_engines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -871,8 +871,11 @@ static void proc_stop(Proc *p, bool kill_now)
 
 /* Starts engine e in p and makes it ready (handshake, Variant and its options).
  * Returns 0, or -1 with why in reason (n bytes): what failed and how the process
- * ended, e.g. "cannot execute ./x: No such file or directory (not started)". */
-static int proc_start_reason(const Arena *a, Proc *p, int e, char *reason, size_t n)
+ * ended, e.g. "cannot execute ./x: No such file or directory (not started)";
+ * for an option the engine refused (*refused set), the refusal alone, "option
+ * Hash=0 refused: info string error ...": the engine was running and answering,
+ * so how it ended says nothing. */
+static int proc_start_reason(const Arena *a, Proc *p, int e, char *reason, size_t n, bool *refused)
 {
     const EngineConf *c = &a->o->engines[e];
     EngineOption opts[MAX_ENGINE_OPTIONS + 1] = {{"Variant", a->v.name}};
@@ -880,10 +883,16 @@ static int proc_start_reason(const Arena *a, Proc *p, int e, char *reason, size_
     p->engine = e;
     int rc = ep_start(&p->ep, c->cmdline, a->stderr_fd);
     p->ep.ccp = c->ccp; /* a CCP engine has no Variant option: it plays ccerl-2 */
+    *refused = false;
     if (rc || ep_handshake(&p->ep, opts + c->ccp, c->nopts + !c->ccp, HANDSHAKE_TIMEOUT_MS)) {
         char how[128];
-        ep_reap(&p->ep, 100);
-        snprintf(reason, n, "%s (%s)", p->ep.error, ep_exit_desc(&p->ep, how, sizeof how));
+        *refused = !rc && p->ep.refused;
+        if (*refused)
+            snprintf(reason, n, "%s", p->ep.error);
+        else {
+            ep_reap(&p->ep, 100);
+            snprintf(reason, n, "%s (%s)", p->ep.error, ep_exit_desc(&p->ep, how, sizeof how));
+        }
         ep_kill(&p->ep);
         p->running = false;
         p->engine = -1;
@@ -898,7 +907,8 @@ static int proc_start_reason(const Arena *a, Proc *p, int e, char *reason, size_
 static int proc_start(Worker *w, Proc *p, int e, char *err, size_t n)
 {
     char reason[512];
-    if (!proc_start_reason(w->a, p, e, reason, sizeof reason))
+    bool refused;
+    if (!proc_start_reason(w->a, p, e, reason, sizeof reason, &refused))
         return 0;
     snprintf(err, n, "engine %s failed to start: %s", w->a->names[e], reason);
     return -1;
@@ -1217,7 +1227,10 @@ static void *worker_main(void *arg)
  * line and options: an engine that cannot start or get ready ends the run here
  * (status 2), naming the engine and its command, with no game played or recorded
  * (otherwise its first game would find out, with the other engines' games of a
- * round robin possibly played and recorded before). */
+ * round robin possibly played and recorded before). An engine that starts but
+ * refuses an option is told apart ("started, but option Hash=0 refused: ..."):
+ * its command is right and the option is to mend, where "never started" and
+ * "(still running)" sent the user to the command. */
 static void probe_engines(Arena *a)
 {
     for (int e = 0; e < a->o->nengines; e++) {
@@ -1228,9 +1241,14 @@ static void probe_engines(Arena *a)
             snprintf(who, sizeof who, "%s", c->name);
         else
             snprintf(who, sizeof who, "%d", e + 1);
-        if (proc_start_reason(a, &p, e, reason, sizeof reason))
+        bool refused;
+        if (proc_start_reason(a, &p, e, reason, sizeof reason, &refused)) {
+            if (refused) /* it runs: its command is right, one of its options is not */
+                die("engine %s started, but %s; cmd=%s%s%s; no game was played", who, reason, c->cmd,
+                    c->dir ? " dir=" : "", c->dir ? c->dir : "");
             die("engine %s never started: cmd=%s%s%s: %s; no game was played", who, c->cmd, c->dir ? " dir=" : "",
                 c->dir ? c->dir : "", reason);
+        }
         snprintf(c->id_name, sizeof c->id_name, "%s", p.ep.name[0] ? p.ep.name : c->cmd);
         proc_stop(&p, false);
     }

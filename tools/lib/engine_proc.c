@@ -492,6 +492,7 @@ static int set_options(EngineProc *e, const EngineOption *opts, int nopts, int t
         if (*refusal) {
             set_error(e, "option %s%s%s refused: %s", opts[i].name, opts[i].value ? "=" : "",
                       opts[i].value ? opts[i].value : "", refusal);
+            e->refused = true;
             return -1;
         }
     }

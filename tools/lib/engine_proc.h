@@ -34,6 +34,9 @@ typedef struct EngineProc {
     int wstatus;
     char name[128];            /* `id name ...` from the handshake, or "" */
     bool ccp;                  /* the engine speaks CCP (docs/CCERL.md), set after ep_start */
+    bool refused;              /* the handshake failed because the engine refused an option
+                                  (it answered `info string error`): it runs, and error says
+                                  "option NAME=VALUE refused: <its line>" */
     char error[EP_ERROR_MAX];  /* what went wrong in the last failed call */
 } EngineProc;
 
@@ -74,8 +77,11 @@ int ep_read_line(EngineProc *e, int timeout_ms, char **line);
 int ep_wait_token(EngineProc *e, const char *token, int timeout_ms, EpLineFn fn, void *ctx, char **line);
 
 /* The handshake: `uci` until `uciok` (keeping `id name` in e->name), then one
- * `setoption` per option (nopts of opts, may be 0), then ep_sync. timeout_ms bounds
- * each of the two waits. Returns 0, or -1 with e->error set. */
+ * `setoption` per option (nopts of opts, may be 0), each followed by `isready`
+ * so that a refusal (`info string error ...` before the `readyok`) names its
+ * option, then ep_sync. timeout_ms bounds each wait. Returns 0, or -1 with
+ * e->error set; e->refused tells a refused option from an engine that did not
+ * answer. */
 int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms);
 /* (With e->ccp the handshake is `ccp`, answered by anything up to the readyok
  * of an `isready` sent after it: CCP engines answer `ccp` with id lines and
