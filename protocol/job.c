@@ -123,8 +123,12 @@ static void run_perft(Engine *e)
     char(*texts)[MOVE_STR_MAX];
     const Position *p = &e->job.game->pos;
     const char *why;
+    /* stopped, it says so as bench does: the total so far, marked */
     if (!sorted_moves(e, p, &list, &texts, &why)) {
-        say(e, "info string error perft: %s after %d moves", why, list.n);
+        if (atomic_load(&e->job.sig.stop))
+            say(e, "Nodes searched: 0 (stopped)");
+        else
+            say(e, "info string error perft: %s after %d moves", why, list.n);
         move_list_free(&list);
         return;
     }
@@ -133,9 +137,12 @@ static void run_perft(Engine *e)
         Position c = *p;
         pos_play(&c, &list.m[i]);
         const int64_t n = perft(&c, e->job.depth - 1, &e->job.sig.stop);
+        if (n < 0 && atomic_load(&e->job.sig.stop)) {
+            say(e, "Nodes searched: %" PRIu64 " (stopped)", total);
+            break;
+        }
         if (n < 0) {
-            say(e, "info string error perft: %s after %" PRIu64 " nodes",
-                atomic_load(&e->job.sig.stop) ? "stopped" : "out of memory", total);
+            say(e, "info string error perft: out of memory after %" PRIu64 " nodes", total);
             break;
         }
         say(e, "%s: %" PRId64, texts[i], n);

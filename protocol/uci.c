@@ -243,6 +243,17 @@ static bool takes_no_arguments(const char *c)
     return false;
 }
 
+/* A query that changes nothing (d, eval, result, protocol) keeps its place in
+ * line: during a search that ends by itself it waits for the bestmove, as
+ * every other command does; during `go infinite` or an unanswered `go ponder`
+ * it is answered at once (it cannot disturb the analysis, and what would wait
+ * is refused there). Always true: the query is then carried out. */
+static bool query_in_turn(Engine *e)
+{
+    job_settle(e);
+    return true;
+}
+
 /* Carries out one line; returns false when the loop must end (quit). */
 static bool handle(Engine *e, Line *l)
 {
@@ -292,7 +303,7 @@ static bool handle(Engine *e, Line *l)
         cmd_uci(e);
     else if (!strcmp(c, "ccp"))
         cmd_ccp(e);
-    else if (!strcmp(c, "protocol"))
+    else if (!strcmp(c, "protocol") && query_in_turn(e))
         say(e, "protocol %s", e->ccp ? "ccp 1" : "uci");
     else if (!strcmp(c, "setoption"))
         cmd_setoption(e, &e->tk);
@@ -302,15 +313,15 @@ static bool handle(Engine *e, Line *l)
         cmd_position(e, &e->tk);
     else if (!strcmp(c, "go"))
         cmd_go(e, &e->tk);
-    else if (!strcmp(c, "d"))
+    else if (!strcmp(c, "d") && query_in_turn(e))
         cmd_d(e);
     else if (!strcmp(c, "perft"))
         cmd_perft(e, &e->tk);
     else if (!strcmp(c, "legalmoves"))
         cmd_legalmoves(e);
-    else if (!strcmp(c, "eval"))
+    else if (!strcmp(c, "eval") && query_in_turn(e))
         cmd_eval(e);
-    else if (!strcmp(c, "result"))
+    else if (!strcmp(c, "result") && query_in_turn(e))
         cmd_result(e);
     else if (!strcmp(c, "bench"))
         cmd_bench(e, &e->tk);

@@ -11,6 +11,14 @@
  * both have their times (`time N`, `nps N`, `Nodes/second: N`) made alike; a
  * line `…` in the block stands for any number of lines. A block that shows no
  * real output (a syntax, a made-up excerpt) has no such line.
+ *
+ * A promise the docs make in prose, which no example can show (a search that
+ * waits, a bound at any thread count), names the tests that check it:
+ *
+ *     <!-- tested by: tests/FILE.c TEST_FUNCTION [TEST_FUNCTION ...] -->
+ *
+ * and each named test must be defined in FILE and run by its main (listed in
+ * its table of tests), so that a promise cannot point at a test that is gone.
  */
 #include "support/engine_pipe.h"
 
@@ -28,6 +36,7 @@
 #include <string.h>
 
 #define MARK "<!-- output of: "
+#define TESTED_MARK "<!-- tested by: "
 #define OUT_MAX (1 << 20)
 #define LINES_MAX 4096
 
@@ -94,6 +103,82 @@ static void localize(const char *command, const char *build, char *buf, size_t n
         }
     }
     buf[o < n ? o : n - 1] = 0;
+}
+
+/* Whether `text` holds `name` as a whole word right before `after` (e.g. the
+ * test's name before "(void **state)"). */
+static bool has_word_before(const char *text, const char *name, const char *after)
+{
+    const size_t n = strlen(name);
+    for (const char *c = text; (c = strstr(c, name)); c += n) {
+        const bool starts_word = c == text || !(isalnum((unsigned char)c[-1]) || c[-1] == '_');
+        if (starts_word && !strncmp(c + n, after, strlen(after)))
+            return true;
+    }
+    return false;
+}
+
+/* Checks one `tested by` mark's text ("tests/FILE.c NAME..."): NULL when the
+ * file defines and runs every test named, else why not (a static buffer). */
+static const char *tested_by_error(const char *spec)
+{
+    static char why[512];
+    char copy[1024], file[256];
+    snprintf(copy, sizeof copy, "%s", spec);
+    char *save = NULL, *word = strtok_r(copy, " ", &save);
+    if (!word || !strtok_r(NULL, "", &save))
+        return "a 'tested by' mark names a file and at least one test";
+    snprintf(file, sizeof file, "%s", word);
+    FILE *f = fopen(file, "r");
+    if (!f) {
+        snprintf(why, sizeof why, "'%s' cannot be read", file);
+        return why;
+    }
+    static char text[1 << 20];
+    text[fread(text, 1, sizeof text - 1, f)] = 0;
+    fclose(f);
+    snprintf(copy, sizeof copy, "%s", spec);
+    strtok_r(copy, " ", &save);
+    for (char *name; (name = strtok_r(NULL, " ", &save));) {
+        if (!has_word_before(text, name, "(void **state)")) {
+            snprintf(why, sizeof why, "%s defines no test '%s'", file, name);
+            return why;
+        }
+        char listed[300], listed2[300];
+        snprintf(listed, sizeof listed, "TEST(%s)", name);
+        snprintf(listed2, sizeof listed2, "cmocka_unit_test(%s)", name);
+        if (!strstr(text, listed) && !strstr(text, listed2)) {
+            snprintf(why, sizeof why, "%s does not run '%s' (not in its table of tests)", file, name);
+            return why;
+        }
+    }
+    return NULL;
+}
+
+/* Checks every `tested by` mark of `path`; returns how many, failing the test
+ * on the first that names a test not run. */
+static int check_tested_marks(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[4096];
+    int marks = 0;
+    for (int lineno = 1; fgets(line, sizeof line, f); lineno++) {
+        const char *m = strstr(line, TESTED_MARK);
+        if (!m)
+            continue;
+        const char *start = m + strlen(TESTED_MARK), *end = strstr(start, " -->");
+        if (!end)
+            fail_msg("%s:%d: a 'tested by' mark without its closing ' -->'", path, lineno);
+        char spec[1024];
+        snprintf(spec, sizeof spec, "%.*s", (int)(end - start), start);
+        const char *why = tested_by_error(spec);
+        if (why)
+            fail_msg("%s:%d: %s", path, lineno, why);
+        marks++;
+    }
+    fclose(f);
+    return marks;
 }
 
 /* Runs every example of `path`; returns how many, failing the test on the
@@ -198,6 +283,40 @@ static void test_every_example_prints_what_its_doc_shows(void **state)
     assert_true(examples >= 12); /* the marks were found */
 }
 
+static void test_every_promise_names_tests_that_run(void **state)
+{
+    (void)state;
+    glob_t docs;
+    assert_int_equal(glob("docs/*.md", 0, NULL, &docs), 0);
+    assert_int_equal(glob("tools/*.md", GLOB_APPEND, NULL, &docs), 0);
+    int marks = check_tested_marks("README.md");
+    for (size_t k = 0; k < docs.gl_pathc; k++)
+        marks += check_tested_marks(docs.gl_pathv[k]);
+    globfree(&docs);
+    assert_true(marks >= 5); /* the marks were found */
+}
+
+/* The mark checker itself: a test defined and run passes; one not defined,
+ * defined but not run, or a missing file, does not. */
+static void test_a_promise_naming_a_missing_test_fails(void **state)
+{
+    (void)state;
+    assert_null(tested_by_error("tests/test_docs.c test_a_changed_example_fails"));
+    assert_non_null(tested_by_error("tests/test_docs.c test_that_does_not_exist"));
+    assert_non_null(tested_by_error("tests/no_such_file.c test_a_changed_example_fails"));
+    assert_non_null(tested_by_error("tests/test_docs.c"));
+    char path[] = "/tmp/stern-docs-XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("static void test_orphan(void **state) {}\nint main(void) { TEST(test_other); }\n", f);
+    fclose(f);
+    char spec[128];
+    snprintf(spec, sizeof spec, "%s test_orphan", path);
+    assert_non_null(tested_by_error(spec));
+    remove(path);
+}
+
 /* The checker itself: a doc whose block shows the output passes (a `…` line
  * standing for lines); a changed line, or lines the output lacks, do not
  * match. */
@@ -230,6 +349,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_changed_example_fails),
         cmocka_unit_test(test_every_example_prints_what_its_doc_shows),
+        cmocka_unit_test(test_a_promise_naming_a_missing_test_fails),
+        cmocka_unit_test(test_every_promise_names_tests_that_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

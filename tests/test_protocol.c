@@ -1397,6 +1397,106 @@ static void test_node_limit_waits_for_ponderhit_or_stop(void **state)
     free(moves);
 }
 
+/* The queries that change nothing keep their place in line: during a search
+ * that ends by itself `eval`, `d`, `result` and `protocol` wait for its
+ * bestmove (they were answered before the first info line); during `go
+ * infinite` they are answered at once, and the search runs on, while a command
+ * that would change the state is refused. */
+static void test_queries_wait_for_a_limited_search(void **state)
+{
+    EPipe *p = *state;
+    epipe_silent(p, "setoption name OwnBook value false");
+    position(p, "position startpos");
+    epipe_send(p, "go depth 5");
+    epipe_send(p, "eval");
+    epipe_send(p, "result");
+    epipe_send(p, "protocol");
+    epipe_send(p, "d");
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove", true, T, &l, &bm);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info depth "))
+            fail_msg("before the bestmove of 'go depth 5': '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    free(bm);
+    assert_true(starts(epipe_expect_line(p, T, "eval"), "eval w "));
+    epipe_collect(p, "result ongoing", false, T, &l, NULL);
+    epipe_lines_free(&l);
+    epipe_expect(p, "protocol uci");
+    char fen_line[256];
+    snprintf(fen_line, sizeof fen_line, "Fen: %s", START2);
+    epipe_collect(p, fen_line, false, T, &l, NULL);
+    epipe_lines_free(&l);
+    epipe_sync_collect(p, &l);
+    epipe_lines_free(&l);
+    /* go infinite: answered at once, the search still running; a command
+     * that would change the state is refused */
+    epipe_send(p, "go infinite");
+    epipe_send(p, "result");
+    epipe_collect(p, "result ongoing", false, T, &l, NULL);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info "))
+            fail_msg("during go infinite, before the answer to 'result': '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_send(p, "position startpos moves k4-k5");
+    epipe_collect(p, "info string error position: a search is running, send stop first", false, T, &l, NULL);
+    for (int i = 0; i < l.n; i++)
+        if (!starts(l.line[i], "info depth "))
+            fail_msg("during go infinite, before the refusal of 'position': '%s'", l.line[i]);
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
+    finish_search(p, T, START_MOVES, NULL, 0);
+}
+
+/* Every answer with a move comes with a score line (UCI GUIs show the score
+ * of the move played): a search cut before its first iteration ended (`go
+ * nodes 1`, `go infinite` stopped at once) gave a bare bestmove. */
+static void test_every_answer_has_a_score_line(void **state)
+{
+    EPipe *p = *state;
+    epipe_silent(p, "setoption name OwnBook value false");
+    static const struct {
+        const char *variant, *go, *seats;
+    } cases[] = {{"classic-2", "go nodes 1", NULL},  {"classic-2", "go nodes 10", NULL},
+                 {"classic-3", "go nodes 3", "wuy"}, {"classic-6", "go nodes 2", "wrubyg"},
+                 {"capture-2", "go nodes 1", NULL}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        set_variant(p, cases[i].variant);
+        char *moves = strdup(legal(p));
+        assert_non_null(moves);
+        epipe_send(p, "%s", cases[i].go);
+        EPipeLines l;
+        char *bm = NULL;
+        epipe_collect(p, "bestmove", true, T, &l, &bm);
+        int lines = 0;
+        for (int k = 0; k < l.n; k++)
+            if (starts(l.line[k], "info depth ")) {
+                check_info_depth(l.line[k], moves, cases[i].seats);
+                lines++;
+            }
+        if (!lines)
+            fail_msg("%s, '%s': '%s' without a score line", cases[i].variant, cases[i].go, bm);
+        epipe_lines_free(&l);
+        free(bm);
+        free(moves);
+        epipe_sync(p);
+    }
+    set_variant(p, "classic-2");
+    epipe_send(p, "go infinite");
+    epipe_send(p, "stop");
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove", true, T, &l, &bm);
+    int lines = 0;
+    for (int k = 0; k < l.n; k++)
+        lines += starts(l.line[k], "info depth ");
+    if (!lines)
+        fail_msg("go infinite stopped at once: '%s' without a score line", bm);
+    epipe_lines_free(&l);
+    free(bm);
+}
+
 /* The value after `key ` in an info line, or -1. */
 static long long info_field(const char *line, const char *key)
 {
@@ -1675,6 +1775,36 @@ static void test_stop_ends_running_search(void **state)
     next_bestmove(p, bm, sizeof bm);
     if (!in_list(second, bm))
         fail_msg("second search: bestmove %s is not legal after m4-m5 (%s)", bm, second);
+    epipe_sync(p);
+}
+
+/* A stopped perft says so as bench does: the moves it counted, then the total
+ * so far marked `(stopped)` (it said `info string error perft: stopped after
+ * N nodes`, an error for what was asked). */
+static void test_stopped_perft_says_its_total(void **state)
+{
+    EPipe *p = *state;
+    position(p, "position startpos");
+    epipe_send(p, "perft 9");
+    EPipeLines l;
+    lines_for(p, 300, &l);
+    epipe_lines_free(&l);
+    epipe_send(p, "stop");
+    char *last = NULL;
+    epipe_collect(p, "Nodes searched: ", true, T, &l, &last);
+    unsigned long long total = 0, sum = 0, n;
+    char tail[32] = "";
+    if (sscanf(last, "Nodes searched: %llu %31[^\n]", &total, tail) != 2 || strcmp(tail, "(stopped)"))
+        fail_msg("a stopped perft ended with '%s', not 'Nodes searched: <n> (stopped)'", last);
+    for (int i = 0; i < l.n; i++) {
+        const char *colon = strstr(l.line[i], ": ");
+        if (!colon || sscanf(colon, ": %llu", &n) != 1)
+            fail_msg("a stopped perft printed '%s' before its total", l.line[i]);
+        sum += n;
+    }
+    assert_int_equal(sum, total);
+    free(last);
+    epipe_lines_free(&l);
     epipe_sync(p);
 }
 
@@ -2098,6 +2228,8 @@ int main(void)
         TEST(test_go_infinite_stop),
         TEST(test_go_ponder_ponderhit),
         TEST(test_node_limit_waits_for_ponderhit_or_stop),
+        TEST(test_queries_wait_for_a_limited_search),
+        TEST(test_every_answer_has_a_score_line),
         TEST(test_ponderhit_time),
         TEST(test_large_relative_score_is_no_mate),
         TEST(test_scores_are_relative_in_every_seat_count),
@@ -2105,6 +2237,7 @@ int main(void)
         TEST(test_ponder_is_pv_second),
         TEST(test_command_waits_for_search),
         TEST(test_stop_ends_running_search),
+        TEST(test_stopped_perft_says_its_total),
         TEST(test_nul_line_while_command_waits),
         TEST(test_quit_while_command_waits),
         TEST(test_quit_waits_for_the_commands_before_it),

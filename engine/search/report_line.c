@@ -115,5 +115,22 @@ void report_line(SearchContext *c, const Worker *w, int depth, int k, const Root
         for (int i = 0; i < c->nsaid; i++)
             c->said[i] = r.pv[i];
     }
-    c->out(&r, c->out_ctx);
+    line_out(c, &r);
+}
+
+void line_out(SearchContext *c, const SearchReport *r)
+{
+    c->lines_said++;
+    c->out(r, c->out_ctx);
+}
+
+void static_line_out(SearchContext *c, const Move *m)
+{
+    Position after = c->game->pos;
+    pos_play(&after, m);
+    Move pv[1] = {*m};
+    const RootMove rm = {.move = *m, .score = eval_for(&after, c->root_seat, NULL), .pv = pv, .pvlen = 1};
+    SearchReport r;
+    line_report(c, 1, 1, 0, &rm, c->workers ? total_nodes(c) : 0, c->tt ? tt_hashfull(c->tt) : 0, &r);
+    line_out(c, &r);
 }

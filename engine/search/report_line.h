@@ -23,4 +23,14 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
  * first two moves of line 0 as the ones last said. */
 void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm);
 
+/* Gives report r, a REPORT_LINE, to c's output and counts it (lines_said). */
+void line_out(SearchContext *c, const SearchReport *r);
+
+/* Reports root move m alone as line 1 of depth 1, valued by the static
+ * evaluation after it (the root seat's view; hand-written terms): the line of
+ * an answer that no search has reported (a search cut before its first
+ * iteration ended, or while the root moves were listed), since every answer
+ * with a move comes with a score, as UCI GUIs expect. */
+void static_line_out(SearchContext *c, const Move *m);
+
 #endif

@@ -65,9 +65,12 @@ static bool mcts_stop(void *ctx)
 }
 
 /* Gives the answer: REPORT_BESTMOVE with best move `best` (none when !has_best)
- * and `ponder` when has_ponder. */
+ * and `ponder` when has_ponder; a move no line has shown first gets its
+ * static line (static_line_out). */
 static void report_best(SearchContext *c, bool has_best, Move best, bool has_ponder, Move ponder)
 {
+    if (has_best && !c->lines_said)
+        static_line_out(c, &best);
     const SearchReport r = {.kind = REPORT_BESTMOVE, .root = &c->game->pos, .has_best = has_best, .best = best,
                             .has_ponder = has_ponder, .ponder = ponder};
     c->out(&r, c->out_ctx);
@@ -115,7 +118,7 @@ static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsL
     const RootMove rm = {.move = pv[0], .score = line->values[c->root_seat], .pv = pv, .pvlen = line->pvlen};
     SearchReport r;
     line_report(c, sofar->depth, sofar->seldepth, k, &rm, sofar->playouts, 0, &r);
-    c->out(&r, c->out_ctx);
+    line_out(c, &r);
     m->said_ms = now_ms();
 }
 
@@ -323,7 +326,7 @@ static bool race_answer(SearchContext *c, SearchResult *res)
     const RootMove rm = {.move = pv[0], .score = score, .pv = pv, .pvlen = len};
     SearchReport line;
     line_report(c, len, len, 0, &rm, nodes, tt_hashfull(c->tt), &line);
-    c->out(&line, c->out_ctx);
+    line_out(c, &line);
     wait_for_stop(c->lim, c->sig);
     *res = (SearchResult){.best = pv[0], .has_best = true, .score = score, .depth = len, .nodes = nodes,
                           .ponder = pv[1], .has_ponder = len > 1};

@@ -85,6 +85,7 @@ struct SearchContext {
     _Atomic uint64_t nodes_shared; /* the nodes of node_limit the workers have taken so far */
     GenMemo *report_gen;     /* generation for reports, stopped by stop or the hard limit (NULL: none) */
     Move said[2];            /* the first two moves of the last line reported (multipv 1) */
+    int lines_said;          /* REPORT_LINEs given to out (line_out) */
     int nsaid;               /* how many of them were reported */
     Worker *workers;
     int nworkers;
