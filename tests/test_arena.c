@@ -13,7 +13,8 @@
  * are rated group by group; a perfect score has an open-ended interval; a "+/-"
  * always agrees with the interval printed with it; a table's rows count games as
  * its header does; an engine that cannot start stops the run before any game,
- * and one that refuses an option is said to have refused it.
+ * and one that refuses an option is said to have refused it; a record file with
+ * a NUL byte or an over-long line is refused by -ratings, -resume and -merge.
  *
  * The binaries are found next to $STERN_BIN (build/stern by default), so the
  * sanitizer builds test their own. Games between greedy engines take
@@ -1291,6 +1292,69 @@ static void test_arena_reports_a_refused_option_as_refused(void **state)
     remove_dir(dir);
 }
 
+/* Writes len bytes of text to path. */
+static void write_bytes(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* The record reader had no bound on a line: -ratings /dev/zero grew to GBs,
+ * and -resume on a file of NULs read it as blank lines, exited 0 and appended
+ * its games after them. A file with a NUL byte or a line over
+ * PGN_READ_LINE_MAX bytes is refused by -ratings, -resume and -merge, naming
+ * the file and line, with a non-zero status; -resume writes nothing. */
+static void test_arena_refuses_a_record_file_with_nul_bytes_or_an_over_long_line(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], nul[PATH_MAX], longer[PATH_MAX], want[4 * PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(nul, sizeof nul, "%s/nul.pgn", dir);
+    snprintf(longer, sizeof longer, "%s/long.pgn", dir);
+    static char zeros[4096];
+    write_bytes(nul, zeros, sizeof zeros);
+    static const char game[] = "[Event \"b\"]\n";
+    const size_t len = sizeof game - 1 + PGN_READ_LINE_MAX + 2;
+    char *text = malloc(len);
+    assert_non_null(text);
+    memcpy(text, game, sizeof game - 1);
+    memset(text + sizeof game - 1, 'x', PGN_READ_LINE_MAX + 1); /* line 2: one byte too many */
+    text[len - 1] = '\n';
+    write_bytes(longer, text, len);
+    free(text);
+    const char *const files[] = {nul, longer};
+    const char *const why[] = {"1: a NUL byte at column 1", "2: a line longer than 1048576 bytes"};
+    for (int k = 0; k < 2; k++) {
+        int st = run(out, "%s -ratings %s", tool("stern-arena"), files[k]);
+        char *said = slurp(out);
+        snprintf(want, sizeof want, "stern-arena: %s:%s: not a record file\n", files[k], why[k]);
+        assert_string_equal(said, want);
+        assert_int_equal(st, 1);
+        free(said);
+        st = run(out, "%s -merge %s", tool("stern-arena"), files[k]);
+        said = slurp(out);
+        snprintf(want, sizeof want, "stern-arena: -merge: %s:%s: not a record file\n", files[k], why[k]);
+        assert_string_equal(said, want);
+        assert_int_equal(st, 1);
+        free(said);
+        struct stat before, after;
+        assert_int_equal(stat(files[k], &before), 0);
+        st = run(out, "%s -engine cmd=%s name=A -engine 'cmd=%s -random 1' name=B -each depth=1 -games 2 -pgnout %s "
+                      "-resume", tool("stern-arena"), tool("stern-greedy"), tool("stern-greedy"), files[k]);
+        said = slurp(out);
+        snprintf(want, sizeof want, "stern-arena: %s:%s: not a record file\n", files[k], why[k]);
+        assert_string_equal(said, want);
+        assert_int_equal(st, 2);
+        free(said);
+        assert_int_equal(stat(files[k], &after), 0);
+        assert_int_equal(after.st_size, before.st_size); /* nothing appended */
+    }
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1319,6 +1383,7 @@ int main(void)
         cmocka_unit_test(test_arena_table_rows_count_games_as_the_header),
         cmocka_unit_test(test_arena_engine_that_cannot_start_stops_before_any_game),
         cmocka_unit_test(test_arena_reports_a_refused_option_as_refused),
+        cmocka_unit_test(test_arena_refuses_a_record_file_with_nul_bytes_or_an_over_long_line),
         cmocka_unit_test(test_arena_plays_ccp_engines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

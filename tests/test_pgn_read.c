@@ -2,7 +2,8 @@
  * test_pgn_read.c - game records read back (tools/lib/pgn_read.c): records written
  * by record_write round-trip (tags, moves, skipped turns, the final position),
  * errors name the file line, a game cut short by a crash is reported incomplete
- * with the offset where it starts, and records become RatedGames (seats, teams).
+ * with the offset where it starts, a line over the bound or with a NUL byte is
+ * refused and ends the reading, and records become RatedGames (seats, teams).
  */
 #include "support/stern_test.h"
 
@@ -332,6 +333,65 @@ static void pgn_of(const Game *g, const char *const players[MAX_SEATS], PgnGame 
     free(text);
 }
 
+/* Lines had no bound: getline held a line of any length (-ratings /dev/zero
+ * grew to GBs), and a NUL byte ended a line's text unseen (a file of NULs read
+ * as blank lines, no game, no error). A line over PGN_READ_LINE_MAX bytes and a
+ * NUL byte are errors naming the line; reading stops there. */
+static void test_pgn_refuses_an_over_long_line_and_a_nul_byte_and_reads_no_further(void **state)
+{
+    (void)state;
+    /* a game, then a movetext line of PGN_READ_LINE_MAX bytes (the bound: kept),
+     * then one a byte longer */
+    const size_t good = strlen(GOOD_GAME), max = PGN_READ_LINE_MAX;
+    char *text = malloc(2 * good + 2 * max + 64); /* the games, the two lines and the tags between */
+    assert_non_null(text);
+    size_t len = 0;
+    const char *const head = GOOD_GAME "[Event \"long\"]\n\n", *const next = "\n[Event \"x\"]\n";
+    memcpy(text, head, strlen(head));            /* lines 1-8, 9-10 */
+    len = strlen(head);
+    memset(text + len, ' ', max - 1);              /* line 11: max bytes */
+    len += max - 1;
+    text[len++] = '*';
+    text[len++] = '\n';
+    memcpy(text + len, next, strlen(next));        /* lines 12-13 */
+    len += strlen(next);
+    memset(text + len, ' ', max + 1);              /* line 14: max + 1 bytes */
+    len += max + 1;
+    text[len++] = '\n';
+    memcpy(text + len, GOOD_GAME, good);           /* never read */
+    len += good;
+    Reading rd;
+    reading_open(&rd, text, len);
+    skip_game(&rd, PGN_OK);
+    skip_game(&rd, PGN_OK);
+    skip_game(&rd, PGN_ERROR);
+    assert_string_equal(rd.err, "games.pgn:14: a line longer than 1048576 bytes: not a record file");
+    reading_close(&rd); /* and no more: the good game after it is not read */
+    free(text);
+
+    /* a NUL byte: in the first line; in the movetext of the second game */
+    const char nul[] = "\0\0\0\0\0\0\0\0";
+    reading_open(&rd, nul, sizeof nul - 1);
+    skip_game(&rd, PGN_ERROR);
+    assert_string_equal(rd.err, "games.pgn:1: a NUL byte at column 1: not a record file");
+    reading_close(&rd);
+    const char later[] = GOOD_GAME "[Event \"b\"]\n\n1. k3-\0i5 *\n\n" GOOD_GAME;
+    reading_open(&rd, later, sizeof later - 1);
+    skip_game(&rd, PGN_OK);
+    skip_game(&rd, PGN_ERROR);
+    assert_string_equal(rd.err, "games.pgn:11: a NUL byte at column 7: not a record file");
+    reading_close(&rd);
+
+    /* a read error is said once (it was said again at every call), then the end */
+    FILE *dir = fopen("/", "r");
+    assert_non_null(dir);
+    pgn_reader_init(&rd.r, dir, "/");
+    rd.f = dir;
+    skip_game(&rd, PGN_ERROR);
+    assert_string_equal(rd.err, "/:1: read error: Is a directory");
+    reading_close(&rd);
+}
+
 static void test_rated_game_of_three_seats_takes_places_and_player_indexes(void **state)
 {
     (void)state;
@@ -446,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_pgn_reports_bad_movetext_token_with_its_line),
         cmocka_unit_test(test_pgn_flags_truncated_last_game_as_incomplete),
         cmocka_unit_test(test_pgn_reads_games_appended_after_a_cut_one),
+        cmocka_unit_test(test_pgn_refuses_an_over_long_line_and_a_nul_byte_and_reads_no_further),
         cmocka_unit_test(test_rated_game_of_three_seats_takes_places_and_player_indexes),
         cmocka_unit_test(test_rated_game_of_teams_has_one_unit_per_team),
         cmocka_unit_test(test_rated_game_of_two_seats_without_places_uses_result),

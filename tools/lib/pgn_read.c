@@ -7,6 +7,7 @@
 #include "variant.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +28,81 @@ void pgn_reader_free(PgnReader *r)
     r->cap = 0;
 }
 
-/* Makes buf hold the next line not consumed yet; false at end of file (or on a
- * read error: see ferror). */
+enum { FAULT_NONE, FAULT_PENDING, FAULT_REPORTED };
+
+/* Stops reading r's stream for good (r->fault): what (printf-style) is the
+ * reason, reported by the next read of a game (fault_error). */
+static void stop_reading(PgnReader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void stop_reading(PgnReader *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->fault_what, sizeof r->fault_what, fmt, ap);
+    va_end(ap);
+    r->fault = FAULT_PENDING;
+    r->len = -1;
+}
+
+/* Reads the next line of the stream into buf, its newline included when it has
+ * one, NUL-terminated. Returns its length in bytes, or -1 at end of file and
+ * when reading stops: a line over PGN_READ_LINE_MAX bytes (before its
+ * newline), a NUL byte, a read error (stop_reading; r->line is then the line
+ * at fault). getline would hold a line of any length, and a NUL would cut it
+ * unseen: a binary file is read in bounded memory and refused at its first
+ * line that is not text. */
+static long read_line(PgnReader *r)
+{
+    size_t k = 0;
+    int c;
+    while ((c = getc_unlocked(r->f)) != EOF) {
+        if (k + 2 > r->cap) { /* room for c and the terminator */
+            size_t cap = r->cap ? 2 * r->cap : 256;
+            if (cap > (size_t)PGN_READ_LINE_MAX + 2)
+                cap = (size_t)PGN_READ_LINE_MAX + 2;
+            char *b = realloc(r->buf, cap);
+            if (!b) {
+                r->line++;
+                stop_reading(r, "out of memory");
+                return -1;
+            }
+            r->buf = b;
+            r->cap = cap;
+        }
+        if (c == '\0') {
+            r->line++;
+            stop_reading(r, "a NUL byte at column %zu: not a record file", k + 1);
+            return -1;
+        }
+        r->buf[k++] = (char)c;
+        if (c == '\n')
+            break;
+        if (k > PGN_READ_LINE_MAX) {
+            r->line++;
+            stop_reading(r, "a line longer than %d bytes: not a record file", PGN_READ_LINE_MAX);
+            return -1;
+        }
+    }
+    if (ferror(r->f)) {
+        const int e = errno;
+        r->line++;
+        stop_reading(r, "read error: %s", strerror(e));
+        return -1;
+    }
+    if (k == 0)
+        return -1;
+    r->buf[k] = '\0';
+    return (long)k;
+}
+
+/* Makes buf hold the next line not consumed yet; false at end of file and
+ * once reading has stopped (r->fault). */
 static bool peek_line(PgnReader *r)
 {
     if (r->held)
         return true;
-    const ssize_t k = getline(&r->buf, &r->cap, r->f);
+    if (r->fault)
+        return false;
+    const long k = read_line(r);
     if (k < 0) {
         r->len = -1;
         return false;
@@ -157,6 +226,16 @@ static PgnStatus error_at(PgnReader *r, PgnGame *g, char *err, size_t errlen, co
     r->resync = true;
     consume_line(r);
     return PGN_ERROR;
+}
+
+/* The error that stopped reading (stop_reading), reported once: later reads
+ * find the end of the file. */
+static PgnStatus fault_error(PgnReader *r, PgnGame *g, char *err, size_t errlen)
+{
+    r->fault = FAULT_REPORTED;
+    const PgnStatus st = error_at(r, g, err, errlen, "%s", r->fault_what);
+    r->resync = false; /* nothing more is read */
+    return st;
 }
 
 static PgnStatus incomplete(const PgnReader *r, PgnGame *g, char *err, size_t errlen, const char *why)
@@ -335,8 +414,8 @@ static PgnStatus read_moves(PgnReader *r, PgnGame *g, char *err, size_t errlen)
     int comment_line = 0;
     for (;;) {
         if (!peek_line(r)) {
-            if (ferror(r->f))
-                return error_at(r, g, err, errlen, "read error");
+            if (r->fault == FAULT_PENDING)
+                return fault_error(r, g, err, errlen);
             if (comment_line) {
                 char why[64];
                 snprintf(why, sizeof why, "unterminated comment from line %d", comment_line);
@@ -379,8 +458,8 @@ PgnStatus pgn_read_game(PgnReader *r, PgnGame *g, char *err, size_t errlen)
     }
     skip_blank_lines(r);
     if (!peek_line(r)) {
-        if (ferror(r->f))
-            return error_at(r, g, err, errlen, "read error");
+        if (r->fault == FAULT_PENDING)
+            return fault_error(r, g, err, errlen);
         return PGN_EOF;
     }
     g->line = r->line;

@@ -18,6 +18,12 @@
  * PGN_ERROR whose message names the file and line, e.g.
  * "games.pgn:57: unterminated tag".
  *
+ * Lines are bounded: a line longer than PGN_READ_LINE_MAX bytes, or one holding a
+ * NUL byte, is not text and so not a record (a binary file, /dev/zero, a disk
+ * image): it is a PGN_ERROR naming the file and line, and the reader reads no
+ * further (its next call says PGN_EOF), so memory stays bounded whatever the
+ * file holds. A read error of the stream ends reading the same way.
+ *
  * The API is shared with the arena (tools/arena_main.c, tools/lib/arena*.c):
  * keep it stable.
  */
@@ -33,6 +39,9 @@
 #include <stdio.h>
 
 #define PGN_ERR_MAX 320 /* a comfortable size for err buffers */
+#define PGN_READ_LINE_MAX (1 << 20) /* the longest line of a record file, bytes before its newline
+                                  (1 MiB: records wrap their lines before 80 columns, and
+                                  the longest comment or tag is a few KiB) */
 
 typedef struct PgnTag {
     char *name;  /* e.g. "White" */
@@ -76,6 +85,9 @@ typedef struct PgnReader {
     long offset;      /* byte offset of the line in buf */
     long next;        /* byte offset of the line after it */
     bool resync;      /* after an error: skip to the next Event tag */
+    int fault;        /* 0; else the stream is read no further: a line over PGN_READ_LINE_MAX,
+                         a NUL byte or a read error (1: not reported yet, 2: reported) */
+    char fault_what[96]; /* what it was */
 } PgnReader;
 
 /* Starts reading stream f (opened for reading, at its start) named `name` in
@@ -90,8 +102,11 @@ void pgn_reader_free(PgnReader *r);
  * PGN_ERROR, err (errlen bytes, PGN_ERR_MAX is enough) gets "name:line: what",
  * e.g. "games.pgn:57: unterminated tag" or "games.pgn:40: incomplete game (the
  * file ends before its result)". After an error, the next call resumes at the
- * next line that starts with an Event tag (the first tag of every record). A read
- * error of the stream is a PGN_ERROR. */
+ * next line that starts with an Event tag (the first tag of every record). A
+ * line over PGN_READ_LINE_MAX bytes ("games.pgn:3: a line longer than 1048576
+ * bytes: not a record file"), a NUL byte ("games.pgn:1: a NUL byte at column
+ * 1: not a record file") and a read error of the stream are PGN_ERRORs after
+ * which every call returns PGN_EOF. */
 PgnStatus pgn_read_game(PgnReader *r, PgnGame *g, char *err, size_t errlen);
 
 /* Frees what *g owns and zeroes it. */
