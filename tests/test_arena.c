@@ -14,7 +14,8 @@
  * always agrees with the interval printed with it; a table's rows count games as
  * its header does; an engine that cannot start stops the run before any game,
  * and one that refuses an option is said to have refused it; a record file with
- * a NUL byte or an over-long line is refused by -ratings, -resume and -merge.
+ * a NUL byte or an over-long line is refused by -ratings, -resume and -merge;
+ * one engine against itself has its decisive games counted.
  *
  * The binaries are found next to $STERN_BIN (build/stern by default), so the
  * sanitizer builds test their own. Games between greedy engines take
@@ -1292,6 +1293,57 @@ static void test_arena_reports_a_refused_option_as_refused(void **state)
     remove_dir(dir);
 }
 
+/* A table of one engine against itself (no second engine, so every unit is
+ * a copy of it) counted nothing: its progress line said "Greedy vs field: +0
+ * =0 -0" after decisive games, and its table rated one player on no
+ * comparison, "+0.0 [+0.0, +0.0] ... 0.0/0". Its games are counted: decisive
+ * and drawn, and the places by seat, in the progress line, the arena's table
+ * and -ratings'. */
+static void test_arena_table_of_one_engine_counts_its_decisive_games(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], pgn[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    int st = run(out, "%s -engine cmd=%s -each depth=1 -games 4 -openings random=4 -pgnout %s", tool("stern-arena"),
+                 tool("stern-greedy"), pgn);
+    char *text = slurp(out);
+    if (st)
+        fail_msg("stern-arena exited with %d:\n%s", st, text);
+    Records r = read_records(pgn);
+    assert_games_once(&r, 4);
+    int white = 0, black = 0, drawn = 0;
+    for (int i = 0; i < r.n; i++) {
+        assert_string_equal(tag(&r, i, "White"), "Greedy");
+        assert_string_equal(tag(&r, i, "Black"), "Greedy");
+        const char *res = tag(&r, i, "Result");
+        white += !strcmp(res, "1-0"), black += !strcmp(res, "0-1"), drawn += !strcmp(res, "1/2-1/2");
+    }
+    assert_int_equal(white + black + drawn, 4);
+    assert_true(white + black > 0); /* a decisive game to count */
+    char want[1024];
+    snprintf(want, sizeof want, "[4/4] Greedy vs itself: %d decisive, %d drawn; White +%d =%d -%d\n", white + black,
+             drawn, white, drawn, black);
+    assert_non_null(strstr(text, want));
+    snprintf(want, sizeof want,
+             "classic-2: 4 games, 1 player\n"
+             "  Greedy against itself: %d decisive, %d drawn (one player: nothing to rate)\n"
+             "  places by seat (1st to 2nd):\n"
+             "        White       %6d%6d\n"
+             "        Black       %6d%6d\n",
+             white + black, drawn, white + drawn, black, black + drawn, white);
+    assert_string_equal(from_line(text, "classic-2: 4 games"), want);
+    free(text);
+    st = run(out, "%s -ratings %s", tool("stern-arena"), pgn);
+    text = slurp(out);
+    assert_int_equal(st, 0);
+    assert_string_equal(text, want);
+    free(text);
+    pgn_games_free(r.g, r.n);
+    remove_dir(dir);
+}
+
 /* Writes len bytes of text to path. */
 static void write_bytes(const char *path, const char *text, size_t len)
 {
@@ -1383,6 +1435,7 @@ int main(void)
         cmocka_unit_test(test_arena_table_rows_count_games_as_the_header),
         cmocka_unit_test(test_arena_engine_that_cannot_start_stops_before_any_game),
         cmocka_unit_test(test_arena_reports_a_refused_option_as_refused),
+        cmocka_unit_test(test_arena_table_of_one_engine_counts_its_decisive_games),
         cmocka_unit_test(test_arena_refuses_a_record_file_with_nul_bytes_or_an_over_long_line),
         cmocka_unit_test(test_arena_plays_ccp_engines),
     };

@@ -460,6 +460,8 @@ typedef struct Stats {
     signed char *pair_half;          /* per pair: engine 0's half points in its first game, or -1 */
     double place_sum[MAX_ENGINES];   /* more units: places of each engine's units */
     int units[MAX_ENGINES];
+    Wdl alone;                       /* two units, one engine against itself: the first
+                                        unit's (White's) wins, draws and losses */
 } Stats;
 
 typedef struct Arena {
@@ -547,6 +549,10 @@ static int stats_add(Arena *a, const PgnGame *pg, long number, char *err, size_t
         st->place_sum[g.player[u]] += g.place[u];
         st->units[g.player[u]]++;
     }
+    if (g.nunits == 2 && g.player[0] == g.player[1]) { /* copies of one engine: by seat */
+        st->alone.wins += g.place[0] < g.place[1], st->alone.draws += g.place[0] == g.place[1];
+        st->alone.losses += g.place[0] > g.place[1];
+    }
     int opponent, half;
     if (g.nunits != 2 || (half = half_points(&g, &opponent)) < 0)
         return 0;
@@ -584,11 +590,21 @@ static SprtDecision sprt_state(const Arena *a, double *llr)
 }
 
 /* The score part of the progress line: the first engine against the others with
- * two units, mean places otherwise. */
+ * two units (one engine alone: its games against itself, decisive and drawn, and
+ * the first seat's score, "Stern vs itself: 3 decisive, 1 drawn; White +2 =1 -1"),
+ * mean places otherwise. */
 static void score_text(const Arena *a, char *buf, size_t n)
 {
     const Stats *st = &a->stats;
     size_t len = 0;
+    if (a->sched.nunits == 2 && a->o->nengines == 1) {
+        const Wdl w = st->alone;
+        char first[32];
+        snprintf(first, sizeof first, "%s", a->v.teams ? "the first team" : record_colour_tag(a->v.seats[0]));
+        snprintf(buf, n, "%s vs itself: %d decisive, %d drawn; %s +%d =%d -%d", a->names[0], w.wins + w.losses,
+                 w.draws, first, w.wins, w.draws, w.losses);
+        return;
+    }
     if (a->sched.nunits == 2) {
         const Wdl total = total_wdl(a);
         const EloResult r = elo_from_wdl(total.wins, total.draws, total.losses);
@@ -1371,7 +1387,7 @@ static void setup(Arena *a, Options *o)
 static void print_header(const Arena *a)
 {
     const Options *o = a->o;
-    printf("%s: %d engines, %ld games", a->v.name, o->nengines, a->sched.total);
+    printf("%s: %d engine%s, %ld games", a->v.name, o->nengines, o->nengines == 1 ? "" : "s", a->sched.total);
     if (o->nshards > 1)
         printf(", shard %d/%d: %ld games", o->shard, o->nshards, a->shard_games);
     if (a->finished)

@@ -1,6 +1,7 @@
 /* arena_table.c - rating tables of finished games; see arena_table.h. */
 #include "arena_table.h"
 
+#include "record.h"
 #include "variant.h"
 
 #include <errno.h>
@@ -432,25 +433,91 @@ static void print_pairs(FILE *out, const ArenaTable *t, const Group *gr)
         }
 }
 
-/* Prints the table of one group of players under the heading `label` (the
- * variant, or one connected part of its players): "LABEL: N games, K players",
- * N counting each game once, as every row's games column does; then the match
- * report of two players in two units, else the ratings from places. Returns 0, or
- * -1 when memory runs out. */
-static int print_group(FILE *out, const ArenaTable *t, const char *label, const Group *gr, bool teams,
-                       const TableOptions *o)
+/* The name of unit u of variant v (NULL: unknown) into buf (n bytes): its
+ * seat's colour, "White"; a team's two, "White+Black"; "unit 3" when the
+ * variant is unknown. Returns buf. */
+static const char *unit_name(const Variant *v, int u, char *buf, size_t n)
 {
-    fprintf(out, "%s: %d games, %d %s%s\n", label, gr->n, gr->nplayers, teams ? "teams" : "players",
-            gr->nunits > 2 || gr->nplayers > 2 || teams ? " (ratings from places: 95% intervals by bootstrap over games)"
-                                                       : "");
-    if (gr->nunits == 2 && gr->nplayers == 2 && !teams) {
-        print_match(out, t, gr, o);
+    int k = 0;
+    for (int i = 0; v && i < v->nseats; i++) {
+        const int s = v->seats[i];
+        if (variant_unit(v, s) != s || k++ != u)
+            continue;
+        const int partner = variant_partner(v, s);
+        snprintf(buf, n, "%s%s%s", record_colour_tag(s), partner >= 0 ? "+" : "",
+                 partner >= 0 ? record_colour_tag(partner) : "");
+        return buf;
+    }
+    snprintf(buf, n, "unit %d", u + 1);
+    return buf;
+}
+
+/* A group of one player: its games against itself (copies of one engine, or
+ * records whose seats all name one player). Nothing compares it with another
+ * player, so there is no rating; what the games say is how many were decisive
+ * (not every unit in one shared place) or drawn, and which seat won: the
+ * places by seat (unit), the first seat first. */
+static void print_alone(FILE *out, const ArenaTable *t, const Group *gr, const Variant *v, bool teams)
+{
+    int decisive = 0, count[RATINGS_MAX_UNITS][RATINGS_MAX_UNITS + 1] = {{0}};
+    for (int k = 0; k < gr->n; k++) {
+        const RatedGame *g = &gr->games[k];
+        bool all_level = true;
+        for (int u = 0; u < g->nunits && u < RATINGS_MAX_UNITS; u++) {
+            all_level &= g->place[u] == g->place[0];
+            if (g->place[u] >= 1 && g->place[u] <= RATINGS_MAX_UNITS)
+                count[u][g->place[u]]++;
+        }
+        decisive += !all_level;
+    }
+    static const char *const last[] = {"", "", "2nd", "3rd", "4th", "5th", "6th"};
+    fprintf(out, "  %s against itself: %d decisive, %d drawn (one %s: nothing to rate)\n", t->names[gr->names[0]],
+            decisive, gr->n - decisive, teams ? "team" : "player");
+    fprintf(out, "  places by %s (1st to %s):\n", teams ? "team" : "seat",
+            last[gr->nunits <= RATINGS_MAX_UNITS ? gr->nunits : RATINGS_MAX_UNITS]);
+    for (int u = 0; u < gr->nunits && u < RATINGS_MAX_UNITS; u++) {
+        char name[32];
+        fprintf(out, "        %-12s", unit_name(v, u, name, sizeof name));
+        for (int q = 1; q <= gr->nunits; q++)
+            fprintf(out, " %5d", count[u][q]);
+        fprintf(out, "\n");
+    }
+}
+
+/* Prints the table of one group of players of variant v (NULL: unknown) under
+ * the heading `label` (the variant, or one connected part of its players):
+ * "LABEL: N games, K players", N counting each game once, as every row's games
+ * column does; then the match report of two players in two units, the games of
+ * a player alone against itself (print_alone), else the ratings from places.
+ * Returns 0, or -1 when memory runs out. */
+static int print_group(FILE *out, const ArenaTable *t, const char *label, const Group *gr, const Variant *v,
+                       bool teams, const TableOptions *o)
+{
+    fprintf(out, "%s: %d games, %d %s%s\n", label, gr->n, gr->nplayers,
+            gr->nplayers == 1 ? (teams ? "team" : "player") : teams ? "teams" : "players",
+            gr->nplayers > 1 && (gr->nunits > 2 || gr->nplayers > 2 || teams)
+                ? " (ratings from places: 95% intervals by bootstrap over games)"
+                : "");
+    if (gr->nplayers == 1) {
+        print_alone(out, t, gr, v, teams);
         return 0;
     }
-    if (print_fit(out, t, gr, o))
+    if (gr->nunits == 2 && gr->nplayers == 2 && !teams)
+        print_match(out, t, gr, o);
+    else if (print_fit(out, t, gr, o))
         return -1;
-    if (gr->nunits == 2)
+    else if (gr->nunits == 2)
         print_pairs(out, t, gr);
+    int alone = 0; /* games with one player in every unit: in the header's count, in no comparison */
+    for (int k = 0; k < gr->n; k++) {
+        bool one = true;
+        for (int u = 1; u < gr->games[k].nunits; u++)
+            one &= gr->games[k].player[u] == gr->games[k].player[0];
+        alone += one;
+    }
+    if (alone)
+        fprintf(out, "  and %d game%s of a %s against itself, not rated\n", alone, alone == 1 ? "" : "s",
+                teams ? "team" : "player");
     return 0;
 }
 
@@ -491,7 +558,7 @@ static int group_part(const Group *gr, const int *part, int which, Group *sub)
  * (part[] per group player): one warning line naming the groups, then a table
  * per group, each on a scale of its own. Returns 0, or -1 when memory runs out. */
 static int print_parts(FILE *out, const ArenaTable *t, const char *variant, const Group *gr, const int *part,
-                       int nparts, bool teams, const TableOptions *o)
+                       int nparts, const Variant *v, bool teams, const TableOptions *o)
 {
     fprintf(out, "%s: %d games, %d %s\n", variant, gr->n, gr->nplayers, teams ? "teams" : "players");
     fprintf(out, "warning: %s: the %s form %d groups that never met, each rated on a scale of its own (ratings of "
@@ -509,7 +576,7 @@ static int print_parts(FILE *out, const ArenaTable *t, const char *variant, cons
         snprintf(label, sizeof label, "%s group %d", variant, p + 1);
         if (group_part(gr, part, p, &sub))
             return -1;
-        const int rc = print_group(out, t, label, &sub, teams, o);
+        const int rc = print_group(out, t, label, &sub, v, teams, o);
         group_free(&sub);
         if (rc)
             return -1;
@@ -525,13 +592,14 @@ int table_print(FILE *out, ArenaTable *t, const TableOptions *o)
         Group gr;
         if (group_build(t, k, &gr))
             return -1;
-        Variant v;
-        const bool teams = !variant_init(&v, t->groups[k]) && v.teams;
+        Variant var;
+        const Variant *v = variant_init(&var, t->groups[k]) ? NULL : &var;
+        const bool teams = v && v->teams;
         int *part = malloc((size_t)(gr.nplayers ? gr.nplayers : 1) * sizeof *part);
         const int nparts = part && gr.nplayers ? ratings_groups(gr.games, gr.n, gr.nplayers, part) : 0;
         int rc = !part || nparts < 0 ? -1
-                 : nparts > 1        ? print_parts(out, t, t->groups[k], &gr, part, nparts, teams, o)
-                                     : print_group(out, t, t->groups[k], &gr, teams, o);
+                 : nparts > 1        ? print_parts(out, t, t->groups[k], &gr, part, nparts, v, teams, o)
+                                     : print_group(out, t, t->groups[k], &gr, v, teams, o);
         free(part);
         group_free(&gr);
         if (rc)

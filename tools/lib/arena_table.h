@@ -10,7 +10,9 @@
  * merge into the table of the whole; players are numbered by name. With two units
  * and two players: a match report (W-D-L, Elo with its 95% interval, LOS, draw
  * rate, pentanomial counts of the game pairs and the Elo from them, and the SPRT
- * when asked). Otherwise: ratings from places (ratings_fit, bootstrap intervals),
+ * when asked). A player alone (one engine against itself): its games decisive
+ * and drawn, and the places by seat, as nothing rates it. Otherwise: ratings
+ * from places (ratings_fit, bootstrap intervals),
  * plus, with two units, the result of every pair of players that met. Players of
  * a variant that fall into groups that never met (ratings_groups) are not put on
  * one scale: a warning line names the groups and each gets a table of its own.
