@@ -15,7 +15,8 @@
  * its header does; an engine that cannot start stops the run before any game,
  * and one that refuses an option is said to have refused it; a record file with
  * a NUL byte or an over-long line is refused by -ratings, -resume and -merge;
- * one engine against itself has its decisive games counted.
+ * one engine against itself has its decisive games counted; a clock of moves
+ * per period (tc=40/60+0.5) is refilled and sends movestogo.
  *
  * The binaries are found next to $STERN_BIN (build/stern by default), so the
  * sanitizer builds test their own. Games between greedy engines take
@@ -366,8 +367,8 @@ static void test_referee_sends_each_seat_its_own_limits(void **state)
         seats[i ? SEAT_BLACK : SEAT_WHITE] = &proc[i];
     }
     RefereeSeatLimits lims[MAX_SEATS] = {0};
-    lims[SEAT_WHITE] = (RefereeSeatLimits){{50, 0, 0, QUICK_MS}, 3, 0};
-    lims[SEAT_BLACK] = (RefereeSeatLimits){{0, 1000, 100, QUICK_MS}, 0, 500};
+    lims[SEAT_WHITE] = (RefereeSeatLimits){{50, 0, 0, QUICK_MS, 0}, 3, 0};
+    lims[SEAT_BLACK] = (RefereeSeatLimits){{0, 1000, 100, QUICK_MS, 0}, 0, 500};
     static Game g;
     assert_int_equal(game_new(&g, "classic-2"), 0);
     RefereeResult res;
@@ -385,6 +386,58 @@ static void test_referee_sends_each_seat_its_own_limits(void **state)
     assert_true(clock > 1000 && clock <= 1100);
     free(white);
     free(black);
+    remove_dir(dir);
+}
+
+/* stern-arena refused cutechess's tc=MOVES/SECONDS[+INC] ("only S[+I] is
+ * supported"). tc=3/1+0.5: 1 s for every 3 moves of a seat, refilled after
+ * each third move, 0.5 s a move; every `go` says movestogo, and the records'
+ * TimeControl is cutechess's text. */
+static void test_arena_clock_of_moves_per_period_refills_and_sends_movestogo(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], pgn[PATH_MAX], heard[PATH_MAX];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    snprintf(heard, sizeof heard, "%s/heard.txt", dir);
+    const int st = run(out, "%s -engine 'cmd=tee -a %s | %s' name=A -engine cmd=%s name=B -each tc=3/1+0.5 -games 2 "
+                            "-pgnout %s", tool("stern-arena"), heard, tool("stern-greedy"), tool("stern-greedy"), pgn);
+    char *text = slurp(out);
+    if (st)
+        fail_msg("stern-arena exited with %d:\n%s", st, text);
+    free(text);
+    Records r = read_records(pgn);
+    assert_games_once(&r, 2);
+    for (int i = 0; i < 2; i++) {
+        assert_string_equal(tag(&r, i, "TimeControl"), "3/1+0.5");
+        assert_true(r.g[i].nmoves > 8); /* past a refill of each seat */
+        assert_string_not_equal(tag(&r, i, "Termination"), "time forfeit");
+    }
+    pgn_games_free(r.g, r.n);
+    /* A is white in game 1: its first four `go`s, the fourth a new period */
+    char *said = slurp(heard);
+    const char *go = strstr(said, "\ngo ");
+    assert_non_null(go);
+    go++;
+    assert_true(!strncmp(go, "go wtime 1000 winc 500 btime 1000 binc 500 movestogo 3\n",
+                         strlen("go wtime 1000 winc 500 btime 1000 binc 500 movestogo 3\n")));
+    const int want[4] = {3, 2, 1, 3};
+    int wtime[4];
+    for (int k = 0; k < 4; k++) {
+        int togo = -1;
+        if (sscanf(go, "go wtime %d winc 500 btime %*d binc 500 movestogo %d", &wtime[k], &togo) != 2)
+            fail_msg("go %d of A: %.80s", k + 1, go);
+        assert_int_equal(togo, want[k]);
+        go = strstr(go, "\ngo ");
+        assert_non_null(go);
+        go++;
+    }
+    /* each move: the increment less the time taken (under 0.5 s here); after
+     * the third, 1 s more */
+    if (wtime[1] > 1500 || wtime[2] > 2000 || wtime[3] <= wtime[2] + 1000 || wtime[3] > wtime[2] + 1500)
+        fail_msg("A's clock: %d %d %d %d", wtime[0], wtime[1], wtime[2], wtime[3]);
+    free(said);
     remove_dir(dir);
 }
 
@@ -1417,6 +1470,7 @@ int main(void)
         cmocka_unit_test(test_openings_from_fen_and_record_files),
         cmocka_unit_test(test_greedy_answers_the_protocol_with_legal_moves),
         cmocka_unit_test(test_referee_sends_each_seat_its_own_limits),
+        cmocka_unit_test(test_arena_clock_of_moves_per_period_refills_and_sends_movestogo),
         cmocka_unit_test(test_arena_engine_crashing_mid_game_loses_and_is_restarted),
         cmocka_unit_test(test_arena_illegal_move_loses),
         cmocka_unit_test(test_arena_silent_engine_loses_on_time_and_is_killed),

@@ -99,7 +99,7 @@ static void test_referee_sends_canonical_moves_and_forfeits_illegal_move(void **
     start_pair(&p, "K3-I5 m1-k5", "e15-g13 e17-e16");
     static Game g;
     assert_int_equal(game_new(&g, "classic-2"), 0);
-    const RefereeLimits lim = {MOVETIME_MS, 0, 0, QUICK_MS};
+    const RefereeLimits lim = {MOVETIME_MS, 0, 0, QUICK_MS, 0};
     RefereeResult res;
     Seen seen = {0};
     assert_int_equal(referee_play(&g, p.seats, &lim, count_move, &seen, &res), 0);
@@ -136,7 +136,7 @@ static void test_referee_plays_from_fen_with_clocks_to_the_rules_end(void **stat
     char err[256];
     assert_int_equal(game_new(&g, "classic-2"), 0);
     assert_int_equal(game_set_fen(&g, WHITE_ARRIVES_FEN, err, sizeof err), 0);
-    const RefereeLimits lim = {0, 1000, 100, QUICK_MS};
+    const RefereeLimits lim = {0, 1000, 100, QUICK_MS, 0};
     RefereeResult res;
     assert_int_equal(referee_play(&g, p.seats, &lim, NULL, NULL, &res), 0);
     assert_int_equal(res.forfeit, FORFEIT_NONE);
@@ -154,7 +154,7 @@ static void test_referee_forfeits_crashed_engine(void **state)
     start_pair(&p, "k3-i5", "crash");
     static Game g;
     assert_int_equal(game_new(&g, "classic-2"), 0);
-    const RefereeLimits lim = {MOVETIME_MS, 0, 0, QUICK_MS};
+    const RefereeLimits lim = {MOVETIME_MS, 0, 0, QUICK_MS, 0};
     RefereeResult res;
     assert_int_equal(referee_play(&g, p.seats, &lim, NULL, NULL, &res), 0);
     assert_int_equal(res.forfeit, FORFEIT_CRASH);
@@ -173,7 +173,7 @@ static void test_referee_forfeits_engine_silent_past_movetime_and_margin(void **
     start_pair(&p, "hang", "e15-g13");
     static Game g;
     assert_int_equal(game_new(&g, "classic-2"), 0);
-    const RefereeLimits lim = {MOVETIME_MS, 0, 0, 100};
+    const RefereeLimits lim = {MOVETIME_MS, 0, 0, 100, 0};
     RefereeResult res;
     const int64_t t0 = ep_now_ms();
     assert_int_equal(referee_play(&g, p.seats, &lim, NULL, NULL, &res), 0);
@@ -188,6 +188,62 @@ static void test_referee_forfeits_engine_silent_past_movetime_and_margin(void **
     stop_pair(&p, 1);
 }
 
+/* The value after `word ` in line (a `go` line), or -1 when it has none. */
+static int go_field(const char *line, const char *word)
+{
+    char key[32];
+    snprintf(key, sizeof key, " %s ", word);
+    const char *p = strstr(line, key);
+    const char *eol = strchr(line, '\n');
+    return p && (!eol || p < eol) ? atoi(p + strlen(key)) : -1;
+}
+
+/* A clock of moves per period (cutechess's tc=40/60): white has 1 s for each
+ * 2 of its moves, no increment; after its second move the clock gets 1 s more
+ * (what is left carries over), and each of its `go`s says its moves left in
+ * the period. Black plays by movetime: no clock, no movestogo. */
+static void test_referee_refills_a_clock_of_moves_per_period_and_sends_movestogo(void **state)
+{
+    (void)state;
+    Pair p;
+    start_pair(&p, "k3-i5 m1-k3-k5 j4-j5", "e15-g13 f14-f13 zz1");
+    RefereeSeatLimits lims[MAX_SEATS] = {0};
+    lims[SEAT_WHITE] = (RefereeSeatLimits){.time = {.time_ms = 1000, .margin_ms = QUICK_MS, .moves = 2}};
+    lims[SEAT_BLACK] = (RefereeSeatLimits){.time = {.movetime_ms = MOVETIME_MS, .margin_ms = QUICK_MS}};
+    static Game g;
+    assert_int_equal(game_new(&g, "classic-2"), 0);
+    RefereeResult res;
+    assert_int_equal(referee_play_seats(&g, p.seats, lims, NULL, NULL, &res), 0);
+    assert_int_equal(res.forfeit, FORFEIT_ILLEGAL); /* black's zz1 ends it */
+    assert_int_equal(g.nplies, 5);
+    static char black[4096], white[4096];
+    FILE *f = fopen(p.path[1], "r"); /* complete: it logged its last go before answering */
+    assert_non_null(f);
+    black[fread(black, 1, sizeof black - 1, f)] = '\0';
+    fclose(f);
+    snprintf(white, sizeof white, "%s", stop_pair(&p, 0));
+    const char *go[3];
+    go[0] = strstr(white, "position startpos\ngo ");
+    assert_non_null(go[0]);
+    go[0] = strstr(go[0], "go ");
+    assert_true(!strncmp(go[0], "go wtime 1000 winc 0 movestogo 2\n", 33));
+    for (int k = 1; k < 3; k++) { /* each at its `go` */
+        go[k] = strstr(go[k - 1], "\ngo ");
+        assert_non_null(go[k]);
+        go[k]++;
+    }
+    assert_null(strstr(go[2], "\ngo ")); /* three moves, three `go`s */
+    assert_int_equal(go_field(go[1], "movestogo"), 1);
+    assert_int_equal(go_field(go[2], "movestogo"), 2); /* a new period */
+    const int w1 = go_field(go[1], "wtime"), w2 = go_field(go[2], "wtime");
+    if (w1 > 1000 || w1 < 1000 - QUICK_MS || w2 > w1 + 1000 || w2 < w1 + 1000 - QUICK_MS)
+        fail_msg("white's clock: 1000, then %d, then %d (1000 more after its second move)", w1, w2);
+    assert_true(w2 > 1000); /* refilled: no clock of 1 s a game gets there without an increment */
+    /* black plays by movetime: its go has no clock and no movestogo */
+    assert_non_null(strstr(black, "position startpos moves k3-i5\ngo movetime 50\n"));
+    assert_null(strstr(black, "movestogo"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_referee_plays_from_fen_with_clocks_to_the_rules_end),
         cmocka_unit_test(test_referee_forfeits_crashed_engine),
         cmocka_unit_test(test_referee_forfeits_engine_silent_past_movetime_and_margin),
+        cmocka_unit_test(test_referee_refills_a_clock_of_moves_per_period_and_sends_movestogo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,6 +34,7 @@
 #include "record.h"
 #include "referee.h"
 #include "shard.h"
+#include "time_control.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -75,7 +76,8 @@ static const char usage[] =
     "  name=NAME          name in records and tables (default: the engine's `id name`)\n"
     "  dir=DIR            working directory of the engine\n"
     "  option.NAME=VALUE  `setoption name NAME value VALUE` after the handshake\n"
-    "  tc=S[+I]           clock: S seconds per game and seat, I seconds added per move\n"
+    "  tc=[M/]S[+I]       clock: S seconds per game and seat (or per M moves, then S\n"
+    "                     more; `go` gets movestogo), I seconds added per move\n"
     "  st=S               S seconds per move (`go movetime`)\n"
     "  depth=N, nodes=N   search limits sent with every `go`\n"
     "  timemargin=MS      grace past the allotted time before a time forfeit\n"
@@ -187,20 +189,6 @@ static double parse_double(const char *s, const char *what)
     return x;
 }
 
-/* "S" or "S+I" seconds into *time_ms and *inc_ms. */
-static void parse_tc(const char *s, int *time_ms, int *inc_ms)
-{
-    if (strchr(s, '/') || strchr(s, ':'))
-        die("tc=%s: only S[+I] (seconds per game plus increment) is supported", s);
-    char *end;
-    const double base = strtod(s, &end);
-    const double inc = *end == '+' ? strtod(end + 1, &end) : 0;
-    if (*end || !(base > 0) || inc < 0 || base > INT_MAX / 1000.0 || inc > INT_MAX / 1000.0)
-        die("bad tc=%s (seconds[+increment], e.g. 10+0.1)", s);
-    *time_ms = (int)lround(base * 1000);
-    *inc_ms = (int)lround(inc * 1000);
-}
-
 /* Applies one key of an engine's configuration. */
 static void apply_key(EngineConf *c, const KeyValue *kv, const char **tc, const char **st, const char **margin)
 {
@@ -260,8 +248,10 @@ static void build_engine(EngineConf *c, const KeyList *each, const KeyList *own,
     size_t len = 0;
     c->tc_text[0] = '\0';
     if (tc) {
-        parse_tc(tc, &t->time_ms, &t->inc_ms);
-        len += (size_t)snprintf(c->tc_text, sizeof c->tc_text, "%g+%g", t->time_ms / 1000.0, t->inc_ms / 1000.0);
+        char why[256];
+        if (time_control_parse(tc, t, why, sizeof why))
+            die("bad tc=%s", why);
+        len += strlen(time_control_text(t, c->tc_text, sizeof c->tc_text));
     } else if (st) {
         const double s = parse_double(st, "st");
         if (!(s > 0) || s > INT_MAX / 1000.0)
@@ -1063,7 +1053,7 @@ static int referee_game(Worker *w, Game *g, const int engine[MAX_SEATS], Proc *s
 }
 
 /* The TimeControl tag: the engines' limits, each different one once. */
-static void time_control_text(const Arena *a, const int engine[MAX_SEATS], char *buf, size_t n)
+static void time_control_tag(const Arena *a, const int engine[MAX_SEATS], char *buf, size_t n)
 {
     size_t len = 0;
     buf[0] = '\0';
@@ -1084,7 +1074,7 @@ static char *render_record(Worker *w, const Game *g, long number, const int engi
     const Arena *a = w->a;
     char date[16], round[24], tc[256], site[256] = "?";
     snprintf(round, sizeof round, "%ld", number);
-    time_control_text(a, engine, tc, sizeof tc);
+    time_control_tag(a, engine, tc, sizeof tc);
     if (gethostname(site, sizeof site - 1))
         snprintf(site, sizeof site, "?");
     site[sizeof site - 1] = '\0';

@@ -10,6 +10,7 @@
 #include "fen.h"
 #include "record.h"
 #include "referee.h"
+#include "time_control.h"
 
 #include <libgen.h>
 #include <limits.h>
@@ -31,7 +32,8 @@ static const char usage[] =
     "                  it to seat different engines; seats rotate every game.\n"
     "                  Default: the " ENGINE_NAME " binary next to this tool\n"
     "  -movetime MS    time per move, ms (default 200); late after MS + 2000\n"
-    "  -tc S[+I]       a clock instead: S seconds per game, I seconds added per move\n"
+    "  -tc [M/]S[+I]   a clock instead: S seconds per game (or per M moves, then S\n"
+    "                  more), I seconds added per move\n"
     "  -games N        games to play (default 1)\n"
     "  -fen FEN        start position\n"
     "  -random N       start each game after N random legal moves (default 0), so\n"
@@ -64,19 +66,16 @@ static int parse_int(const char *s, int min, const char *what)
     return (int)x;
 }
 
+/* -tc: the clock of time_control.h, no grace past it (as cutechess). */
 static void parse_tc(Options *o, const char *s)
 {
-    char *end;
-    const double base = strtod(s, &end), inc = *end == '+' ? strtod(end + 1, &end) : 0;
-    if (*end || !(base > 0) || !(inc >= 0) || base > INT_MAX / 1000.0 || inc > INT_MAX / 1000.0) {
-        fprintf(stderr, "stern-play: bad -tc '%s' (seconds[+increment], e.g. 10+0.1)\n", s);
+    char why[256];
+    if (time_control_parse(s, &o->lim, why, sizeof why)) {
+        fprintf(stderr, "stern-play: bad -tc %s\n", why);
         exit(2);
     }
-    o->lim.movetime_ms = 0;
-    o->lim.time_ms = (int)(base * 1000);
-    o->lim.inc_ms = (int)(inc * 1000);
     o->lim.margin_ms = 0;
-    snprintf(o->time_control, sizeof o->time_control, "%g+%g", base, inc);
+    time_control_text(&o->lim, o->time_control, sizeof o->time_control);
 }
 
 static void parse_options(Options *o, int argc, char **argv)
@@ -86,7 +85,7 @@ static void parse_options(Options *o, int argc, char **argv)
     o->games = 1;
     o->board = -1;
     o->seed = 1;
-    o->lim = (RefereeLimits){DEFAULT_MOVETIME_MS, 0, 0, REF_MOVETIME_MARGIN_MS};
+    o->lim = (RefereeLimits){DEFAULT_MOVETIME_MS, 0, 0, REF_MOVETIME_MARGIN_MS, 0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         const bool takes = !strcmp(a, "-variant") || !strcmp(a, "-engine") || !strcmp(a, "-movetime") ||

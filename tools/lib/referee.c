@@ -6,6 +6,7 @@
 #include "info_line.h"
 #include "notation.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,14 +115,18 @@ static int send_position(EngineProc *e, const Game *g, const char *base, const T
     return ep_send(e, "%s%s%s", base, moves->len ? " moves" : "", moves->len ? moves->s : "");
 }
 
-static int send_go(EngineProc *e, const Game *g, const RefereeSeatLimits lims[MAX_SEATS], const int clock[MAX_SEATS])
+/* Sends `go` to e for the seat to move in g: its limits (lims), the reserves
+ * (clock) of the clocked seats, and movestogo (> 0: its moves left in the
+ * period of its clock, else not sent). */
+static int send_go(EngineProc *e, const Game *g, const RefereeSeatLimits lims[MAX_SEATS], const int clock[MAX_SEATS],
+                   int movestogo)
 {
     const RefereeSeatLimits *l = &lims[g->pos.stm];
     char go[512] = "go";
     size_t len = 2;
     if (l->time.movetime_ms > 0)
         len += (size_t)snprintf(go + len, sizeof go - len, " movetime %d", l->time.movetime_ms);
-    else if (l->time.time_ms > 0)
+    else if (l->time.time_ms > 0) {
         for (int i = 0; i < g->v->nseats; i++) {
             const int s = g->v->seats[i];
             const char c = variant_seat_letter(s);
@@ -129,6 +134,9 @@ static int send_go(EngineProc *e, const Game *g, const RefereeSeatLimits lims[MA
                 len += (size_t)snprintf(go + len, sizeof go - len, " %ctime %d %cinc %d", c,
                                         clock[s] > 0 ? clock[s] : 0, c, lims[s].time.inc_ms);
         }
+        if (movestogo > 0)
+            len += (size_t)snprintf(go + len, sizeof go - len, " movestogo %d", movestogo);
+    }
     if (l->depth > 0)
         len += (size_t)snprintf(go + len, sizeof go - len, " depth %d", l->depth);
     if (l->nodes > 0)
@@ -197,6 +205,14 @@ static int start_game(EngineProc *const engines[MAX_SEATS], const Game *g, Refer
     return 0;
 }
 
+/* a + b, held within int: a clock that runs in periods gains time_ms each
+ * period, and what is left carries over. */
+static int clock_add(int a, int b)
+{
+    const long long x = (long long)a + b;
+    return x > INT_MAX ? INT_MAX : x < INT_MIN ? INT_MIN : (int)x;
+}
+
 /* The longest a seat may think about its next move before it forfeits, ms. */
 static int allotted_ms(const RefereeLimits *t, int clock)
 {
@@ -229,7 +245,7 @@ int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const Refe
     else
         snprintf(base, sizeof base, "position startpos");
     Text moves = {0}; /* " m1 m2 ..." */
-    int clock[MAX_SEATS];
+    int clock[MAX_SEATS], made[MAX_SEATS] = {0}; /* reserve, ms; moves made in this game */
     for (int s = 0; s < MAX_SEATS; s++)
         clock[s] = lims[s].time.time_ms;
     while (!pos_over(&g->pos)) {
@@ -238,10 +254,12 @@ int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const Refe
         const RefereeLimits *lim = &lims[s].time;
         SearchInfo si = {0};
         const int allotted = allotted_ms(lim, clock[s]);
+        const bool clocked = lim->movetime_ms <= 0 && lim->time_ms > 0;
+        const int movestogo = clocked && lim->moves > 0 ? lim->moves - made[s] % lim->moves : 0;
         const int64_t t0 = ep_now_ms();
         char *line = NULL;
         int rc = -1;
-        if (!send_position(e, g, base, &moves) && !send_go(e, g, lims, clock))
+        if (!send_position(e, g, base, &moves) && !send_go(e, g, lims, clock, movestogo))
             rc = ep_wait_token(e, "bestmove", allotted + lim->margin_ms, read_info, &si, &line);
         const int elapsed = (int)(ep_now_ms() - t0);
         if (rc < 0) {
@@ -258,9 +276,11 @@ int referee_play_seats(Game *g, EngineProc *const engines[MAX_SEATS], const Refe
         char text[MOVE_STR_MAX];
         if (play_answer(g, line, e->ccp, &si, res, text))
             break;
-        const bool clocked = lim->movetime_ms <= 0 && lim->time_ms > 0;
+        made[s]++;
         if (clocked)
-            clock[s] += lim->inc_ms - elapsed;
+            clock[s] = clock_add(clock[s], lim->inc_ms - elapsed);
+        if (clocked && movestogo == 1) /* the period's last move: the next period's time */
+            clock[s] = clock_add(clock[s], lim->time_ms);
         if (text_add(&moves, " ") || text_add(&moves, text)) {
             snprintf(res->detail, sizeof res->detail, "out of memory");
             break;

@@ -24,6 +24,11 @@ typedef struct RefereeLimits {
                         0 as well: no clock, the answer is late after margin_ms */
     int inc_ms;      /* movetime 0: added to a seat's reserve after each of its moves, ms */
     int margin_ms;   /* grace past the allotted time before a time forfeit, ms */
+    int moves;       /* with a clock, > 0: time_ms is for this many moves of the seat; after
+                        each such period of its own moves the seat's reserve gets time_ms
+                        more (what is left carries over, as cutechess keeps it), and its
+                        `go` says `movestogo <moves left in the period>`; 0: time_ms is
+                        for the whole game */
 } RefereeLimits;
 
 /* The limits of one seat when seats differ (referee_play_seats): its time, plus
@@ -77,7 +82,9 @@ int referee_play(Game *g, EngineProc *const engines[MAX_SEATS], const RefereeLim
 /* As referee_play, with limits per seat (lims[s] for seat s): a seat with a
  * movetime gets `go movetime <ms>`; a seat with a clock gets the reserve and
  * increment of every clocked seat in play (`go wtime .. winc .. btime .. binc ..`,
- * seats in turn order); then its own `depth` and `nodes`. A seat with neither
+ * seats in turn order), then, when its clock runs in periods of moves
+ * (RefereeLimits.moves), `movestogo` for itself (UCI has one, the mover's);
+ * then its own `depth` and `nodes`. A seat with neither
  * movetime nor clock may take lims[s].time.margin_ms per move. When an engine fails
  * before the first move, res->seat is the first seat (in turn order) whose engine
  * failed. */
