@@ -1497,6 +1497,82 @@ static void test_every_answer_has_a_score_line(void **state)
     free(bm);
 }
 
+/* The score of an info line as one ordered number: mates beyond every cp
+ * value, a sooner win higher and a sooner loss lower. */
+static long long ordered_score(const char *line)
+{
+    long long v = 0;
+    if (number_after(line, " score mate ", &v))
+        return v > 0 ? 1000000 - v : -1000000 - v;
+    if (!number_after(line, " score cp ", &v))
+        fail_msg("info line without a score: '%s'", line);
+    return v;
+}
+
+/* MultiPV lines come in the order of the scores they show, in every search
+ * and seat count, and the answer is the first line of the last report: with
+ * three or more seats the score was the line's end position's standing while
+ * the lines went by the search's own value (longjumps-3, brs: line 1 showed
+ * cp -245, lines 2 and 3 -110). */
+static void test_multipv_lines_come_in_the_order_of_their_scores(void **state)
+{
+    EPipe *p = *state;
+    static const struct {
+        const char *variant, *position, *seats;
+    } cases[] = {
+        {"longjumps-3",
+         "position fen 1/2/3/4/uuuu5yyyy/uu8yy/uuu6yy/9y/u7y/10/11/8w3/7ww4/w1w1/w1w/ww/w y w3,u3,y2 3", "wuy"},
+        {"classic-3", "position startpos moves k3-i5 c13-e13 k13-i13 m1-k3-k5", "wuy"},
+        {"classic-4", "position startpos moves k3-i5 e7-e9 e15-e13 k13-i13 m1-k3-k5", "wrby"},
+        {"classic-6", "position startpos moves k3-k5 e7-g7 c13-e11 e15-g13 k13-k11 o7-m7", "wrubyg"},
+        {"capture-3", "position startpos", "wuy"},
+        {"classic-2", "position startpos moves k3-k5 e15-e13", NULL},
+    };
+    static const char *const algos[] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts"};
+    epipe_silent(p, "setoption name OwnBook value false");
+    epipe_silent(p, "setoption name MultiPV value 3");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        for (size_t a = 0; a < sizeof algos / sizeof *algos; a++) {
+            set_variant(p, cases[i].variant);
+            char cmd[128];
+            snprintf(cmd, sizeof cmd, "setoption name Search value %s", algos[a]);
+            epipe_silent(p, cmd);
+            position(p, cases[i].position);
+            char *moves = strdup(legal(p));
+            assert_non_null(moves);
+            epipe_send(p, "go nodes 6000");
+            EPipeLines l;
+            char *bm = NULL;
+            epipe_collect(p, "bestmove", true, T, &l, &bm);
+            long long prev = 0;
+            char first[64] = "";
+            for (int k = 0; k < l.n; k++) {
+                long long pv;
+                if (!starts(l.line[k], "info depth "))
+                    continue;
+                check_info_depth(l.line[k], moves, cases[i].seats);
+                if (!number_after(l.line[k], " multipv ", &pv))
+                    fail_msg("no multipv in '%s'", l.line[k]);
+                const long long score = ordered_score(l.line[k]);
+                if (pv == 1)
+                    sscanf(strstr(l.line[k], " pv ") + 4, "%63s", first);
+                else if (score > prev)
+                    fail_msg("%s, Search %s: line %lld shows more than the line above it (%lld): '%s'",
+                             cases[i].variant, algos[a], pv, prev, l.line[k]);
+                prev = score;
+            }
+            char want[128];
+            snprintf(want, sizeof want, "bestmove %s", first);
+            if (strncmp(bm, want, strlen(want)) || (bm[strlen(want)] && bm[strlen(want)] != ' '))
+                fail_msg("%s, Search %s: '%s' is not the first line of the last report (%s)", cases[i].variant,
+                         algos[a], bm, first);
+            epipe_lines_free(&l);
+            free(bm);
+            free(moves);
+            epipe_sync(p);
+        }
+}
+
 /* The value after `key ` in an info line, or -1. */
 static long long info_field(const char *line, const char *key)
 {
@@ -2230,6 +2306,7 @@ int main(void)
         TEST(test_node_limit_waits_for_ponderhit_or_stop),
         TEST(test_queries_wait_for_a_limited_search),
         TEST(test_every_answer_has_a_score_line),
+        TEST(test_multipv_lines_come_in_the_order_of_their_scores),
         TEST(test_ponderhit_time),
         TEST(test_large_relative_score_is_no_mate),
         TEST(test_scores_are_relative_in_every_seat_count),

@@ -157,14 +157,12 @@ void iterate(Worker *w)
              * may finish first; its result is used) */
             atomic_store(&c->abort_all, true);
             if (w->id == 0)
-                for (int k = 0; k < multipv; k++)
-                    report_line(c, w, depth, k, &w->root[k]);
+                report_lines(c, w, depth, multipv);
             break;
         }
         if (w->id != 0)
             continue;
-        for (int k = 0; k < multipv; k++)
-            report_line(c, w, depth, k, &w->root[k]);
+        report_lines(c, w, depth, multipv);
         const int64_t soft = c->clock.budget.soft_ms;
         const bool timed = !c->lim->infinite && clock_start(&c->clock) >= 0 && soft >= 0;
         if (timed && (clock_past(&c->clock, soft) || w->nroot == 1))

@@ -504,11 +504,13 @@ static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const 
             }
         }
         if (best < 0)
-            return;
+            break;
         report_line(trees, ntrees, sh, sofar, k, best);
         bound = top;
         after = best;
     }
+    if (sh->hooks->lines_end)
+        sh->hooks->lines_end(sh->hooks->ctx);
 }
 
 /* The rounded mean depth of the tree part of the playouts so far. */
@@ -702,7 +704,7 @@ static void main_loop(Tree *t, MctsResult *out)
     int reported_depth = 0;
     for (;;) {
         const uint64_t done = atomic_load_explicit(&sh->playouts, memory_order_relaxed);
-        if (atomic_load_explicit(&sh->halt, memory_order_relaxed))
+        if (atomic_load_explicit(&sh->halt, memory_order_relaxed) || !playout_left(sh))
             break;
         /* the depth limit after every playout: the mean depth then reaches it,
          * rounded, without passing it */
@@ -720,8 +722,6 @@ static void main_loop(Tree *t, MctsResult *out)
                 report_lines(t, 1, sh, out, best_root(t, 1, sh->nroot));
             }
         }
-        if (!playout_left(sh))
-            break;
         one_playout(t);
         atomic_fetch_add_explicit(&sh->playouts, 1, memory_order_relaxed);
     }
@@ -748,6 +748,8 @@ static bool arrival_answer(const Game *g, const Move *root, int nroot, const Mct
             MctsLine line = {.pv = out->pv, .pvlen = 1};
             memcpy(line.values, out->values, sizeof line.values);
             hooks->lines(hooks->ctx, out, 0, &line);
+            if (hooks->lines_end)
+                hooks->lines_end(hooks->ctx);
         }
         return true;
     }

@@ -68,6 +68,7 @@ typedef struct {
      * says so, and once when the search ends; sofar has the playouts and
      * depths up to then */
     void (*lines)(void *ctx, const MctsResult *sofar, int k, const MctsLine *line);
+    void (*lines_end)(void *ctx); /* NULL, or told when a report's lines are all given */
     int multipv;         /* lines a report holds, >= 1 */
     void *ctx;           /* passed to each hook */
 } MctsHooks;

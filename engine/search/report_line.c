@@ -7,6 +7,7 @@
 #include "tt.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Whether move m of a searched line can be played in p, the line's position
  * so far. A best-reply line leaves the turn order (an opponent's reply is any
@@ -106,16 +107,80 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
     }
 }
 
+/* Gives line report r (line k, 0-based) to c's output, keeping the first two
+ * moves of line 0 as the ones last said. */
+static void say_line(SearchContext *c, const SearchReport *r, int k)
+{
+    if (k == 0) {
+        c->nsaid = r->pvlen < 2 ? r->pvlen : 2;
+        for (int i = 0; i < c->nsaid; i++)
+            c->said[i] = r->pv[i];
+    }
+    line_out(c, r);
+}
+
 void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm)
 {
     SearchReport r;
     line_report(c, depth, w->seldepth, k, rm, total_nodes(c), tt_hashfull(c->tt), &r);
-    if (k == 0) {
-        c->nsaid = r.pvlen < 2 ? r.pvlen : 2;
-        for (int i = 0; i < c->nsaid; i++)
-            c->said[i] = r.pv[i];
+    say_line(c, &r, k);
+}
+
+long long report_order(const SearchReport *r)
+{
+    if (r->mate) /* a sooner first place higher, a sooner loss lower */
+        return r->value > 0 ? REPORT_ORDER_MATE - r->value : -REPORT_ORDER_MATE - r->value;
+    return r->value;
+}
+
+/* Stable sort of r[0..n) by report_order, best first (n is at most MultiPV's
+ * 256: an insertion sort). */
+static void order_reports(SearchReport *r, int n)
+{
+    for (int i = 1; i < n; i++) {
+        const SearchReport t = r[i];
+        int j = i;
+        for (; j > 0 && report_order(&r[j - 1]) < report_order(&t); j--)
+            r[j] = r[j - 1];
+        r[j] = t;
     }
-    line_out(c, &r);
+}
+
+void sort_reports(SearchReport *r, int n)
+{
+    order_reports(r, n);
+    for (int i = 0; i < n; i++)
+        r[i].multipv = i + 1;
+}
+
+void report_lines(SearchContext *c, Worker *w, int depth, int n)
+{
+    SearchReport *r = n > 1 ? malloc(sizeof *r * (size_t)n) : NULL;
+    RootMove *moved = r ? malloc(sizeof *moved * (size_t)n) : NULL;
+    if (!moved) { /* one line, or no memory to order them: as searched */
+        free(r);
+        for (int k = 0; k < n; k++)
+            report_line(c, w, depth, k, &w->root[k]);
+        return;
+    }
+    const uint64_t nodes = total_nodes(c);
+    const int hashfull = tt_hashfull(c->tt);
+    for (int k = 0; k < n; k++) {
+        line_report(c, depth, w->seldepth, k, &w->root[k], nodes, hashfull, &r[k]);
+        r[k].multipv = k; /* the root move it shows, until sorted */
+    }
+    /* the lines in the order of the scores they show, and the root moves
+     * with them, so that the answer (root[0]) is the first line shown */
+    order_reports(r, n);
+    for (int k = 0; k < n; k++)
+        moved[k] = w->root[r[k].multipv];
+    memcpy(w->root, moved, sizeof *moved * (size_t)n);
+    for (int k = 0; k < n; k++) {
+        r[k].multipv = k + 1;
+        say_line(c, &r[k], k);
+    }
+    free(moved);
+    free(r);
 }
 
 void line_out(SearchContext *c, const SearchReport *r)

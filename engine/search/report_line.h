@@ -23,6 +23,26 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
  * first two moves of line 0 as the ones last said. */
 void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm);
 
+/* Reports the first n root moves of w as lines 1..n of depth `depth`, in the
+ * order of the scores they show (report_order), and puts w's root moves
+ * [0, n) in that order, so that the answer is the first line shown. The
+ * score shown is the protocol's (the seat's standing less the best other's,
+ * at the end of the line, with three or more seats), which can order lines
+ * otherwise than the search's own value does: a GUI lists lines by the score
+ * it is told. */
+void report_lines(SearchContext *c, Worker *w, int depth, int n);
+
+#define REPORT_ORDER_MATE 1000000 /* report_order of a mate in 0: beyond every cp score */
+
+/* A line report's score as one number that orders lines: cp scores as they
+ * are, a mate beyond every one (a sooner first place higher, a sooner loss
+ * lower). */
+long long report_order(const SearchReport *r);
+
+/* Stable sort of line reports r[0..n) by report_order, best first, numbered
+ * multipv 1..n in that order. */
+void sort_reports(SearchReport *r, int n);
+
 /* Gives report r, a REPORT_LINE, to c's output and counts it (lines_said). */
 void line_out(SearchContext *c, const SearchReport *r);
 

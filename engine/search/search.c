@@ -88,10 +88,16 @@ static bool ponder_playable(const SearchContext *c, const Move *best, const Move
 
 #define MCTS_REPORT_MS 1000 /* MCTS lines are reported at least this often (ms) */
 
-/* What MCTS's hooks need: the search and when lines were last reported. */
+/* What MCTS's hooks need: the search, when lines were last reported, and the
+ * lines of the report being made, shown in the order of their scores. */
 typedef struct {
     SearchContext *c;
     int64_t said_ms;
+    SearchReport *batch;     /* NULL: no memory, each line is said as it comes */
+    Move (*pvs)[MCTS_PV_MAX];
+    int nbatch, cap;
+    Move first[MCTS_PV_MAX]; /* the first line shown of the last report */
+    int nfirst;
 } MctsReporting;
 
 static bool mcts_stop_hook(void *ctx) { return mcts_stop(((MctsReporting *)ctx)->c); }
@@ -107,18 +113,41 @@ static bool mcts_report_due(void *ctx)
     return true;
 }
 
-/* Reports MCTS's line k as line k of the search (depth = mean tree depth,
- * nodes = playouts). */
+/* Takes MCTS's line k of a report as line k of the search (depth = mean tree
+ * depth, nodes = playouts), said once the report's lines are all in
+ * (mcts_lines_end). */
 static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsLine *line)
 {
     MctsReporting *m = ctx;
     SearchContext *c = m->c;
-    Move pv[MCTS_PV_MAX];
+    Move own[MCTS_PV_MAX];
+    Move *pv = m->batch && k < m->cap ? m->pvs[k] : own;
     memcpy(pv, line->pv, sizeof *pv * (size_t)line->pvlen);
     const RootMove rm = {.move = pv[0], .score = line->values[c->root_seat], .pv = pv, .pvlen = line->pvlen};
     SearchReport r;
     line_report(c, sofar->depth, sofar->seldepth, k, &rm, sofar->playouts, 0, &r);
-    line_out(c, &r);
+    if (pv == own) {
+        line_out(c, &r);
+        return;
+    }
+    m->batch[k] = r;
+    m->nbatch = k + 1;
+}
+
+/* Says the lines of a report in the order of the scores they show (a GUI
+ * lists them by the score it is told: MCTS ranks them by visits) and keeps
+ * the first one shown. */
+static void mcts_lines_end(void *ctx)
+{
+    MctsReporting *m = ctx;
+    sort_reports(m->batch, m->nbatch);
+    for (int k = 0; k < m->nbatch; k++)
+        line_out(m->c, &m->batch[k]);
+    if (m->nbatch) {
+        m->nfirst = m->batch[0].pvlen;
+        memcpy(m->first, m->batch[0].pv, sizeof *m->first * (size_t)m->nfirst);
+    }
+    m->nbatch = 0;
     m->said_ms = now_ms();
 }
 
@@ -167,6 +196,7 @@ static bool solo_answer(SearchContext *c, const Move *moves, int nroot, unsigned
     MctsLine line = {.pv = r->pv, .pvlen = r->pvlen, .visits = 1};
     memcpy(line.values, r->values, sizeof line.values);
     mcts_line_out(rep, r, 0, &line);
+    mcts_lines_end(rep);
     return true;
 }
 
@@ -184,9 +214,18 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     const uint64_t budget = (uint64_t)c->clock.nodestime * (uint64_t)c->clock.budget.soft_ms;
     if (c->clock.nodestime > 0 && c->clock.budget.soft_ms >= 0 && !c->lim->infinite && (!limit || budget < limit))
         limit = budget > 0 ? budget : 1;
-    MctsReporting reporting = {.c = c, .said_ms = now_ms()};
+    const int multipv = c->cfg->multipv < nroot ? c->cfg->multipv : nroot;
+    MctsReporting reporting = {.c = c, .said_ms = now_ms(), .cap = multipv,
+                               .batch = malloc(sizeof *reporting.batch * (size_t)multipv),
+                               .pvs = malloc(sizeof *reporting.pvs * (size_t)multipv)};
+    if (!reporting.batch || !reporting.pvs) {
+        free(reporting.batch);
+        free(reporting.pvs);
+        reporting.batch = NULL;
+        reporting.pvs = NULL;
+    }
     const MctsHooks hooks = {.stop = mcts_stop_hook, .report_due = mcts_report_due, .lines = mcts_line_out,
-                             .multipv = c->cfg->multipv < nroot ? c->cfg->multipv : nroot, .ctx = &reporting};
+                             .lines_end = mcts_lines_end, .multipv = multipv, .ctx = &reporting};
     bool searched = false;
     if (moves) {
         for (int i = 0; i < nroot; i++)
@@ -217,8 +256,16 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
                          .seldepth = r.seldepth, .playouts = r.playouts};
         const MctsLine line = {.pv = r.pv, .pvlen = 1};
         mcts_line_out(&reporting, &r, 0, &line);
+        mcts_lines_end(&reporting);
     }
     wait_for_answer(c);
+    if (multipv > 1 && reporting.nfirst) { /* the answer is the first line shown */
+        res.best = reporting.first[0];
+        r.pvlen = reporting.nfirst;
+        memcpy(r.pv, reporting.first, sizeof *r.pv * (size_t)r.pvlen);
+    }
+    free(reporting.batch);
+    free(reporting.pvs);
     res.ponder = r.pv[1];
     res.has_ponder = r.pvlen > 1 && ponder_playable(c, &res.best, &res.ponder);
     report_best(c, true, res.best, res.has_ponder, res.ponder);
@@ -297,6 +344,14 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
     if (best->pvlen > 1) {
         res.ponder = best->pv[1];
         res.has_ponder = true;
+    }
+    /* with MultiPV, lines are reported for whole depths: a best move of a
+     * depth cut short, never shown, gives way to the first line shown */
+    if (config->multipv > 1 && c->nsaid && !move_same(&c->said[0], &res.best)) {
+        res.best = c->said[0];
+        for (int i = 0; i < w0->nroot; i++)
+            if (move_same(&w0->root[i].move, &res.best))
+                res.score = w0->root[i].prev_score;
     }
     if (c->nsaid && move_same(&c->said[0], &res.best)) { /* the answer is the line last reported */
         res.ponder = c->said[1];
