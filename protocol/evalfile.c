@@ -1,11 +1,31 @@
 /* evalfile.c - the EvalFile option; see evalfile.h. */
 #include "evalfile.h"
 
+#include "datafile.h"
 #include "shipped.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <strings.h>
+
+/* The largest net file read: far above any net's size (NNUE_MAX_L1 units on
+ * two planes of 121 holes take under 1 MiB), so that a huge file is refused
+ * before all of it is in memory. */
+#define NET_FILE_MAX ((size_t)64 << 20)
+
+/* The net in the file at `path`, read by datafile_read (so a FIFO or a device
+ * is refused, never waited on), or NULL with the reason in why. */
+static Nnue *load_net(const char *path, char *why, size_t whylen)
+{
+    size_t n;
+    uint8_t *bytes = datafile_read(path, NET_FILE_MAX, &n, why, whylen);
+    if (!bytes)
+        return NULL;
+    Nnue *net = nnue_from_bytes(bytes, n, why, whylen);
+    free(bytes);
+    return net;
+}
 
 void evalfile_init(EvalFile *f)
 {
@@ -34,7 +54,7 @@ int evalfile_set(EvalFile *f, const char *value, const Variant *v, char *err, si
         value = "auto"; /* <empty>: the default */
     if (strcasecmp(value, "auto") && strcasecmp(value, "none")) {
         char why[256];
-        net = nnue_load(value, why, sizeof why);
+        net = load_net(value, why, sizeof why);
         if (!net) {
             snprintf(err, errlen, "%s: %s", value, why);
             return -1;
@@ -72,7 +92,7 @@ static void load_shipped(EvalFile *f, const Variant *v)
         _Static_assert(sizeof f->shipped_fault >= sizeof path + sizeof why + 96, "shipped_fault too small");
         if (!shipped_file("nets", names[i], ".nnue", path, sizeof path))
             continue;
-        Nnue *net = nnue_load(path, why, sizeof why);
+        Nnue *net = load_net(path, why, sizeof why);
         if (net && nnue_serves(net, v)) {
             f->shipped = net;
             return;

@@ -32,7 +32,8 @@ void evalfile_init(EvalFile *f);
 void evalfile_free(EvalFile *f);
 
 /* Sets EvalFile to `value` during a game of variant v: "auto", "none" (any
- * case; "" is "auto") or a path. A path is loaded now and must hold an
+ * case; "" is "auto") or a path. A path is loaded now and must be a regular
+ * file (datafile.h: a FIFO or a device is refused, never waited on) holding an
  * intact net. Returns 0, or -1 with the reason in err (errlen bytes; f
  * unchanged). A net that does not serve v is kept for the variants it serves
  * (a GUI may set it before the variant), with a note in note (notelen

@@ -2,6 +2,7 @@
 #include "book.h"
 
 #include "board.h"
+#include "datafile.h"
 #include "frame.h"
 #include "movegen.h"
 
@@ -220,9 +221,10 @@ int book_save(const Book *b, const char *path, char *err, size_t errlen)
 int book_load(Book *b, const char *path, const char *variant, char *err, size_t errlen)
 {
     book_init(b, variant ? variant : "");
-    FILE *f = fopen(path, "rb");
+    char why[256];
+    FILE *f = datafile_open(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     uint8_t head[BOOK_HEADER_BYTES];

@@ -73,8 +73,10 @@ bool book_add(Book *b, const Position *p, const Move *m, int weight, int learn);
 /* Sorts b's entries and merges those of the same key and move. */
 void book_finish(Book *b);
 
-/* Reads the book at `path` for variant `variant` (NULL: any) into *b. Returns
- * 0, or -1 with the fault in err (cannot open, too short, not a book, another
+/* Reads the book at `path` for variant `variant` (NULL: any) into *b. The file
+ * is opened by datafile_open: a FIFO, a directory or a device is refused at
+ * once, never waited on. Returns 0, or -1 with the fault in err, after the
+ * path (cannot open, not a regular file, too short, not a book, another
  * version or variant, truncated, checksum, not sorted); *b is then empty. */
 int book_load(Book *b, const char *path, const char *variant, char *err, size_t errlen);
 

@@ -1,6 +1,7 @@
 /* book_part.c - a sharded book build's parts and their merge; see book_part.h. */
 #include "book_part.h"
 
+#include "datafile.h"
 #include "shard.h"
 
 #include <errno.h>
@@ -47,7 +48,8 @@ int book_part_save(const BookPart *p, const char *path, char *err, size_t errlen
 
 bool book_part_is(const char *path)
 {
-    FILE *f = fopen(path, "r");
+    char why[256];
+    FILE *f = datafile_open(path, why, sizeof why); /* a FIFO is no part, and not waited on */
     if (!f)
         return false;
     char head[sizeof PART_PREFIX] = ""; /* any version: book_part_read says which it cannot read */
@@ -72,9 +74,10 @@ int book_part_load(BookPart *p, const char *path, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
     book_init(&p->book, "");
-    FILE *f = fopen(path, "r");
+    char why[256];
+    FILE *f = datafile_open(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     char *line = malloc(LINE_MAX_BYTES);

@@ -38,11 +38,13 @@ typedef struct {
 int book_part_save(const BookPart *p, const char *path, char *err, size_t errlen);
 
 /* Reads the part at `path` into *p. Returns 0, or -1 with the fault in err
- * (cannot open, not a part, another format version, a malformed line naming
+ * (cannot open, not a regular file (datafile.h: a FIFO is refused, never
+ * waited on), not a part, another format version, a malformed line naming
  * its number, entries cut off or not sorted); *p then holds no entries. */
 int book_part_load(BookPart *p, const char *path, char *err, size_t errlen);
 
-/* Whether the file at `path` begins as a part does (false when unreadable). */
+/* Whether the file at `path` begins as a part does (false when unreadable or
+ * not a regular file: datafile.h). */
 bool book_part_is(const char *path);
 
 /* Frees p's entries. */
