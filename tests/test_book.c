@@ -4,7 +4,7 @@
  * back; the file written and read back; a book built from game records by
  * stern-book, shown, and played by the engine through BookFile; corrupt,
  * truncated and foreign-variant files refused with their fault while the engine
- * still answers; and a build sharded into parts that merge into the book of one
+ * still answers, and a book of an unknown variant refused as verify refuses it; and a build sharded into parts that merge into the book of one
  * process, byte for byte, while parts of a wrong set are refused.
  */
 #include "support/engine_pipe.h"
@@ -522,6 +522,74 @@ static void test_bad_files_are_refused_and_the_engine_plays_on(void **state)
     move_list_free(&list);
 }
 
+/* A book whose header names a variant this engine does not know, or none, is
+ * refused by the engine with the reason stern-book verify gives, word for word
+ * (one check, book_variant_known), and so is a part of a sharded build. Before,
+ * the engine kept it "for" that variant ("is a book of : used when the variant
+ * is "), which no game ever has. */
+static void test_a_book_of_an_unknown_variant_is_refused_as_verify_refuses(void **state)
+{
+    (void)state;
+    middle("classic-2", 2);
+    Book b;
+    book_init(&b, "classic-2");
+    MoveList list = {0};
+    gen_moves(&g.pos, &list, NULL);
+    assert_true(book_add(&b, &g.pos, &list.m[0], 1, 0));
+    book_finish(&b);
+    char path[] = "/tmp/stern-test-unknown-XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    static const struct {
+        const char *name, *reason;
+    } cases[] = {
+        {"bogus", "unknown variant 'bogus'"},
+        {"", "unknown variant '' (its header names none)"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char err[512], want[1024], cmd[1024];
+        snprintf(b.variant, sizeof b.variant, "%s", cases[k].name); /* the header's name, as saved */
+        assert_int_equal(book_save(&b, path, err, sizeof err), 0);
+        Book r;
+        assert_int_equal(book_load(&r, path, NULL, err, sizeof err), -1);
+        snprintf(want, sizeof want, "%s: %s", path, cases[k].reason);
+        assert_string_equal(err, want);
+        assert_int_equal(book_load(&r, path, "classic-2", err, sizeof err), -1);
+        assert_string_equal(err, want);
+        /* stern-book verify, show and stats say it so */
+        static const char *const commands[] = {"verify", "show", "stats"};
+        for (int c = 0; c < 3; c++) {
+            snprintf(cmd, sizeof cmd, "%s %s %s", tool("stern-book"), commands[c], path);
+            int status;
+            const char *out = run_all(cmd, &status);
+            snprintf(want, sizeof want, "stern-book: %s: %s\n", path, cases[k].reason);
+            if (status != 1 || strcmp(out, want))
+                fail_msg("'%s' (exit %d) said '%s', not '%s'", cmd, status, out, want);
+        }
+        /* and the engine, which plays on without it */
+        EPipe *e = epipe_start();
+        epipe_send(e, "setoption name BookFile value %s", path);
+        snprintf(want, sizeof want, "info string error setoption: BookFile: %s: %s", path, cases[k].reason);
+        epipe_expect(e, want);
+        epipe_sync(e);
+        epipe_kill(e);
+    }
+    /* a part of a sharded build that names an unknown variant */
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("stern-book part 1\nbuild -variant bogus\nvariant bogus\nshard 1/1\nsplit -1\nentries 0\nend\n", f);
+    fclose(f);
+    BookPart part;
+    char err[512], want[1024];
+    assert_int_equal(book_part_load(&part, path, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:3: unknown variant 'bogus'", path);
+    assert_string_equal(err, want);
+    unlink(path);
+    book_free(&b);
+    move_list_free(&list);
+}
+
 int main(void)
 {
     board_init();
@@ -535,6 +603,7 @@ int main(void)
         cmocka_unit_test(test_build_by_search_is_reproducible),
         cmocka_unit_test(test_sharded_build_merges_into_the_one_process_book),
         cmocka_unit_test(test_bad_files_are_refused_and_the_engine_plays_on),
+        cmocka_unit_test(test_a_book_of_an_unknown_variant_is_refused_as_verify_refuses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

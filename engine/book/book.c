@@ -5,6 +5,7 @@
 #include "datafile.h"
 #include "frame.h"
 #include "movegen.h"
+#include "variant.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -218,6 +219,14 @@ int book_save(const Book *b, const char *path, char *err, size_t errlen)
     return 0;
 }
 
+bool book_variant_known(const char *variant, char *why, size_t whylen)
+{
+    if (variant_find(variant))
+        return true;
+    snprintf(why, whylen, "unknown variant '%s'%s", variant, variant[0] ? "" : " (its header names none)");
+    return false;
+}
+
 int book_load(Book *b, const char *path, const char *variant, char *err, size_t errlen)
 {
     book_init(b, variant ? variant : "");
@@ -249,9 +258,14 @@ int book_load(Book *b, const char *path, const char *variant, char *err, size_t 
                  version, esize, BOOK_VERSION);
         return -1;
     }
+    if (!book_variant_known(name, why, sizeof why)) {
+        fclose(f);
+        snprintf(err, errlen, "%s: %s", path, why);
+        return -1;
+    }
     if (variant && strcmp(name, variant)) {
         fclose(f);
-        snprintf(err, errlen, "%s: a book of %s, not %s", path, name[0] ? name : "no variant", variant);
+        snprintf(err, errlen, "%s: a book of %s, not %s", path, name, variant);
         return -1;
     }
     memcpy(b->variant, name, sizeof name);

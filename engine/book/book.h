@@ -73,11 +73,19 @@ bool book_add(Book *b, const Position *p, const Move *m, int weight, int learn);
 /* Sorts b's entries and merges those of the same key and move. */
 void book_finish(Book *b);
 
+/* The check every reader of a book (the engine, stern-book) makes of the
+ * variant its header names: one this engine knows, so that a book is never
+ * taken for a variant it cannot serve. True, or false with the reason in why
+ * (whylen bytes): "unknown variant 'NAME'", or "unknown variant '' (its header
+ * names none)". */
+bool book_variant_known(const char *variant, char *why, size_t whylen);
+
 /* Reads the book at `path` for variant `variant` (NULL: any) into *b. The file
  * is opened by datafile_open: a FIFO, a directory or a device is refused at
  * once, never waited on. Returns 0, or -1 with the fault in err, after the
  * path (cannot open, not a regular file, too short, not a book, another
- * version or variant, truncated, checksum, not sorted); *b is then empty. */
+ * version, an unknown variant (book_variant_known) or another one, truncated,
+ * checksum, not sorted); *b is then empty. */
 int book_load(Book *b, const char *path, const char *variant, char *err, size_t errlen);
 
 /* Writes b (finished) to `path`. Returns 0, or -1 with the fault in err. */

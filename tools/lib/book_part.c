@@ -99,6 +99,8 @@ int book_part_load(BookPart *p, const char *path, char *err, size_t errlen)
         char variant[sizeof p->book.variant] = "";
         if (!next_line(f, line, &no) || sscanf(line, "variant %23s", variant) != 1)
             fault = "no variant line";
+        else if (!book_variant_known(variant, why, sizeof why))
+            fault = why;
         else if (!next_line(f, line, &no) || sscanf(line, "shard %d/%d", &p->k, &p->n) != 2 || p->k < 1 ||
                  p->k > p->n || p->n > SHARD_MAX)
             fault = "no shard line";
