@@ -16,7 +16,8 @@
  * and one that refuses an option is said to have refused it; a record file with
  * a NUL byte or an over-long line is refused by -ratings, -resume and -merge;
  * one engine against itself has its decisive games counted; a clock of moves
- * per period (tc=40/60+0.5) is refilled and sends movestogo.
+ * per period (tc=40/60+0.5) is refilled and sends movestogo; README's arena
+ * example starts its games differently.
  *
  * The binaries are found next to $STERN_BIN (build/stern by default), so the
  * sanitizer builds test their own. Games between greedy engines take
@@ -1397,6 +1398,77 @@ static void test_arena_table_of_one_engine_counts_its_decisive_games(void **stat
     remove_dir(dir);
 }
 
+/* README.md's stern-arena example played every game from the start
+ * position: two of its four games, the same engines at the same seats, were
+ * the same for 21 plies, and a deterministic engine plays a whole game
+ * again. The example, run with 4 games and a node budget (fast, and the same
+ * search every time: the worst case), must give each pair of games (one
+ * opening, colours swapped) an opening of its own: no two games with the same
+ * engines at the same seats start alike. */
+static void test_readme_arena_example_plays_varied_openings(void **state)
+{
+    (void)state;
+    char *readme = slurp("README.md");
+    const char *start = strstr(readme, "For example, `build/stern-arena ");
+    assert_non_null(start);
+    start += strlen("For example, `");
+    const char *end = strchr(start, '`');
+    assert_non_null(end);
+    const char *dir = temp_dir();
+    char bin[PATH_MAX], cmd[4096] = "", pgn[PATH_MAX], out[PATH_MAX];
+    snprintf(bin, sizeof bin, "%s", tool("stern"));
+    *strrchr(bin, '/') = '\0';
+    snprintf(pgn, sizeof pgn, "%s/match.pgn", dir);
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    size_t len = 0; /* its words, lines joined; the build directory, a small run */
+    for (const char *p = start; p < end;) {
+        const size_t n = strcspn(p, " \n`");
+        char word[512];
+        snprintf(word, sizeof word, "%.*s", (int)n, p);
+        const char *w = word;
+        char path[PATH_MAX + 64];
+        if (!strcmp(word, "200"))
+            w = "4";
+        else if (!strcmp(word, "tc=2+0.05"))
+            w = "nodes=300";
+        else if (!strcmp(word, "match.pgn"))
+            w = pgn;
+        else if (!strncmp(word, "build/", 6) || !strncmp(word, "cmd=build/", 10)) {
+            const char *rest = strstr(word, "build/") + 6;
+            snprintf(path, sizeof path, "%.*s%s/%s", (int)(strstr(word, "build/") - word), word, bin, rest);
+            w = path;
+        }
+        if (n)
+            len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s", len ? " " : "", w);
+        p += n + (p + n < end);
+    }
+    free(readme);
+    assert_non_null(strstr(cmd, " -games 4 "));
+    assert_non_null(strstr(cmd, " -each nodes=300 "));
+    const int st = run(out, "%s -quiet", cmd);
+    char *text = slurp(out);
+    if (st)
+        fail_msg("%s: status %d\n%s", cmd, st, text);
+    free(text);
+    Records r = read_records(pgn);
+    assert_games_once(&r, 4);
+    int openings = 0;
+    for (int i = 0; i < r.n; i++) {
+        bool new_opening = true;
+        for (int j = 0; j < i; j++) {
+            const bool same_start = !strcmp(tag(&r, i, "FEN"), tag(&r, j, "FEN"));
+            new_opening &= !same_start;
+            if (same_start && !strcmp(tag(&r, i, "White"), tag(&r, j, "White")))
+                fail_msg("games %d and %d: %s as white from the same position (%s): %s", j + 1, i + 1,
+                         tag(&r, i, "White"), tag(&r, i, "FEN")[0] ? tag(&r, i, "FEN") : "the start", cmd);
+        }
+        openings += new_opening;
+    }
+    assert_int_equal(openings, 2);
+    pgn_games_free(r.g, r.n);
+    remove_dir(dir);
+}
+
 /* Writes len bytes of text to path. */
 static void write_bytes(const char *path, const char *text, size_t len)
 {
@@ -1490,6 +1562,7 @@ int main(void)
         cmocka_unit_test(test_arena_engine_that_cannot_start_stops_before_any_game),
         cmocka_unit_test(test_arena_reports_a_refused_option_as_refused),
         cmocka_unit_test(test_arena_table_of_one_engine_counts_its_decisive_games),
+        cmocka_unit_test(test_readme_arena_example_plays_varied_openings),
         cmocka_unit_test(test_arena_refuses_a_record_file_with_nul_bytes_or_an_over_long_line),
         cmocka_unit_test(test_arena_plays_ccp_engines),
     };
