@@ -92,7 +92,8 @@ static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
         if (parse_move(e, &g->pos, text, &m, err, sizeof err) || game_play(g, &m)) {
             if (pos_over(&g->pos))
                 snprintf(err, sizeof err, "the game is already over");
-            say(e, "info string error position: move %d '%s': %s", index, text, err);
+            char q[QUOTE_BUF];
+            say(e, "info string error position: move %d '%s': %s", index, word_quote(text, q), err);
             return false;
         }
     }
@@ -144,8 +145,9 @@ void cmd_position(Engine *e, const Tokens *tk)
             return;
         }
         if (!parse_int(tk->t[4], 0, 1, &player) || !parse_int(tk->t[6], 0, 239, &ply)) {
-            say(e, "info string error position: player must be 0 or 1 and ply 0-239, got '%s' and '%s'", tk->t[4],
-                tk->t[6]);
+            char q4[QUOTE_BUF], q6[QUOTE_BUF];
+            say(e, "info string error position: player must be 0 or 1 and ply 0-239, got '%s' and '%s'",
+                word_quote(tk->t[4], q4), word_quote(tk->t[6], q6));
             free(g);
             return;
         }
@@ -163,7 +165,8 @@ void cmd_position(Engine *e, const Tokens *tk)
         return;
     }
     if (i < tk->n && strcmp(tk->t[i], "moves")) {
-        say(e, "info string error position: unexpected '%s' (expected 'moves')", tk->t[i]);
+        char q[QUOTE_BUF];
+        say(e, "info string error position: unexpected '%s' (expected 'moves')", word_quote(tk->t[i], q));
         free(g);
         return;
     }
@@ -272,8 +275,9 @@ void cmd_go(Engine *e, const Tokens *tk)
             while (i + 1 < tk->n && !is_go_keyword(tk->t[i + 1])) {
                 const char *text = tk->t[++i];
                 Move m;
+                char q[QUOTE_BUF];
                 if (parse_move(e, &e->game->pos, text, &m, err, sizeof err))
-                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", text, err);
+                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", word_quote(text, q), err);
                 else if (!move_list_push(&e->job.searchmoves, m))
                     go_ignored(e, &ignored, "searchmoves: '%s' ignored: out of memory", text);
             }
@@ -282,11 +286,12 @@ void cmd_go(Engine *e, const Tokens *tk)
         if (!is_go_keyword(t)) {
             /* with its number, if one follows (`ztime 100` is one field) */
             const char *num = i + 1 < tk->n ? tk->t[i + 1] : NULL;
+            char q[QUOTE_BUF], qn[QUOTE_BUF];
             if (num && is_integer_text(num)) {
-                go_ignored(e, &ignored, "unknown field '%s %s' ignored", t, num);
+                go_ignored(e, &ignored, "unknown field '%s %s' ignored", word_quote(t, q), word_quote(num, qn));
                 i++;
             } else {
-                go_ignored(e, &ignored, "unknown field '%s' ignored", t);
+                go_ignored(e, &ignored, "unknown field '%s' ignored", word_quote(t, q));
             }
             continue;
         }
@@ -311,8 +316,10 @@ void cmd_go(Engine *e, const Tokens *tk)
             l->nodes = (uint64_t)v;
         else if (!strcmp(t, "movetime") && parse_ms(arg, 1, &v))
             l->movetime = v;
-        else
-            go_ignored(e, &ignored, "'%s %s' ignored: not a valid value", t, arg);
+        else {
+            char q[QUOTE_BUF];
+            go_ignored(e, &ignored, "'%s %s' ignored: not a valid value", t, word_quote(arg, q));
+        }
     }
     /* a go whose limits were all unusable was meant to end: it gets a time
      * rather than running until stop - so does one whose clock fields are all

@@ -232,6 +232,16 @@ static void cmd_solve(Engine *e, const Tokens *tk)
     job_start_solve(e, (uint64_t)nodes);
 }
 
+/* `debug [on|off]` (UCI): accepted; Stern has no debug output of its own to
+ * switch, its info strings are always on. Another word is refused. */
+static void cmd_debug(Engine *e, const Tokens *tk)
+{
+    if (tk->n > 2 || (tk->n == 2 && strcmp(tk->t[1], "on") && strcmp(tk->t[1], "off"))) {
+        char q[QUOTE_BUF];
+        say(e, "info string error debug: expected 'debug [on|off]', got '%s'", word_quote(tk->t[tk->n - 1], q));
+    }
+}
+
 /* Commands that take no arguments. */
 static bool takes_no_arguments(const char *c)
 {
@@ -278,7 +288,8 @@ static bool handle(Engine *e, Line *l)
         return true;
     const char *c = e->tk.t[0];
     if (e->tk.n > 1 && takes_no_arguments(c)) {
-        say(e, "info string error %s takes no arguments (got '%s')", c, e->tk.t[1]);
+        char q[QUOTE_BUF];
+        say(e, "info string error %s takes no arguments (got '%s')", c, word_quote(e->tk.t[1], q));
         if (!strcmp(c, "isready")) /* a GUI waits for it: the words after are dropped */
             say(e, "readyok");
         return true;
@@ -327,8 +338,14 @@ static bool handle(Engine *e, Line *l)
         cmd_bench(e, &e->tk);
     else if (!strcmp(c, "solve"))
         cmd_solve(e, &e->tk);
-    else
-        say(e, "info string error unknown command '%s'", c);
+    else if (!strcmp(c, "debug"))
+        cmd_debug(e, &e->tk);
+    else if (!strcmp(c, "register"))
+        ; /* UCI's registration: Stern needs none, so every form is accepted */
+    else {
+        char q[QUOTE_BUF];
+        say(e, "info string error unknown command '%s'", word_quote(c, q));
+    }
     return true;
 }
 

@@ -61,3 +61,12 @@ bool is_integer_text(const char *s)
     s += strspn(s, "-+");
     return *s && !s[strspn(s, "0123456789")];
 }
+
+const char *word_quote(const char *w, char buf[QUOTE_BUF])
+{
+    const size_t n = strlen(w);
+    if (n <= QUOTE_MAX)
+        return w;
+    snprintf(buf, QUOTE_BUF, "%.*s... (%zu bytes)", QUOTE_MAX, w, n);
+    return buf;
+}

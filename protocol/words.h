@@ -36,6 +36,15 @@ bool parse_int(const char *s, long long lo, long long hi, long long *out);
  * 64 bits. Returns false, *out untouched, when it is no number or below lo. */
 bool parse_ms(const char *s, long long lo, long long *out);
 
+#define QUOTE_MAX 200               /* bytes of a word an error line quotes, at most */
+#define QUOTE_BUF (QUOTE_MAX + 48) /* room for a quoted word (word_quote) */
+
+/* Word `w` as an error line quotes it: itself when it has at most QUOTE_MAX
+ * bytes, else its first QUOTE_MAX bytes, "..." and its length ("(10485760
+ * bytes)") in buf, so that a huge bad word is not echoed whole. Returns w or
+ * buf. */
+const char *word_quote(const char *w, char buf[QUOTE_BUF]);
+
 /* Whether `s` is written as an integer: signs, then one digit or more, of
  * any size. */
 bool is_integer_text(const char *s);

@@ -910,6 +910,65 @@ static void test_error_long_garbage_line(void **state)
     epipe_sync(p);
 }
 
+/* An error line quotes a bounded part of a huge bad word (a 10 MiB word came
+ * back as a 10 MB error line): every command that quotes a word, and go's
+ * fields, answer with lines of at most 1,000 bytes. */
+static void test_error_lines_quote_a_bounded_part(void **state)
+{
+    EPipe *p = *state;
+    const size_t n = 1 << 20;
+    char *word = malloc(n + 1);
+    assert_non_null(word);
+    memset(word, 'q', n);
+    word[n] = 0;
+    static const char *const heads[] = {"", "d ", "go ", "go depth ", "go searchmoves ", "position startpos moves ",
+                                        "position startpos ", "isready "};
+    for (size_t h = 0; h < sizeof heads / sizeof *heads; h++) {
+        epipe_send(p, "%s%s", heads[h], word);
+        EPipeLines l;
+        if (!strcmp(heads[h], "isready ")) {
+            epipe_collect(p, "readyok", false, T, &l, NULL);
+        } else {
+            epipe_send(p, "isready");
+            epipe_collect(p, "readyok", false, T, &l, NULL);
+        }
+        if (starts(heads[h], "go")) { /* its bestmove may come after readyok */
+            char *bm = NULL;
+            EPipeLines more;
+            epipe_collect(p, "bestmove", true, T, &more, &bm);
+            free(bm);
+            for (int i = 0; i < more.n; i++)
+                if (strlen(more.line[i]) > 1000)
+                    fail_msg("'%s<1 MiB word>': a line of %zu bytes", heads[h], strlen(more.line[i]));
+            epipe_lines_free(&more);
+        }
+        int errors = 0;
+        for (int i = 0; i < l.n; i++) {
+            if (strlen(l.line[i]) > 1000)
+                fail_msg("'%s<1 MiB word>': a line of %zu bytes", heads[h], strlen(l.line[i]));
+            errors += starts(l.line[i], "info string error ");
+        }
+        if (!errors)
+            fail_msg("'%s<1 MiB word>': no error line", heads[h]);
+        epipe_lines_free(&l);
+    }
+    free(word);
+    epipe_sync(p);
+}
+
+/* UCI's `debug on|off` and `register` are accepted without an answer (they
+ * were unknown commands); `debug` with another word is refused. */
+static void test_debug_and_register_are_accepted(void **state)
+{
+    EPipe *p = *state;
+    static const char *const accepted[] = {"debug on", "debug off", "debug", "register later",
+                                           "register name Stern code 1234"};
+    for (size_t i = 0; i < sizeof accepted / sizeof *accepted; i++)
+        epipe_silent(p, accepted[i]);
+    assert_string_equal(epipe_one_line(p, "debug maybe"),
+                        "info string error debug: expected 'debug [on|off]', got 'maybe'");
+}
+
 /* An empty line and a line of blanks are not commands: nothing or a single error,
  * nothing changes. */
 static void test_empty_and_blank_lines(void **state)
@@ -2289,6 +2348,8 @@ int main(void)
         TEST(test_error_setoption),
         TEST(test_error_perft),
         TEST(test_error_long_garbage_line),
+        TEST(test_error_lines_quote_a_bounded_part),
+        TEST(test_debug_and_register_are_accepted),
         TEST(test_empty_and_blank_lines),
         TEST(test_go_depth),
         TEST(test_race_endgame),
