@@ -155,8 +155,10 @@ static void test_a_book_read_at_go_refuses_a_fifo(void **state)
     EPipe *e = ready_engine();
     char want[512];
     epipe_send(e, "setoption name BookFile value %s", path);
-    snprintf(want, sizeof want, "info string book: %s is a book of classic-3: used when the variant is classic-3", path);
+    snprintf(want, sizeof want, "info string book: %s is a book of classic-3: used when the variant is classic-3",
+             path);
     expect_promptly(e, want);
+    epipe_sync(e); /* done with the file (it is read again after that line) */
     assert_int_equal(unlink(path), 0);
     assert_int_equal(mkfifo(path, 0600), 0);
     epipe_send(e, "setoption name Variant value classic-3");
@@ -167,7 +169,11 @@ static void test_a_book_read_at_go_refuses_a_fifo(void **state)
     char *last = NULL;
     EPipeLines lines = {0};
     epipe_collect(e, "bestmove ", true, EPIPE_TIMEOUT_MS, &lines, &last);
-    assert_true(lines.n > 0 && !strncmp(lines.line[0], "info depth ", 11)); /* searched */
+    if (lines.n < 1 || strncmp(lines.line[0], "info depth ", 11)) { /* searched */
+        char got[4096];
+        epipe_lines_dump(&lines, got, sizeof got);
+        fail_msg("after the refusal: %s %s", got, last);
+    }
     free(last);
     epipe_lines_free(&lines);
     epipe_kill(e);
