@@ -4,8 +4,11 @@
  * back; the file written and read back; a book built from game records by
  * stern-book, shown, and played by the engine through BookFile; corrupt,
  * truncated and foreign-variant files refused with their fault while the engine
- * still answers, and a book of an unknown variant refused as verify refuses it; and a build sharded into parts that merge into the book of one
- * process, byte for byte, while parts of a wrong set are refused.
+ * still answers, and a book of an unknown variant refused as verify refuses
+ * it; a build sharded into parts that merge into the book of one process, byte
+ * for byte, while parts of a wrong set are refused; and every refusal of
+ * stern-book (the one beside $STERN_BIN: the sanitized one under `make asan`)
+ * is its one line, with no leak reported after it.
  */
 #include "support/engine_pipe.h"
 #include "support/stern_test.h"
@@ -14,13 +17,19 @@
 #include "book_part.h"
 #include "frame.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 static Game g;
+
+/* stern-book beside the engine under test ($STERN_BIN's directory): under
+ * `make asan` the sanitized one, so that its leaks fail these tests. */
+static const char *book_tool;
 
 /* p seen from the seat `shift` turns later: every marble moved by the star's
  * turn that takes each seat's home to that seat's, every seat's counts handed to
@@ -239,15 +248,15 @@ static void test_built_from_records_shown_and_played(void **state)
     assert_int_equal(write(fd, RECORDS, sizeof RECORDS - 1), (ssize_t)(sizeof RECORDS - 1));
     close(fd);
     snprintf(book, sizeof book, "%s.bin", pgn);
-    snprintf(cmd, sizeof cmd, "build/stern-book pgn -o %s %s", book, pgn);
+    snprintf(cmd, sizeof cmd, "%s pgn -o %s %s", book_tool, book, pgn);
     assert_non_null(strstr(run(cmd), ": 7 entries from 3 games of classic-2 (first 20 plies)"));
-    snprintf(cmd, sizeof cmd, "build/stern-book show %s | sed -n 2p", book);
+    snprintf(cmd, sizeof cmd, "%s show %s | sed -n 2p", book_tool, book);
     /* j4-i5: two wins (2 + 2); k3-i5 a loss (0) */
     assert_string_equal(run(cmd), "  j4-i5                    weight     4 learn 0");
     /* black's e14-f13 after j4-i5 lost once: weight 0 */
-    snprintf(cmd, sizeof cmd, "build/stern-book show %s startpos moves j4-i5 | tail -n +2 | tr -s ' ' | sort", book);
+    snprintf(cmd, sizeof cmd, "%s show %s startpos moves j4-i5 | tail -n +2 | tr -s ' ' | sort", book_tool, book);
     assert_string_equal(run(cmd), " e14-f13 weight 0 learn 0");
-    snprintf(cmd, sizeof cmd, "build/stern-book verify %s > /dev/null", book);
+    snprintf(cmd, sizeof cmd, "%s verify %s > /dev/null", book_tool, book);
     assert_int_equal(system(cmd), 0);
     /* the engine plays the book's move, and the learned results change the choice */
     EPipe *e = epipe_start();
@@ -281,9 +290,9 @@ static void test_built_from_records_shown_and_played(void **state)
     free(last);
     epipe_lines_free(&lines);
     epipe_kill(e);
-    snprintf(cmd, sizeof cmd, "build/stern-book learn %s %s", book, pgn);
+    snprintf(cmd, sizeof cmd, "%s learn %s %s", book_tool, book, pgn);
     assert_non_null(strstr(run(cmd), ": 8 book moves learned from 3 games"));
-    snprintf(cmd, sizeof cmd, "build/stern-book show %s | sed -n 2p", book);
+    snprintf(cmd, sizeof cmd, "%s show %s | sed -n 2p", book_tool, book);
     assert_string_equal(run(cmd), "  j4-i5                    weight     4 learn 2");
     unlink(pgn);
     unlink(book);
@@ -301,16 +310,16 @@ static void test_build_by_search_is_reproducible(void **state)
     snprintf(b, sizeof b, "%s.2", a);
     for (int k = 0; k < 2; k++) {
         snprintf(cmd, sizeof cmd,
-                 "build/stern-book build -variant classic-3 -plies 3 -width 3 -nodes 3000 -option Search=brs "
-                 "-concurrency %d -engine %s -o %s 2>/dev/null",
+                 "%s build -variant classic-3 -plies 3 -width 3 -nodes 3000 -option Search=brs "
+                 "-concurrency %d -engine %s -o %s 2>/dev/null", book_tool,
                  k + 1, epipe_binary(), k ? b : a);
         assert_non_null(strstr(run(cmd), "positions searched (classic-3, 3 plies, width 3, margin 40 cp, 3000 nodes)"));
     }
     snprintf(cmd, sizeof cmd, "cmp -s %s %s", a, b);
     assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "build/stern-book verify %s > /dev/null", a);
+    snprintf(cmd, sizeof cmd, "%s verify %s > /dev/null", book_tool, a);
     assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "build/stern-book show %s | head -1", a);
+    snprintf(cmd, sizeof cmd, "%s show %s | head -1", book_tool, a);
     assert_non_null(strstr(run(cmd), ": 3 book moves in "));
     unlink(a);
     unlink(b);
@@ -332,13 +341,24 @@ static const char *run_all(const char *cmd, int *status)
     return out;
 }
 
-/* `cmd` fails, saying `what`. */
+/* `cmd` fails with exit status 1, saying `what`, and nothing from a sanitizer
+ * (a leak at the refusal, under `make asan`). */
 static void assert_refused(const char *cmd, const char *what)
 {
     int status;
     const char *out = run_all(cmd, &status);
-    if (status == 0 || !strstr(out, what))
+    if (status != 1 || !strstr(out, what) || strstr(out, "Sanitizer") || strstr(out, "runtime error"))
         fail_msg("'%s' (exit %d) said '%s', not '%s'", cmd, status, out, what);
+}
+
+/* `cmd` fails with exit status 1, and its whole output (stderr with stdout) is
+ * `want`: under `make asan` a leak's report would follow it. */
+static void assert_refused_exactly(const char *cmd, const char *want)
+{
+    int status;
+    const char *out = run_all(cmd, &status);
+    if (status != 1 || strcmp(out, want))
+        fail_msg("'%s' (exit %d) said '%s', not '%s'", cmd, status, out, want);
 }
 
 #define SHARDED "-variant classic-2 -plies 5 -width 3 -margin 40 -nodes 1000"
@@ -354,11 +374,11 @@ static void test_sharded_build_merges_into_the_one_process_book(void **state)
     char dir[] = "/tmp/stern-test-shard-XXXXXX", cmd[2048];
     assert_non_null(mkdtemp(dir));
     int status;
-    snprintf(cmd, sizeof cmd, "build/stern-book build " SHARDED " -engine %s -o %s/one.bin", epipe_binary(), dir);
+    snprintf(cmd, sizeof cmd, "%s build " SHARDED " -engine %s -o %s/one.bin", book_tool, epipe_binary(), dir);
     assert_non_null(strstr(run_all(cmd, &status), "entries from"));
     assert_int_equal(status, 0);
     for (int k = 1; k <= 3; k++) {
-        snprintf(cmd, sizeof cmd, "build/stern-book build " SHARDED " -shard %d/3 -engine %s -o %s/part-%d", k,
+        snprintf(cmd, sizeof cmd, "%s build " SHARDED " -shard %d/3 -engine %s -o %s/part-%d", book_tool, k,
                  epipe_binary(), dir, k);
         const char *out = run_all(cmd, &status);
         assert_int_equal(status, 0);
@@ -367,11 +387,17 @@ static void test_sharded_build_merges_into_the_one_process_book(void **state)
         if (!strstr(out, want))
             fail_msg("shard %d said '%s'", k, out);
     }
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/merged.bin %s/part-3 %s/part-1 %s/part-2", dir, dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/merged.bin %s/part-3 %s/part-1 %s/part-2", book_tool, dir, dir, dir, dir);
     assert_non_null(strstr(run_all(cmd, &status), "merged.bin: "));
     assert_int_equal(status, 0);
     snprintf(cmd, sizeof cmd, "cmp %s/one.bin %s/merged.bin", dir, dir);
     assert_int_equal(system(cmd), 0);
+    /* the merged book freed when it cannot be written */
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/none/merged.bin %s/part-3 %s/part-1 %s/part-2", book_tool, dir, dir, dir,
+             dir);
+    char want[512];
+    snprintf(want, sizeof want, "stern-book: %s/none/merged.bin: cannot write: No such file or directory\n", dir);
+    assert_refused_exactly(cmd, want);
     /* the subtrees met: some position is in two parts, not in all three as the
      * top of the tree is */
     BookPart parts[3];
@@ -400,46 +426,46 @@ static void test_sharded_build_merges_into_the_one_process_book(void **state)
     /* shard 2 again, from a Slurm array task's index (--array=0-2, task 1) */
     snprintf(cmd, sizeof cmd,
              "env -u JOB_COMPLETION_INDEX SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_STEP=1 "
-             "SLURM_ARRAY_TASK_COUNT=3 build/stern-book build " SHARDED " -shard auto -engine %s -o %s/again",
+             "SLURM_ARRAY_TASK_COUNT=3 %s build " SHARDED " -shard auto -engine %s -o %s/again", book_tool,
              epipe_binary(), dir);
     assert_non_null(strstr(run_all(cmd, &status), "again: shard 2/3, "));
     snprintf(cmd, sizeof cmd, "cmp %s/part-2 %s/again", dir, dir);
     assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "env -u SLURM_ARRAY_TASK_ID -u JOB_COMPLETION_INDEX build/stern-book build " SHARDED
-                              " -shard auto -o %s/none", dir);
+    snprintf(cmd, sizeof cmd, "env -u SLURM_ARRAY_TASK_ID -u JOB_COMPLETION_INDEX %s build " SHARDED
+                              " -shard auto -o %s/none", book_tool, dir);
     assert_refused(cmd, "-shard auto: neither SLURM_ARRAY_TASK_ID (a Slurm array job) nor JOB_COMPLETION_INDEX");
     /* the wrong sets of parts */
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/part-3", dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/part-1 %s/part-3", book_tool, dir, dir, dir);
     assert_refused(cmd, "missing shard 2/3: run stern-book build " SHARDED " -shard 2/3 -o FILE");
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1", dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/part-1", book_tool, dir, dir);
     assert_refused(cmd, "missing shards 2/3, 3/3: run stern-book build " SHARDED " -shard K/3 -o FILE for each");
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/part-2 %s/again %s/part-3", dir, dir,
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/part-1 %s/part-2 %s/again %s/part-3", book_tool, dir, dir,
              dir, dir, dir);
     char twice[256];
     snprintf(twice, sizeof twice, "shard 2/3 given twice: %s/part-2 and %s/again", dir, dir);
     assert_refused(cmd, twice);
     snprintf(cmd, sizeof cmd,
-             "build/stern-book build -variant classic-2 -plies 5 -width 3 -nodes 900 -shard 2/3 -engine %s -o %s/other",
+             "%s build -variant classic-2 -plies 5 -width 3 -nodes 900 -shard 2/3 -engine %s -o %s/other", book_tool,
              epipe_binary(), dir);
     run_all(cmd, &status);
     assert_int_equal(status, 0);
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/other %s/part-3", dir, dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/part-1 %s/other %s/part-3", book_tool, dir, dir, dir, dir);
     assert_refused(cmd, "are parts of different builds: '" SHARDED "' shard 1/3 against '-variant classic-2 -plies 5 "
                         "-width 3 -margin 40 -nodes 900' shard 2/3");
     /* every weight of a part changed: the start position's entries are in every part */
     snprintf(cmd, sizeof cmd, "awk 'NR >= 7 && $0 != \"end\" { $3 = $3 + 1 } { print }' %s/part-2 > %s/changed", dir,
              dir);
     assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/changed %s/part-3", dir, dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/part-1 %s/changed %s/part-3", book_tool, dir, dir, dir, dir);
     assert_refused(cmd, "/part-1 and ");
     assert_refused(cmd, "/changed disagree on the moves of position ");
     snprintf(cmd, sizeof cmd, "head -n 9 %s/part-2 > %s/cut", dir, dir);
     assert_int_equal(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/cut %s/part-3", dir, dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/part-1 %s/cut %s/part-3", book_tool, dir, dir, dir, dir);
     assert_refused(cmd, "/cut:9: cut off: run its shard again");
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/part-1 %s/one.bin", dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/part-1 %s/one.bin", book_tool, dir, dir, dir);
     assert_refused(cmd, "one.bin is not a part of a sharded build (the first input is): merge parts with parts only");
-    snprintf(cmd, sizeof cmd, "build/stern-book merge -o %s/bad.bin %s/one.bin %s/part-1", dir, dir, dir);
+    snprintf(cmd, sizeof cmd, "%s merge -o %s/bad.bin %s/one.bin %s/part-1", book_tool, dir, dir, dir);
     assert_refused(cmd, "part-1 is a part of a sharded build, ");
     snprintf(cmd, sizeof cmd, "test ! -e %s/bad.bin && rm -r %s", dir, dir);
     assert_int_equal(system(cmd), 0);
@@ -560,12 +586,9 @@ static void test_a_book_of_an_unknown_variant_is_refused_as_verify_refuses(void 
         /* stern-book verify, show and stats say it so */
         static const char *const commands[] = {"verify", "show", "stats"};
         for (int c = 0; c < 3; c++) {
-            snprintf(cmd, sizeof cmd, "%s %s %s", tool("stern-book"), commands[c], path);
-            int status;
-            const char *out = run_all(cmd, &status);
+            snprintf(cmd, sizeof cmd, "%s %s %s", book_tool, commands[c], path);
             snprintf(want, sizeof want, "stern-book: %s: %s\n", path, cases[k].reason);
-            if (status != 1 || strcmp(out, want))
-                fail_msg("'%s' (exit %d) said '%s', not '%s'", cmd, status, out, want);
+            assert_refused_exactly(cmd, want);
         }
         /* and the engine, which plays on without it */
         EPipe *e = epipe_start();
@@ -590,9 +613,85 @@ static void test_a_book_of_an_unknown_variant_is_refused_as_verify_refuses(void 
     move_list_free(&list);
 }
 
+/* Every refusal of stern-book frees what it holds when it refuses: the books
+ * read so far, the book being built or merged, the positions of a build. Its
+ * whole output is the refusal, so that under `make asan` (stern-book built with
+ * LeakSanitizer) a leak's report fails the test. Before, merge of a non-book
+ * after a book, show with a bad FEN or move, pgn and learn of a missing record,
+ * a failed write and a build whose engine failed at the second ply leaked. */
+static void test_stern_book_refusals_free_what_they_hold(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/stern-test-refusals-XXXXXX", cmd[2048], want[2048];
+    assert_non_null(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd,
+             "cp book/classic-2.bin %s/good.bin && cp %s/good.bin %s/bogus.bin && "
+             "printf 'bogus\\0\\0\\0\\0' | dd of=%s/bogus.bin bs=1 seek=16 conv=notrunc 2>/dev/null",
+             dir, dir, dir, dir);
+    assert_int_equal(system(cmd), 0);
+    char pgn[160];
+    snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
+    FILE *f = fopen(pgn, "w");
+    assert_non_null(f);
+    fputs(RECORDS, f);
+    fclose(f);
+    const struct {
+        const char *args, *says; /* %1$s: the directory */
+    } cases[] = {
+        {"merge -o %1$s/out.bin %1$s/good.bin %1$s/games.pgn", "%1$s/games.pgn: not a Stern book (no STERNBK1 header)"},
+        {"merge -o %1$s/out.bin %1$s/good.bin %1$s/bogus.bin", "%1$s/bogus.bin: unknown variant 'bogus'"},
+        {"merge -o %1$s/none/out.bin %1$s/good.bin", "%1$s/none/out.bin: cannot write: No such file or directory"},
+        {"verify %1$s/bogus.bin", "%1$s/bogus.bin: unknown variant 'bogus'"},
+        {"show %1$s/bogus.bin", "%1$s/bogus.bin: unknown variant 'bogus'"},
+        {"show %1$s/good.bin fen junk", "fen: fen: expected 4 fields (board, side to move, seats, round), got 1"},
+        {"show %1$s/good.bin moves a1-a2", "move 'a1-a2': bad move 'a1-a2': expected a hole name at 'a1-a2'"},
+        {"pgn -o %1$s/p.bin %1$s/games.pgn %1$s/missing.pgn", "%1$s/missing.pgn: cannot open"},
+        {"pgn -o %1$s/none/p.bin %1$s/games.pgn", "%1$s/none/p.bin: cannot write: No such file or directory"},
+        {"learn %1$s/good.bin %1$s/missing.pgn", "%1$s/missing.pgn: cannot open"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char args[512], says[512];
+        snprintf(args, sizeof args, cases[k].args, dir);
+        snprintf(says, sizeof says, cases[k].says, dir);
+        snprintf(cmd, sizeof cmd, "%s %s", book_tool, args);
+        snprintf(want, sizeof want, "stern-book: %s\n", says);
+        assert_refused_exactly(cmd, want);
+    }
+    /* a build whose engine fails once the first ply is done: the positions of
+     * the next ply and their lines are held then (the engine: the one under
+     * test the first time it is started, then a command that fails) */
+    char script[160];
+    snprintf(script, sizeof script, "%s/engine.sh", dir);
+    f = fopen(script, "w");
+    assert_non_null(f);
+    fprintf(f, "#!/bin/sh\n[ -e %s/started ] && exit 1\ntouch %s/started\nexec %s \"$@\"\n", dir, dir,
+            epipe_binary());
+    fclose(f);
+    assert_int_equal(chmod(script, 0700), 0);
+    snprintf(cmd, sizeof cmd,
+             "%s build -variant classic-2 -plies 3 -width 2 -nodes 100 -concurrency 1 -engine %s -o %s/b.bin", book_tool,
+             script, dir);
+    int status;
+    const char *out = run_all(cmd, &status);
+    /* how the engine's end shows (its output or input closed) is a matter of timing */
+    snprintf(want, sizeof want,
+             "stern-book: ply 1 done: 1 positions searched, 2 entries\nstern-book: position after 'j4-j5': engine "
+             "'%s': engine closed its ",
+             script);
+    const bool begins = !strncmp(out, want, strlen(want));
+    const char *rest = begins ? out + strlen(want) : out;
+    if (status != 1 || !begins || strchr(rest, '\n') != rest + strlen(rest) - 1)
+        fail_msg("'%s' (exit %d) said '%s', not '%s...' on one line", cmd, status, out, want);
+    snprintf(cmd, sizeof cmd, "test ! -e %s/out.bin && test ! -e %s/b.bin && rm -r %s", dir, dir, dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     board_init();
+    static char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s", tool("stern-book")); /* tool's buffers are reused */
+    book_tool = path;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_seats_fold_the_other_seat_and_the_mirror),
         cmocka_unit_test(test_three_and_six_seats_fold_the_seats_not_the_mirror),
@@ -604,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_sharded_build_merges_into_the_one_process_book),
         cmocka_unit_test(test_bad_files_are_refused_and_the_engine_plays_on),
         cmocka_unit_test(test_a_book_of_an_unknown_variant_is_refused_as_verify_refuses),
+        cmocka_unit_test(test_stern_book_refusals_free_what_they_hold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -295,21 +295,25 @@ static int cmd_build(int argc, char **argv)
     b.width = (int)width;
     b.nodes = nodes;
     pthread_mutex_init(&b.lock, NULL);
+    /* Every exit from here on passes `done`, which frees what is held: the
+     * book, the positions of this ply and the next (with their lines) and the
+     * keys seen. */
+    int status = 0;
     Book book;
     book_init(&book, variant);
     /* the positions of one ply, searched together; their children the next ply's */
-    Job *level = calloc(1, sizeof *level);
-    int nlevel = 1;
-    if (!level)
-        return fail("out of memory%s%s", "", "");
-    level[0].moves = strdup("");
-    if (!level[0].moves)
-        return fail("out of memory%s%s", "", "");
+    Job *level = calloc(1, sizeof *level), *next = NULL;
+    int nlevel = 0, nnext = 0, capnext = 0;
+    uint64_t *seen = NULL;
+    size_t nseen = 0, capseen = 0;
+    if (!level || !(level[0].moves = strdup(""))) {
+        status = fail("out of memory%s%s", "", "");
+        goto done;
+    }
+    nlevel = 1;
     level[0].pos = book_canonical(&g.pos);
     int f0;
     level[0].key = book_key(&level[0].pos, &f0);
-    uint64_t *seen = NULL;
-    size_t nseen = 0, capseen = 0;
     long searched = 0;
     int split = -1;
     for (int ply = 0; ply < plies && nlevel; ply++) {
@@ -348,13 +352,12 @@ static int cmd_build(int argc, char **argv)
         for (int t = 0; t < nthreads; t++)
             pthread_join(tid[t], NULL);
         searched += nlevel;
-        Job *next = NULL;
-        int nnext = 0, capnext = 0;
         for (int i = 0; i < nlevel; i++) {
             Job *j = &level[i];
             if (j->failed) {
                 fprintf(stderr, "stern-book: position after '%s': %s\n", j->moves, j->error);
-                return 1;
+                status = 1;
+                goto done;
             }
             const int best = j->n ? j->score[0] : 0;
             for (int k = 0; k < j->n; k++) {
@@ -362,8 +365,10 @@ static int cmd_build(int argc, char **argv)
                     continue;
                 /* the best weighs 1,000 + 1; one at the margin 1 */
                 const long w = margin ? 1 + 1000 * (margin - (best - j->score[k])) / margin : 1001;
-                if (!book_add(&book, &j->pos, &j->move[k], (int)w, 0))
-                    return fail("out of memory%s%s", "", "");
+                if (!book_add(&book, &j->pos, &j->move[k], (int)w, 0)) {
+                    status = fail("out of memory%s%s", "", "");
+                    goto done;
+                }
                 Position c = j->pos;
                 pos_play(&c, &j->move[k]);
                 if (pos_over(&c) || ply + 1 >= plies)
@@ -376,38 +381,48 @@ static int cmd_build(int argc, char **argv)
                 if (dup)
                     continue; /* reached by another line, or its mirror image */
                 if (nseen == capseen) {
+                    uint64_t *grown = realloc(seen, sizeof *seen * (capseen ? capseen * 2 : 1024));
+                    if (!grown) {
+                        status = fail("out of memory%s%s", "", "");
+                        goto done;
+                    }
+                    seen = grown;
                     capseen = capseen ? capseen * 2 : 1024;
-                    seen = realloc(seen, sizeof *seen * capseen);
                 }
                 if (nnext == capnext) {
+                    Job *grown = realloc(next, sizeof *next * (size_t)(capnext ? capnext * 2 : 64));
+                    if (!grown) {
+                        status = fail("out of memory%s%s", "", "");
+                        goto done;
+                    }
+                    next = grown;
                     capnext = capnext ? capnext * 2 : 64;
-                    next = realloc(next, sizeof *next * (size_t)capnext);
                 }
-                if (!seen || !next)
-                    return fail("out of memory%s%s", "", "");
-                seen[nseen++] = key;
                 char mv[MOVE_STR_MAX];
                 move_str(&j->pos, &j->move[k], mv);
-                Job *n = &next[nnext++];
+                Job *n = &next[nnext];
                 memset(n, 0, sizeof *n);
                 n->pos = book_canonical(&c);
                 n->key = key;
                 n->moves = malloc(strlen(j->moves) + strlen(mv) + 2);
-                if (!n->moves)
-                    return fail("out of memory%s%s", "", "");
+                if (!n->moves) {
+                    status = fail("out of memory%s%s", "", "");
+                    goto done;
+                }
+                nnext++;
+                seen[nseen++] = key;
                 sprintf(n->moves, "%s%s%s", j->moves, j->moves[0] ? " " : "", mv);
             }
-            free(j->moves);
         }
+        for (int i = 0; i < nlevel; i++)
+            free(level[i].moves);
         free(level);
         level = next;
         nlevel = nnext;
+        next = NULL;
+        nnext = capnext = 0;
         fprintf(stderr, "stern-book: ply %d done: %ld positions searched, %zu entries\n", ply + 1, searched, book.n);
     }
-    for (int i = 0; i < nlevel; i++)
-        free(level[i].moves);
-    free(level);
-    free(seen);
     book_finish(&book);
     char err[512];
     if (nshards) {
@@ -415,17 +430,29 @@ static int cmd_build(int argc, char **argv)
         part = (BookPart){.k = shard, .n = nshards, .split = split, .book = book};
         snprintf(part.settings, sizeof part.settings, "%s", settings);
         if (book_part_save(&part, outpath, err, sizeof err))
-            return fail("%s%s", err, "");
-        printf("%s: shard %d/%d, %zu entries from %ld positions searched (%s)\n", outpath, shard, nshards, book.n,
-               searched, settings);
+            status = fail("%s%s", err, "");
+        else
+            printf("%s: shard %d/%d, %zu entries from %ld positions searched (%s)\n", outpath, shard, nshards,
+                   book.n, searched, settings);
     } else {
         if (book_save(&book, outpath, err, sizeof err))
-            return fail("%s%s", err, "");
-        printf("%s: %zu entries from %ld positions searched (%s, %lld plies, width %lld, margin %lld cp, %lld nodes)\n",
-               outpath, book.n, searched, variant, plies, width, margin, nodes);
+            status = fail("%s%s", err, "");
+        else
+            printf("%s: %zu entries from %ld positions searched (%s, %lld plies, width %lld, margin %lld cp, %lld "
+                   "nodes)\n",
+                   outpath, book.n, searched, variant, plies, width, margin, nodes);
     }
+done:
+    for (int i = 0; i < nlevel; i++)
+        free(level[i].moves);
+    free(level);
+    for (int i = 0; i < nnext; i++)
+        free(next[i].moves);
+    free(next);
+    free(seen);
     book_free(&book);
-    return 0;
+    pthread_mutex_destroy(&b.lock);
+    return status;
 }
 
 /* ---- game records ---- */
@@ -574,16 +601,21 @@ static int cmd_pgn(int argc, char **argv)
     Book book;
     book_init(&book, variant);
     long games = 0;
-    for (; i < argc; i++)
+    int status = 0;
+    for (; i < argc && !status; i++)
         if (each_game_move(argv[i], variant, (int)plies, add_move, &book, &games))
-            return 1;
-    book_finish(&book);
+            status = 1;
     char err[512];
-    if (book_save(&book, outpath, err, sizeof err))
-        return fail("%s%s", err, "");
-    printf("%s: %zu entries from %ld games of %s (first %lld plies)\n", outpath, book.n, games, variant, plies);
+    if (!status) {
+        book_finish(&book);
+        if (book_save(&book, outpath, err, sizeof err))
+            status = fail("%s%s", err, "");
+        else
+            printf("%s: %zu entries from %ld games of %s (first %lld plies)\n", outpath, book.n, games, variant,
+                   plies);
+    }
     book_free(&book);
-    return 0;
+    return status;
 }
 
 typedef struct {
@@ -619,14 +651,16 @@ static int cmd_learn(int argc, char **argv)
         return fail("%s%s", err, "");
     Learn l = {&book, 0};
     long games = 0;
-    for (int i = 1; i < argc; i++)
+    int status = 0;
+    for (int i = 1; i < argc && !status; i++)
         if (each_game_move(argv[i], book.variant, GAME_MAX_PLIES, learn_move, &l, &games))
-            return 1;
-    if (book_save(&book, argv[0], err, sizeof err))
-        return fail("%s%s", err, "");
-    printf("%s: %ld book moves learned from %ld games\n", argv[0], l.updated, games);
+            status = 1;
+    if (!status && book_save(&book, argv[0], err, sizeof err))
+        status = fail("%s%s", err, "");
+    else if (!status)
+        printf("%s: %ld book moves learned from %ld games\n", argv[0], l.updated, games);
     book_free(&book);
-    return 0;
+    return status;
 }
 
 /* ---- reading books ---- */
@@ -646,16 +680,20 @@ static int cmd_show(int argc, char **argv)
         char fen[FEN_MAX] = "";
         for (i++; i < argc && strcmp(argv[i], "moves"); i++)
             snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%s", fen[0] ? " " : "", argv[i]);
-        if (game_set_fen(&g, fen, err, sizeof err))
+        if (game_set_fen(&g, fen, err, sizeof err)) {
+            book_free(&book);
             return fail("fen: %s%s", err, "");
+        }
     } else if (i < argc && !strcmp(argv[i], "startpos")) {
         i++;
     }
     if (i < argc && !strcmp(argv[i], "moves"))
         for (i++; i < argc; i++) {
             Move m;
-            if (move_parse(&g.pos, argv[i], &m, err, sizeof err))
+            if (move_parse(&g.pos, argv[i], &m, err, sizeof err)) {
+                book_free(&book);
                 return fail("move '%s': %s", argv[i], err);
+            }
             game_play(&g, &m);
         }
     BookMove m[BOOK_MAX_MOVES];
@@ -685,14 +723,14 @@ static int merge_parts(const char *outpath, const char *const *paths, int n)
         else if (book_part_load(&parts[loaded], paths[loaded], err, sizeof err))
             status = fail("%s%s", err, "");
     Book out;
+    book_init(&out, "");
     if (!status && book_part_merge(parts, paths, n, &out, err, sizeof err))
         status = fail("%s%s", err, "");
     if (!status && book_save(&out, outpath, err, sizeof err))
         status = fail("%s%s", err, "");
-    if (!status) {
+    if (!status)
         printf("%s: %zu entries from the %d parts of a sharded build (%s)\n", outpath, out.n, n, parts[0].settings);
-        book_free(&out);
-    }
+    book_free(&out);
     for (int i = 0; i < loaded; i++)
         book_part_free(&parts[i]);
     free(parts);
@@ -708,30 +746,38 @@ static int cmd_merge(int argc, char **argv)
     if (book_part_is(argv[2]))
         return merge_parts(argv[1], (const char *const *)argv + 2, argc - 2);
     Book out;
+    book_init(&out, "");
     char err[512];
-    for (int i = 2; i < argc; i++) {
-        if (book_part_is(argv[i]))
-            return fail("%s is a part of a sharded build, %s a book: merge parts with parts only", argv[i], argv[2]);
+    int status = 0;
+    for (int i = 2; i < argc && !status; i++) {
         Book b;
-        if (book_load(&b, argv[i], i > 2 ? out.variant : NULL, err, sizeof err))
-            return fail("%s%s", err, "");
+        if (book_part_is(argv[i]))
+            status = fail("%s is a part of a sharded build, %s a book: merge parts with parts only", argv[i], argv[2]);
+        else if (book_load(&b, argv[i], i > 2 ? out.variant : NULL, err, sizeof err))
+            status = fail("%s%s", err, "");
+        if (status)
+            break;
         if (i == 2)
-            book_init(&out, b.variant);
+            snprintf(out.variant, sizeof out.variant, "%s", b.variant);
         BookEntry *e = realloc(out.e, sizeof *e * (out.n + b.n + 1));
-        if (!e)
-            return fail("out of memory%s%s", "", "");
-        out.e = e;
-        memcpy(out.e + out.n, b.e, sizeof *e * b.n);
-        out.n += b.n;
-        out.cap = out.n;
+        if (e) {
+            out.e = e;
+            memcpy(out.e + out.n, b.e, sizeof *e * b.n);
+            out.n += b.n;
+            out.cap = out.n;
+        } else
+            status = fail("out of memory%s%s", "", "");
         book_free(&b);
     }
-    book_finish(&out);
-    if (book_save(&out, argv[1], err, sizeof err))
-        return fail("%s%s", err, "");
-    printf("%s: %zu entries from %d books\n", argv[1], out.n, argc - 2);
+    if (!status) {
+        book_finish(&out);
+        if (book_save(&out, argv[1], err, sizeof err))
+            status = fail("%s%s", err, "");
+        else
+            printf("%s: %zu entries from %d books\n", argv[1], out.n, argc - 2);
+    }
     book_free(&out);
-    return 0;
+    return status;
 }
 
 static int cmd_stats(int argc, char **argv)
@@ -774,8 +820,12 @@ static int cmd_verify(int argc, char **argv)
     bool *used = calloc(b.n ? b.n : 1, sizeof *used);
     size_t cap = 1024, head = 0, tail = 0;
     Position *queue = malloc(sizeof *queue * cap);
-    if (!used || !queue)
+    if (!used || !queue) {
+        free(used);
+        free(queue);
+        book_free(&b);
         return fail("out of memory%s%s", "", "");
+    }
     static Game g;
     game_new(&g, b.variant);
     queue[tail++] = g.pos;
@@ -805,8 +855,12 @@ static int cmd_verify(int argc, char **argv)
             if (tail == cap) {
                 cap *= 2;
                 Position *q = realloc(queue, sizeof *q * cap);
-                if (!q)
+                if (!q) {
+                    free(used);
+                    free(queue);
+                    book_free(&b);
                     return fail("out of memory%s%s", "", "");
+                }
                 queue = q;
             }
             queue[tail++] = c;
