@@ -77,7 +77,14 @@ char *info_text(const SearchReport *r, char *buf)
                      variant_seat_letter(r->seat[0]), r->moves[0], variant_seat_letter(r->seat[1]), r->moves[1]);
         break;
     case REPORT_ROOT_CUT:
-        snprintf(buf, INFO_LINE_MAX, "info string stopped while listing the moves: the most captures found is played");
+        if (r->capped)
+            snprintf(buf, INFO_LINE_MAX,
+                     "info string more than %d moves, too many to search to a depth or node limit: the most "
+                     "captures of the first %d is played",
+                     r->listed, r->listed);
+        else
+            snprintf(buf, INFO_LINE_MAX, "info string stopped while listing the moves: the most captures found is "
+                                         "played");
         break;
     case REPORT_MODEL: {
         int n = snprintf(buf, INFO_LINE_MAX, "info string opponent model: greedy");

@@ -139,6 +139,40 @@ static void test_capture_stop_ends_depth_search_perft_and_legalmoves(void **stat
     assert_true(epipe_wait_exit(p, PROMPT_MS));
 }
 
+/* searchmoves in a position of millions of moves: the searchmoves are the root
+ * moves as they are (it answered bestmove (none): the root listing, cut by
+ * the clock, kept only its most captures, which searchmoves left out); and a
+ * depth or node limit bounds the listing (no clock did: go nodes 1000 or go
+ * depth 3 ran for minutes). */
+static void test_capture_searchmoves_and_limits_bound_the_root(void **state)
+{
+    EPipe *p = *state;
+    lattice(p);
+    epipe_send(p, "go movetime 10 searchmoves l6-l4");
+    char *best = line_starting(p, "bestmove ", PROMPT_MS);
+    assert_string_equal(best, "bestmove l6-l4");
+    free(best);
+    static const char *const unclocked[] = {"go nodes 1000", "go depth 3"};
+    for (size_t i = 0; i < sizeof unclocked / sizeof *unclocked; i++) {
+        epipe_send(p, "%s", unclocked[i]);
+        char *said = line_starting(p, "info string more than 2097152 moves", 60000);
+        free(said);
+        best = line_starting(p, "bestmove ", 60000);
+        assert_legal_bestmove(best, "capture-2", LATTICE);
+        free(best);
+    }
+    epipe_send(p, "setoption name Variant value capture-6");
+    epipe_send(p, "go depth 4 searchmoves f11-d11");
+    struct timespec t = {0, 300 * 1000000};
+    nanosleep(&t, NULL);
+    epipe_send(p, "stop");
+    best = line_starting(p, "bestmove ", PROMPT_MS);
+    if (strcmp(best, "bestmove f11-d11") && strncmp(best, "bestmove f11-d11 ponder ", 24))
+        fail_msg("go depth 4 searchmoves f11-d11, then stop: '%s'", best);
+    free(best);
+    epipe_sync(p);
+}
+
 static void test_capture_lists_beyond_32768_moves(void **state)
 {
     EPipe *p = *state;
@@ -480,6 +514,7 @@ int main(void)
         TEST(test_capture_move_is_checked_by_its_path),
         TEST(test_capture_go_movetime_answers_in_time),
         TEST(test_capture_stop_ends_depth_search_perft_and_legalmoves),
+        TEST(test_capture_searchmoves_and_limits_bound_the_root),
         TEST(test_capture_lists_beyond_32768_moves),
         cmocka_unit_test(test_out_of_memory_still_answers_go),
         TEST(test_hash_resize_and_clear_leave_the_table_untouched),

@@ -15,7 +15,7 @@ typedef enum {
     REPORT_LINE,        /* one searched line: `info depth ... pv ...` */
     REPORT_BESTMOVE,    /* the answer, always the last report of a search */
     REPORT_RACE_SOLVED, /* the race solver answered: each army's own moves to arrive */
-    REPORT_ROOT_CUT,    /* stopped while listing the root moves: the most captures found is played */
+    REPORT_ROOT_CUT,    /* the listing of the root moves cut short: the most captures found is played */
     REPORT_NO_MEMORY,   /* fewer threads than asked, or no search at all */
     REPORT_MODEL,       /* the opponent model expects these seats to play greedily */
 } ReportKind;
@@ -43,6 +43,10 @@ typedef struct {
     int seat[2], moves[2];
     /* REPORT_NO_MEMORY: threads searching (0: none, the first legal move is played) of those asked */
     int threads, threads_asked;
+    /* REPORT_ROOT_CUT: the cap of a depth- or node-limited search cut the
+     * listing at `listed` moves (else stop or the clock did) */
+    bool capped;
+    int listed;
     /* REPORT_MODEL: bit s set for each seat s modelled (opponents.h) */
     unsigned modeled;
 } SearchReport;

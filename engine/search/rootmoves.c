@@ -25,12 +25,37 @@ static int deadline_guard(const Position *p, RootMove *rm, int n)
     return k ? k : n;
 }
 
+/* What the listing of the root moves watches: the search, and the moves
+ * listed so far. */
+typedef struct {
+    SearchContext *c;
+    const MoveList *list;
+    int cap; /* moves listed at most (0: no cap) */
+} RootListing;
+
 /* Move generation's abort hook while the root moves are listed (a capture-mode
- * position can have millions): stop, and the clock's hard limit. */
+ * position can have millions): stop, the clock's hard limit, and the cap of a
+ * search limited by depth or nodes, which no clock would end. */
 static bool root_gen_abort(void *arg)
 {
-    SearchContext *c = arg;
-    return out_of_time(c, c->clock.budget.hard_ms);
+    const RootListing *r = arg;
+    return out_of_time(r->c, r->c->clock.budget.hard_ms) || (r->cap && r->list->n >= r->cap);
+}
+
+/* The searchmoves of c's limits (legal moves of the root: the protocol checks
+ * each), each once, into list; without generating the root's moves, which in
+ * capture mode can take minutes. False when out of memory. */
+static bool listed_searchmoves(const SearchContext *c, MoveList *list)
+{
+    for (int j = 0; j < c->lim->nsearchmoves; j++) {
+        const Move *m = &c->lim->searchmoves[j];
+        bool seen = false;
+        for (int i = 0; i < list->n && !seen; i++)
+            seen = move_same(&list->m[i], m);
+        if (!seen && !move_list_push(list, *m))
+            return false;
+    }
+    return true;
 }
 
 int root_moves(SearchContext *c, RootMove **out_array)
@@ -43,13 +68,18 @@ int root_moves(SearchContext *c, RootMove **out_array)
         gen_memo_delete(memo);
         return -1;
     }
-    gen_memo_set_abort(memo, root_gen_abort, c);
-    if (c->lim->nsearchmoves)
-        gen_moves(p, list, memo);
-    else
+    const bool unclocked = c->lim->depth > 0 || c->lim->nodes > 0;
+    RootListing listing = {.c = c, .list = list, .cap = unclocked ? ROOT_LIST_CAP : 0};
+    gen_memo_set_abort(memo, root_gen_abort, &listing);
+    if (c->lim->nsearchmoves) {
+        if (!listed_searchmoves(c, list))
+            list->cut = true;
+    } else {
         gen_moves_no_return(p, list, memo);
+    }
     gen_memo_delete(memo);
-    c->root_cut = list->cut && root_gen_abort(c);
+    c->root_cut = list->cut && root_gen_abort(&listing);
+    c->root_capped = c->root_cut && listing.cap && list->n >= listing.cap && !atomic_load(&c->sig->stop);
     if (c->root_cut) { /* no time to search: the most captures found */
         int best = 0;
         for (int i = 1; i < list->n; i++)
@@ -66,11 +96,6 @@ int root_moves(SearchContext *c, RootMove **out_array)
     *out_array = out;
     int n = 0, safe = 0;
     for (int i = 0; i < list->n; i++) {
-        bool wanted = c->lim->nsearchmoves == 0;
-        for (int j = 0; j < c->lim->nsearchmoves && !wanted; j++)
-            wanted = move_same(&list->m[i], &c->lim->searchmoves[j]);
-        if (!wanted)
-            continue;
         bool suicide = false; /* capture mode eliminates nobody */
         if (!p->v->capture) {
             Position child = *p;

@@ -487,7 +487,8 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     }
     if (nroot && c->root_cut) {
         /* stopped, or out of time, while listing: no time to search */
-        const SearchReport cut = {.kind = REPORT_ROOT_CUT, .root = &g->pos};
+        const SearchReport cut = {.kind = REPORT_ROOT_CUT, .root = &g->pos, .capped = c->root_capped,
+                                  .listed = ROOT_LIST_CAP};
         out(&cut, ctx);
         res = (SearchResult){.best = root[0].move, .has_best = true};
         report_best(c, true, res.best, false, res.best);

@@ -71,7 +71,8 @@ struct SearchContext {
     bool three_race;         /* three seats, race rules: every seat's best progress at leaves */
     int multi_rfp_margin;    /* reverse futility's margin for 3+ seats (cp a ply), 0: off */
     unsigned modeled;        /* seats the opponent model expects to play greedily (opponents.h) */
-    bool root_cut;           /* stop or time cut the root list short: no search follows */
+    bool root_cut;           /* stop, time or the cap cut the root list short: no search follows */
+    bool root_capped;        /* ROOT_LIST_CAP cut it (rootmoves.h) */
     SearchSignals *sig;
     atomic_bool abort_all;   /* the tree search is over (its node limit reached, a helper
                                 completed go depth, or the main worker finished): every
