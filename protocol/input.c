@@ -77,7 +77,8 @@ static Line *input_cut(Input *in)
         return NULL;
     }
     const size_t n = nl ? (size_t)(nl - from) : in->len - in->start;
-    Line *l = line_new(from, n);
+    /* a long line can arrive whole in one read, its newline with it */
+    Line *l = n > INPUT_LINE_MAX ? NULL : line_new(from, n);
     in->start += nl ? n + 1 : n;
     in->scanned = in->start;
     return l ? l : dropped_line();

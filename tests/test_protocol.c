@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -954,6 +955,35 @@ static void test_error_lines_quote_a_bounded_part(void **state)
     }
     free(word);
     epipe_sync(p);
+}
+
+/* A line over 16 MiB is refused whatever the reads it arrives in: from a file
+ * a read brings megabytes, the newline with them, and a 20 MiB `go` line was
+ * carried out (its unknown word echoed whole); through a pipe, in 64 kB reads,
+ * it was refused. */
+static void test_line_over_16_mib_is_refused(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/stern-line-XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs("go ", f);
+    for (size_t i = 0; i < (20u << 20); i++)
+        fputc('x', f);
+    fputs("\nisready\n", f);
+    fclose(f);
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "%s < %s", epipe_binary(), path);
+    FILE *run = popen(cmd, "r");
+    assert_non_null(run);
+    char out[4096];
+    const size_t n = fread(out, 1, sizeof out - 1, run);
+    out[n] = 0;
+    pclose(run);
+    unlink(path);
+    assert_string_equal(out, "info string error line refused: longer than 16777216 bytes, or out of memory\nreadyok\n");
 }
 
 /* UCI's `debug on|off` and `register` are accepted without an answer (they
@@ -2350,6 +2380,7 @@ int main(void)
         TEST(test_error_long_garbage_line),
         TEST(test_error_lines_quote_a_bounded_part),
         TEST(test_debug_and_register_are_accepted),
+        TEST(test_line_over_16_mib_is_refused),
         TEST(test_empty_and_blank_lines),
         TEST(test_go_depth),
         TEST(test_race_endgame),
