@@ -219,19 +219,25 @@ static void test_shipped_fifos_are_refused_at_go(void **state)
 
 /* stern-book reads books and parts the same way: a FIFO is refused, not
  * waited on (before, the command never ended: `timeout` ends it here). */
-static void test_stern_book_refuses_a_fifo(void **state)
+/* The tools that read books and nets refuse a FIFO at once (stern-nnue
+ * waited in open()): each command exits 1 naming it. */
+static void test_stern_book_and_stern_nnue_refuse_a_fifo(void **state)
 {
     (void)state;
-    static const char *const commands[] = {"verify %s", "show %s", "stats %s", "merge -o /dev/null %s"};
-    for (int k = 0; k < 4; k++) {
+    static const char *const commands[][2] = {{"stern-book", "verify %s"},
+                                              {"stern-book", "show %s"},
+                                              {"stern-book", "stats %s"},
+                                              {"stern-book", "merge -o /dev/null %s"},
+                                              {"stern-nnue", "info %s"}};
+    for (size_t k = 0; k < sizeof commands / sizeof *commands; k++) {
         char args[256], cmd[1024], out[4096], want[512];
-        snprintf(args, sizeof args, commands[k], fifo);
-        snprintf(cmd, sizeof cmd, "timeout 10 %s %s 2>&1", tool("stern-book"), args);
+        snprintf(args, sizeof args, commands[k][1], fifo);
+        snprintf(cmd, sizeof cmd, "timeout 10 %s %s 2>&1", tool(commands[k][0]), args);
         FILE *f = popen(cmd, "r");
         assert_non_null(f);
         out[fread(out, 1, sizeof out - 1, f)] = 0;
         const int st = pclose(f);
-        snprintf(want, sizeof want, "stern-book: %s: a FIFO, not a regular file\n", fifo);
+        snprintf(want, sizeof want, "%s: %s: a FIFO, not a regular file\n", commands[k][0], fifo);
         if (!WIFEXITED(st) || WEXITSTATUS(st) != 1 || strcmp(out, want))
             fail_msg("'%s' (status %d) said '%s', not '%s'", cmd, st, out, want);
     }
@@ -245,7 +251,7 @@ int main(void)
         cmocka_unit_test(test_bookfile_and_evalfile_refuse_what_is_no_regular_file_at_once),
         cmocka_unit_test(test_a_book_read_at_go_refuses_a_fifo),
         cmocka_unit_test(test_shipped_fifos_are_refused_at_go),
-        cmocka_unit_test(test_stern_book_refuses_a_fifo),
+        cmocka_unit_test(test_stern_book_and_stern_nnue_refuse_a_fifo),
     };
     return cmocka_run_group_tests(tests, make_paths, remove_paths);
 }

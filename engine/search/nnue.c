@@ -208,41 +208,6 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
     return net;
 }
 
-Nnue *nnue_load(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open it: %s", strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            fclose(f);
-            snprintf(err, errlen, "out of memory reading it");
-            return NULL;
-        }
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap || cap >= (size_t)64 << 20)
-            break;
-        uint8_t *grown = realloc(buf, cap * 2);
-        if (!grown)
-            free(buf);
-        buf = grown;
-        cap *= 2;
-    }
-    const bool failed = ferror(f);
-    fclose(f);
-    Nnue *net = NULL;
-    if (failed)
-        snprintf(err, errlen, "cannot read it");
-    else
-        net = nnue_from_bytes(buf, n, err, errlen);
-    free(buf);
-    return net;
-}
-
 void nnue_delete(Nnue *net)
 {
     if (!net)

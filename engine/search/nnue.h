@@ -57,14 +57,12 @@ typedef struct {
     bool valid;
 } NnueAcc;
 
-/* Loads a net from `path`. NULL with a reason in err (errlen bytes; e.g.
- * "not a Stern net", "truncated: 1000 of 71234 bytes", "checksum mismatch")
- * when the file cannot be read or is not a whole, intact net, or when its
- * weights could take a sum out of its integer type (the trainer keeps them
- * where they cannot). */
-Nnue *nnue_load(const char *path, char *err, size_t errlen);
-
-/* The same from `n` bytes in memory (copied). */
+/* The net in the `n` bytes of a net file (copied; read them with
+ * datafile_read, engine/book/datafile.h, which never waits on a FIFO). NULL
+ * with a reason in err (errlen bytes; e.g. "not a Stern net", "truncated: 1000
+ * of 71234 bytes", "checksum mismatch") when they are not a whole, intact net,
+ * or when its weights could take a sum out of its integer type (the trainer
+ * keeps them where they cannot). */
 Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen);
 
 /* Frees a net (NULL is ignored). */
