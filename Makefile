@@ -56,11 +56,13 @@ all: build-deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 # also cmocka, and the browser tests Debian's chromium and npm.
 define need_header
 	@if [ ! -e $(if $(filter /%,$(1)),$(1),/usr/include/$(1)) ]; then \
-	  echo "installing $(2)"; \
-	  (apt-get update -qq && apt-get install -y -qq $(2)) >/dev/null || \
-	  { echo "could not install $(2): install it and retry"; exit 1; }; \
+	  echo "installing $(2)"; $(APT_INSTALL) $(2); \
 	fi
 endef
+
+# Waits for a package lock another apt or dpkg holds, and says how to go on
+# when it cannot install (tests/build/apt-install.sh).
+APT_INSTALL := tests/build/apt-install.sh
 
 # `make deps` installs all of it; a build asks only for what it compiles with.
 deps: build-deps test-deps board-deps nnue-deps
@@ -78,8 +80,7 @@ test-deps: build-deps
 PYTHON ?= /usr/bin/python3
 nnue-deps:
 	@$(PYTHON) -c 'import torch, numpy, xxhash' 2>/dev/null || { echo "installing python3-torch"; \
-	  (apt-get update -qq && apt-get install -y -qq python3-torch python3-numpy python3-xxhash) >/dev/null || \
-	  { echo "could not install python3-torch: install it and retry"; exit 1; }; }
+	  $(APT_INSTALL) python3-torch python3-numpy python3-xxhash; }
 
 # Objects wait for the libraries (order only: installing one rebuilds nothing;
 # one apt-get at a time), the cmocka tests' for cmocka too.
@@ -197,7 +198,7 @@ $(BUILD)/fuzz/fuzz_board: LDLIBS += -ljansson
 
 fuzz:
 	@command -v clang >/dev/null && [ -n "$$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a 2>/dev/null)" ] || \
-	  (apt-get update -qq && apt-get install -y -qq clang libclang-rt-14-dev) >/dev/null
+	  $(APT_INSTALL) clang libclang-rt-14-dev
 	$(MAKE) BUILD=build-fuzz CC=clang OPT="$(FUZZ_FLAGS)" fuzz-run
 
 fuzz-run: build-deps $(patsubst %,$(BUILD)/fuzz/%,$(FUZZERS))
