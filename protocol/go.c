@@ -134,6 +134,13 @@ void cmd_position(Engine *e, const Tokens *tk)
             free(g);
             return;
         }
+        if (fen_end_unexplained(&g->pos)) {
+            say(e, "info string error position: fen: side to move '-' but the game is not over (no seat is placed "
+                   "to end it, the round limit is not reached, a seat can move, and too few moves were made for a "
+                   "repetition)");
+            free(g);
+            return;
+        }
         i = end;
     } else if (tk->n >= 2 && !strcmp(tk->t[1], "cells")) {
         /* CCP: cells <121 chars> player <0|1> ply <n>, always its rules */

@@ -744,6 +744,8 @@ static void test_error_bad_fen(void **state)
         "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/www1/www/ww/w w w0,b0 1",
         /* 16 rows */
         "position fen b/bb/bbb/bbbb/13/12/11/10/10/11/12/13/wwww/www/ww/w w w0,b0 1",
+        /* over ('-') with nothing that can have ended it: it loaded as over by repetition */
+        "position fen b/bb/bbb/bbbb/13/12/11/10/9/10/11/12/13/wwww/www/ww/w - w0,b0 1",
         /* a row too long */
         "position fen b/bb/bbb/bbbb/14/12/11/10/9/10/11/12/13/wwww/www/ww/w w w0,b0 1",
         /* side to move not a seat of classic-2 */

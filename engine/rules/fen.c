@@ -178,19 +178,6 @@ static EndReason infer_reason(const Position *p)
     return any_move ? END_REPETITION : END_NOMOVES;
 }
 
-/* A position occurs for the third time (RULES.md section 5) at the earliest
- * after two moves away and two back of a seat: whether some seat has made
- * REPETITION_MIN_MOVES, so that a finished game without another ending may
- * have ended by repetition. */
-#define REPETITION_MIN_MOVES 4
-static bool repetition_possible(const Position *p, const Variant *v)
-{
-    for (int i = 0; i < v->nseats; i++)
-        if (p->moves[v->seats[i]] >= REPETITION_MIN_MOVES)
-            return true;
-    return false;
-}
-
 int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_t errlen)
 {
     const char *field[4], *fend[4];
@@ -257,17 +244,26 @@ int fen_parse(Position *out, const Variant *v, const char *fen, char *err, size_
     if (check_status(&p, v, err, errlen))
         return -1;
     pos_refresh(&p);
-    const EndReason reason = p.stm < 0 ? infer_reason(&p) : END_NONE;
-    if (reason == END_REPETITION && !repetition_possible(&p, v))
-        return errmsg(err, errlen, "fen: side to move '-' but the game is not over (no seat is placed to end it, "
-                                   "the round limit is not reached, a seat can move, and too few moves were made "
-                                   "for a repetition)");
     if (p.stm < 0)
-        pos_finish(&p, reason);
+        pos_finish(&p, infer_reason(&p));
     else
         pos_ccerl_end_checks(&p); /* the rating list checks the end before each move */
     *out = p;
     return 0;
+}
+
+/* A position occurs for the third time (RULES.md section 5) at the earliest
+ * after two moves away and two back of a seat. */
+#define REPETITION_MIN_MOVES 4
+
+bool fen_end_unexplained(const Position *p)
+{
+    if (!pos_over(p) || p->reason != END_REPETITION)
+        return false;
+    for (int i = 0; i < p->v->nseats; i++)
+        if (p->moves[p->v->seats[i]] >= REPETITION_MIN_MOVES)
+            return false;
+    return true;
 }
 
 char *fen_write(const Position *p, char *buf)

@@ -17,6 +17,14 @@
  * ranked (RULES.md section 6) and the end reason is inferred (fen.c). */
 int fen_parse(Position *p, const Variant *v, const char *fen, char *err, size_t errlen);
 
+/* Whether p, read from a FEN with `-` to move, is over for no reason a game
+ * can have: nothing in it ends the game (no placement, the round limit not
+ * reached, a seat able to move), so fen_parse takes it as a repetition, yet
+ * no seat has made the four moves a third occurrence takes. A referee's
+ * record of a forfeit reads so (its places carry no suffix); the protocol
+ * refuses such a position, which no game reaches (the start with `-`). */
+bool fen_end_unexplained(const Position *p);
+
 /* Writes the FEN of p into buf (FEN_MAX bytes). Returns buf. */
 char *fen_write(const Position *p, char *buf);
 
