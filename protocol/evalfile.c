@@ -9,17 +9,12 @@
 #include <stdlib.h>
 #include <strings.h>
 
-/* The largest net file read: far above any net's size (NNUE_MAX_L1 units on
- * two planes of 121 holes take under 1 MiB), so that a huge file is refused
- * before all of it is in memory. */
-#define NET_FILE_MAX ((size_t)64 << 20)
-
 /* The net in the file at `path`, read by datafile_read (so a FIFO or a device
  * is refused, never waited on), or NULL with the reason in why. */
 static Nnue *load_net(const char *path, char *why, size_t whylen)
 {
     size_t n;
-    uint8_t *bytes = datafile_read(path, NET_FILE_MAX, &n, why, whylen);
+    uint8_t *bytes = datafile_read(path, NNUE_FILE_MAX, &n, why, whylen);
     if (!bytes)
         return NULL;
     Nnue *net = nnue_from_bytes(bytes, n, why, whylen);

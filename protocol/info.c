@@ -80,8 +80,8 @@ char *info_text(const SearchReport *r, char *buf)
         if (r->capped)
             snprintf(buf, INFO_LINE_MAX,
                      "info string more than %d moves, too many to search to a depth or node limit: the most "
-                     "captures of the first %d is played",
-                     r->listed, r->listed);
+                     "captures of those listed is played",
+                     r->listed);
         else
             snprintf(buf, INFO_LINE_MAX, "info string stopped while listing the moves: the most captures found is "
                                          "played");

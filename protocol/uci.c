@@ -236,10 +236,12 @@ static void cmd_solve(Engine *e, const Tokens *tk)
  * switch, its info strings are always on. Another word is refused. */
 static void cmd_debug(Engine *e, const Tokens *tk)
 {
-    if (tk->n > 2 || (tk->n == 2 && strcmp(tk->t[1], "on") && strcmp(tk->t[1], "off"))) {
-        char q[QUOTE_BUF];
-        say(e, "info string error debug: expected 'debug [on|off]', got '%s'", word_quote(tk->t[tk->n - 1], q));
-    }
+    char q[QUOTE_BUF], q1[QUOTE_BUF];
+    if (tk->n == 2 && strcmp(tk->t[1], "on") && strcmp(tk->t[1], "off"))
+        say(e, "info string error debug: expected 'debug [on|off]', got '%s'", word_quote(tk->t[1], q));
+    else if (tk->n > 2)
+        say(e, "info string error debug: expected 'debug [on|off]', got '%s' after '%s'", word_quote(tk->t[2], q),
+            word_quote(tk->t[1], q1));
 }
 
 /* Commands that take no arguments. */
@@ -253,15 +255,10 @@ static bool takes_no_arguments(const char *c)
     return false;
 }
 
-/* A query that changes nothing (d, eval, result, protocol) keeps its place in
- * line: during a search that ends by itself it waits for the bestmove, as
- * every other command does; during `go infinite` or an unanswered `go ponder`
- * it is answered at once (it cannot disturb the analysis, and what would wait
- * is refused there). Always true: the query is then carried out. */
-static bool query_in_turn(Engine *e)
+/* The queries that change nothing: d, eval, result, protocol. */
+static bool is_query(const char *c)
 {
-    job_settle(e);
-    return true;
+    return !strcmp(c, "d") || !strcmp(c, "eval") || !strcmp(c, "result") || !strcmp(c, "protocol");
 }
 
 /* Carries out one line; returns false when the loop must end (quit). */
@@ -301,6 +298,12 @@ static bool handle(Engine *e, Line *l)
     /* perft, legalmoves and bench answer before any later command but stop and quit */
     if (strcmp(c, "stop"))
         job_finish_tool(e);
+    /* a query keeps its place in line: during a search that ends by itself it
+     * waits for the bestmove, as every other command does; during go infinite
+     * or an unanswered go ponder it is answered at once (it cannot disturb the
+     * analysis, and job_settle returns at once then) */
+    if (is_query(c))
+        job_settle(e);
     if (!strcmp(c, "isready")) {
         if (!e->job.running) /* the session is the search thread's while it searches */
             table_ready(e);
@@ -314,7 +317,7 @@ static bool handle(Engine *e, Line *l)
         cmd_uci(e);
     else if (!strcmp(c, "ccp"))
         cmd_ccp(e);
-    else if (!strcmp(c, "protocol") && query_in_turn(e))
+    else if (!strcmp(c, "protocol"))
         say(e, "protocol %s", e->ccp ? "ccp 1" : "uci");
     else if (!strcmp(c, "setoption"))
         cmd_setoption(e, &e->tk);
@@ -324,15 +327,15 @@ static bool handle(Engine *e, Line *l)
         cmd_position(e, &e->tk);
     else if (!strcmp(c, "go"))
         cmd_go(e, &e->tk);
-    else if (!strcmp(c, "d") && query_in_turn(e))
+    else if (!strcmp(c, "d"))
         cmd_d(e);
     else if (!strcmp(c, "perft"))
         cmd_perft(e, &e->tk);
     else if (!strcmp(c, "legalmoves"))
         cmd_legalmoves(e);
-    else if (!strcmp(c, "eval") && query_in_turn(e))
+    else if (!strcmp(c, "eval"))
         cmd_eval(e);
-    else if (!strcmp(c, "result") && query_in_turn(e))
+    else if (!strcmp(c, "result"))
         cmd_result(e);
     else if (!strcmp(c, "bench"))
         cmd_bench(e, &e->tk);

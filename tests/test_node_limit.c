@@ -12,8 +12,6 @@
 #include "search.h"
 #include "session.h"
 
-#define SHARE_MAX 1024 /* node.c's NODE_SHARE_MAX: the most a thread holds unused */
-
 static void no_output(const SearchReport *r, void *ctx)
 {
     (void)r;
@@ -65,7 +63,7 @@ static void test_tree_searches_stay_within_the_node_limit(void **state)
             if (threads[t] == 1)
                 assert_int_equal(n, limit);
             else
-                assert_true(n + (uint64_t)(threads[t] - 1) * SHARE_MAX >= limit);
+                assert_true(n + (uint64_t)(threads[t] - 1) * NODE_SHARE_MAX >= limit);
         }
 }
 
@@ -76,7 +74,7 @@ static void test_thirty_two_threads_stay_within_a_large_limit(void **state)
     const uint64_t n = searched("classic-2", ALGO_AUTO, 32, 100000);
     print_message("classic-2 threads 32: %llu nodes of 100000\n", (unsigned long long)n);
     assert_true(n <= 100000);
-    assert_true(n + 31 * SHARE_MAX >= 100000);
+    assert_true(n + 31 * NODE_SHARE_MAX >= 100000);
 }
 
 /* MCTS takes a number before each playout: exactly the limit. */

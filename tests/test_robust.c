@@ -161,6 +161,23 @@ static void test_capture_searchmoves_and_limits_bound_the_root(void **state)
         assert_legal_bestmove(best, "capture-2", LATTICE);
         free(best);
     }
+    /* the cap ends the thinking of a ponder or infinite search, not its wait */
+    static const char *const waiting[][2] = {{"go ponder nodes 1000", "ponderhit"}, {"go infinite depth 3", "stop"}};
+    for (size_t i = 0; i < 2; i++) {
+        epipe_send(p, "%s", waiting[i][0]);
+        char *said = line_starting(p, "info string more than 2097152 moves", 60000);
+        free(said);
+        EPipeLines l;
+        epipe_sync_collect(p, &l);
+        for (int k = 0; k < l.n; k++)
+            if (!strncmp(l.line[k], "bestmove", 8))
+                fail_msg("'%s' answered before %s: '%s'", waiting[i][0], waiting[i][1], l.line[k]);
+        epipe_lines_free(&l);
+        epipe_send(p, "%s", waiting[i][1]);
+        best = line_starting(p, "bestmove ", PROMPT_MS);
+        assert_legal_bestmove(best, "capture-2", LATTICE);
+        free(best);
+    }
     epipe_send(p, "setoption name Variant value capture-6");
     epipe_send(p, "go depth 4 searchmoves f11-d11");
     struct timespec t = {0, 300 * 1000000};

@@ -51,6 +51,9 @@ static void test_time_control_takes_cutechess_forms(void **state)
     taken("40/1:30+1", 90000, 1000, 40, "40/90+1");
     taken("100000/1", 1000, 0, 100000, "100000/1+0");
     taken("0.0001", 1, 0, 0, "0.001+0"); /* above 0 s: a millisecond, not "no clock" */
+    /* written back exactly: %g wrote 1234.57 and 2e+06, which it refused */
+    taken("1234.567+0.05", 1234567, 50, 0, "1234.567+0.05");
+    taken("2000000", 2000000000, 0, 0, "2000000+0");
 }
 
 static void test_time_control_refuses_what_it_cannot_read(void **state)

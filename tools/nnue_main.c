@@ -32,7 +32,6 @@ static const char usage[] = "usage: stern-nnue info NET\n"
                             "       stern-nnue eval NET DATA [N]\n"
                             "       stern-nnue fens DATA N [K]\n";
 
-#define NET_FILE_MAX ((size_t)64 << 20) /* bytes of a net file read at most */
 
 /* The net in the file at `path`, read by datafile_read (a FIFO or a device is
  * refused, never waited on); exits 1 naming the file and why it is refused. */
@@ -40,7 +39,7 @@ static Nnue *load_or_die(const char *path)
 {
     char err[256];
     size_t n;
-    uint8_t *bytes = datafile_read(path, NET_FILE_MAX, &n, err, sizeof err);
+    uint8_t *bytes = datafile_read(path, NNUE_FILE_MAX, &n, err, sizeof err);
     Nnue *net = bytes ? nnue_from_bytes(bytes, n, err, sizeof err) : NULL;
     free(bytes);
     if (!net) {

@@ -60,17 +60,22 @@ uint8_t *datafile_read(const char *path, size_t max, size_t *n, char *why, size_
     /* read to the end, not to the size fstat gave: the file may change meanwhile */
     size_t cap = 1 << 16, len = 0;
     uint8_t *buf = malloc(cap);
+    int read_errno = 0;
     while (buf) {
+        errno = 0;
         len += fread(buf + len, 1, cap - len, f);
+        read_errno = errno;
         if (len < cap || len > max)
             break;
-        uint8_t *grown = realloc(buf, cap * 2);
+        /* no more than one byte past max: that byte tells the file is larger */
+        const size_t want = cap * 2 < max + 1 ? cap * 2 : max + 1;
+        uint8_t *grown = realloc(buf, want);
         if (!grown)
             free(buf);
         buf = grown;
-        cap *= 2;
+        cap = want;
     }
-    const int failed = ferror(f) ? errno : 0;
+    const int failed = ferror(f) ? (read_errno ? read_errno : EIO) : 0;
     fclose(f);
     if (!buf)
         snprintf(why, whylen, "out of memory");

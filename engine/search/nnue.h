@@ -57,6 +57,11 @@ typedef struct {
     bool valid;
 } NnueAcc;
 
+/* The largest net file read, in bytes: far above any net's size (NNUE_MAX_L1
+ * units on two planes of 121 holes take under 1 MiB), so that a huge file is
+ * refused before all of it is in memory. */
+#define NNUE_FILE_MAX ((size_t)64 << 20)
+
 /* The net in the `n` bytes of a net file (copied; read them with
  * datafile_read, engine/book/datafile.h, which never waits on a FIFO). NULL
  * with a reason in err (errlen bytes; e.g. "not a Stern net", "truncated: 1000

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 
 #define CHECK_EVERY 1023 /* nodes between clock checks (mask) */
-#define NODE_SHARE_MAX 1024 /* nodes a thread takes of a node limit at once, at most */
 
 #ifndef LEAF_STEP_PCT
 #define LEAF_STEP_PCT 44 /* percent of the mover's best progress added at two-seat race leaves */
@@ -176,18 +175,23 @@ void limits_start(Worker *w)
 
 bool count_node(Worker *w)
 {
-    const uint64_t nodes = atomic_fetch_add_explicit(&w->nodes, 1, memory_order_relaxed) + 1;
+    /* only w's own thread adds to its count, so it may look before it adds:
+     * a node the limit has no room for is never counted, not even for the
+     * moment others sum the counts */
+    const uint64_t nodes = atomic_load_explicit(&w->nodes, memory_order_relaxed) + 1;
     if (nodes >= w->check_at) {
         if (w->ctx->node_limit && nodes > w->node_share && !take_share(w)) {
-            /* the limit is used up: this node is not searched, nor counted,
-             * and every thread stops (the answer still waits where it must) */
-            atomic_fetch_sub_explicit(&w->nodes, 1, memory_order_relaxed);
+            /* the limit is used up: this node is not searched, and every
+             * thread stops (the answer still waits where it must) */
             atomic_store_explicit(&w->ctx->abort_all, true, memory_order_relaxed);
             return false;
         }
+        atomic_store_explicit(&w->nodes, nodes, memory_order_relaxed);
         if (!(nodes & CHECK_EVERY))
             check_limits(w);
         w->check_at = next_check(w, nodes);
+    } else {
+        atomic_store_explicit(&w->nodes, nodes, memory_order_relaxed);
     }
     return !stopped(w);
 }

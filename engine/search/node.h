@@ -54,10 +54,10 @@ void check_limits(Worker *w);
 void limits_start(Worker *w);
 
 /* Counts one node searched by w; false when the search must stop. With a node
- * limit, each thread takes shares of it as it goes (a few nodes to 1,024 at a
- * time, through one atomic counter), so the nodes of every thread summed never
- * pass the limit; the thread that finds none left uncounts its node and ends
- * the tree search (abort_all). One thread stops at the limit exactly, several
+ * limit, each thread takes shares of it as it goes (a few nodes to
+ * NODE_SHARE_MAX at a time, through one atomic counter), so the nodes of every
+ * thread summed never pass the limit; the thread that finds none left counts
+ * no node more and ends the tree search (abort_all). One thread stops at the limit exactly, several
  * within the shares the others had not used (docs/PROTOCOL.md, go nodes). */
 bool count_node(Worker *w);
 

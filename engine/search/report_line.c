@@ -126,7 +126,10 @@ void report_line(SearchContext *c, const Worker *w, int depth, int k, const Root
     say_line(c, &r, k);
 }
 
-long long report_order(const SearchReport *r)
+#define REPORT_ORDER_MATE 1000000 /* report_order of a mate in 0: beyond every cp score */
+
+/* A line report's score as one number that orders lines (sort_reports). */
+static long long report_order(const SearchReport *r)
 {
     if (r->mate) /* a sooner first place higher, a sooner loss lower */
         return r->value > 0 ? REPORT_ORDER_MATE - r->value : -REPORT_ORDER_MATE - r->value;

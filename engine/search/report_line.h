@@ -32,15 +32,9 @@ void report_line(SearchContext *c, const Worker *w, int depth, int k, const Root
  * it is told. */
 void report_lines(SearchContext *c, Worker *w, int depth, int n);
 
-#define REPORT_ORDER_MATE 1000000 /* report_order of a mate in 0: beyond every cp score */
-
-/* A line report's score as one number that orders lines: cp scores as they
- * are, a mate beyond every one (a sooner first place higher, a sooner loss
- * lower). */
-long long report_order(const SearchReport *r);
-
-/* Stable sort of line reports r[0..n) by report_order, best first, numbered
- * multipv 1..n in that order. */
+/* Stable sort of line reports r[0..n) by the scores they show, best first (cp
+ * scores as they are, a mate beyond every one: a sooner first place higher, a
+ * sooner loss lower), numbered multipv 1..n in that order. */
 void sort_reports(SearchReport *r, int n);
 
 /* Gives report r, a REPORT_LINE, to c's output and counts it (lines_said). */

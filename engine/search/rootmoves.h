@@ -6,9 +6,10 @@
 
 #include "worker.h"
 
-/* Root moves a search limited by depth or nodes lists at most: no clock ends
- * its listing, and a capture-mode position can have hundreds of millions
- * (docs/ROBUST.md); about a second and 64 MiB of moves. */
+/* Root moves after which a search limited by depth or nodes stops listing
+ * (looked at every few thousand chain states, so a few more may come): no
+ * clock need end its listing, and a capture-mode position can have hundreds of
+ * millions (docs/ROBUST.md); about half a second and 200 MB. */
 #define ROOT_LIST_CAP (1 << 21)
 
 /* The root moves of search c: the legal moves, or the searchmoves when given

@@ -96,8 +96,9 @@ typedef struct {
     SearchReport *batch;     /* NULL: no memory, each line is said as it comes */
     Move (*pvs)[MCTS_PV_MAX];
     int nbatch, cap;
+    int *values;             /* the root seat's mean reward of each line taken (places.h) */
     Move first[MCTS_PV_MAX]; /* the first line shown of the last report */
-    int nfirst;
+    int nfirst, first_value; /* its length, and the root seat's mean reward after it */
 } MctsReporting;
 
 static bool mcts_stop_hook(void *ctx) { return mcts_stop(((MctsReporting *)ctx)->c); }
@@ -131,6 +132,7 @@ static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsL
         return;
     }
     m->batch[k] = r;
+    m->values[k] = line->values[c->root_seat];
     m->nbatch = k + 1;
 }
 
@@ -143,9 +145,11 @@ static void mcts_lines_end(void *ctx)
     sort_reports(m->batch, m->nbatch);
     for (int k = 0; k < m->nbatch; k++)
         line_out(m->c, &m->batch[k]);
-    if (m->nbatch) {
+    if (m->nbatch) { /* its line is in pvs[k] of the line k it was taken as */
+        const int k = (int)((const Move(*)[MCTS_PV_MAX])m->batch[0].pv - m->pvs);
         m->nfirst = m->batch[0].pvlen;
         memcpy(m->first, m->batch[0].pv, sizeof *m->first * (size_t)m->nfirst);
+        m->first_value = m->values[k];
     }
     m->nbatch = 0;
     m->said_ms = now_ms();
@@ -217,12 +221,15 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     const int multipv = c->cfg->multipv < nroot ? c->cfg->multipv : nroot;
     MctsReporting reporting = {.c = c, .said_ms = now_ms(), .cap = multipv,
                                .batch = malloc(sizeof *reporting.batch * (size_t)multipv),
-                               .pvs = malloc(sizeof *reporting.pvs * (size_t)multipv)};
-    if (!reporting.batch || !reporting.pvs) {
+                               .pvs = malloc(sizeof *reporting.pvs * (size_t)multipv),
+                               .values = malloc(sizeof *reporting.values * (size_t)multipv)};
+    if (!reporting.batch || !reporting.pvs || !reporting.values) {
         free(reporting.batch);
         free(reporting.pvs);
+        free(reporting.values);
         reporting.batch = NULL;
         reporting.pvs = NULL;
+        reporting.values = NULL;
     }
     const MctsHooks hooks = {.stop = mcts_stop_hook, .report_due = mcts_report_due, .lines = mcts_line_out,
                              .lines_end = mcts_lines_end, .multipv = multipv, .ctx = &reporting};
@@ -261,11 +268,13 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     wait_for_answer(c);
     if (multipv > 1 && reporting.nfirst) { /* the answer is the first line shown */
         res.best = reporting.first[0];
+        res.score = reporting.first_value;
         r.pvlen = reporting.nfirst;
         memcpy(r.pv, reporting.first, sizeof *r.pv * (size_t)r.pvlen);
     }
     free(reporting.batch);
     free(reporting.pvs);
+    free(reporting.values);
     res.ponder = r.pv[1];
     res.has_ponder = r.pvlen > 1 && ponder_playable(c, &res.best, &res.ponder);
     report_best(c, true, res.best, res.has_ponder, res.ponder);
@@ -491,6 +500,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
                                   .listed = ROOT_LIST_CAP};
         out(&cut, ctx);
         res = (SearchResult){.best = root[0].move, .has_best = true};
+        wait_for_stop(limits, sig); /* the cap's cut: an infinite or ponder search still waits */
         report_best(c, true, res.best, false, res.best);
     } else if (nroot == 0) {
         /* nothing to search; an infinite or ponder search still waits for stop */

@@ -19,6 +19,10 @@
 
 #define MAX_PLY 96
 #define MAX_THREADS 256
+/* With a node limit, the nodes a search thread takes of it at once, at most:
+ * several threads stop short of the limit by at most (Threads - 1) times this
+ * (the shares the others had not used), never past it (node.h, count_node). */
+#define NODE_SHARE_MAX 1024
 
 typedef struct {
     int64_t time[MAX_SEATS];   /* remaining ms per seat; -1 when not given */

@@ -41,7 +41,7 @@ typedef struct {
     int id;                              /* 0: the main thread, which reports */
     SearchContext *ctx;
     atomic_uint_fast64_t nodes;
-    uint64_t check_at;                   /* the node count at which enter_node next looks at the limits */
+    uint64_t check_at;                   /* the node count at which count_node next looks at the limits */
     uint64_t node_share;                 /* with a node limit: the nodes this worker may count in all
                                             (the shares it took of the limit, count_node) */
     int seldepth;

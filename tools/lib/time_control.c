@@ -76,11 +76,26 @@ int time_control_parse(const char *text, RefereeLimits *lim, char *err, size_t n
     return 0;
 }
 
+/* ms as seconds, exactly and without trailing zeros ("2", "0.05", "1234.567"),
+ * into buf (n bytes); %g rounded to six digits and wrote 1e+06. */
+static char *seconds_text(long long ms, char *buf, size_t n)
+{
+    int len = snprintf(buf, n, "%lld.%03lld", ms / 1000, ms % 1000);
+    while (len > 0 && (size_t)len < n && buf[len - 1] == '0')
+        buf[--len] = 0;
+    if (len > 0 && (size_t)len < n && buf[len - 1] == '.')
+        buf[--len] = 0;
+    return buf;
+}
+
 char *time_control_text(const RefereeLimits *lim, char *buf, size_t n)
 {
+    char time[32], inc[32];
+    seconds_text(lim->time_ms, time, sizeof time);
+    seconds_text(lim->inc_ms, inc, sizeof inc);
     if (lim->moves > 0)
-        snprintf(buf, n, "%d/%g+%g", lim->moves, lim->time_ms / 1000.0, lim->inc_ms / 1000.0);
+        snprintf(buf, n, "%d/%s+%s", lim->moves, time, inc);
     else
-        snprintf(buf, n, "%g+%g", lim->time_ms / 1000.0, lim->inc_ms / 1000.0);
+        snprintf(buf, n, "%s+%s", time, inc);
     return buf;
 }
