@@ -58,6 +58,17 @@ static void expect_promptly(EPipe *e, const char *want)
     fail_msg("waited %d ms for '%s': %s", PROMPT_MS, want, said);
 }
 
+/* Reads e's search up to its bestmove (it still plays), then ends it. */
+static void answers_then_ends(EPipe *e)
+{
+    char *last = NULL;
+    EPipeLines lines = {0};
+    epipe_collect(e, "bestmove ", true, EPIPE_TIMEOUT_MS, &lines, &last);
+    free(last);
+    epipe_lines_free(&lines);
+    epipe_kill(e);
+}
+
 /* An engine started and answering. */
 static EPipe *ready_engine(void)
 {
@@ -124,12 +135,7 @@ static void test_bookfile_and_evalfile_refuse_what_is_no_regular_file_at_once(vo
     }
     /* nothing changed: the engine still plays */
     epipe_send(e, "go depth 1");
-    char *last = NULL;
-    EPipeLines lines = {0};
-    epipe_collect(e, "bestmove ", true, EPIPE_TIMEOUT_MS, &lines, &last);
-    free(last);
-    epipe_lines_free(&lines);
-    epipe_kill(e);
+    answers_then_ends(e);
 }
 
 /* A book of another variant is kept and read when a `go` of its variant first
@@ -209,18 +215,12 @@ static void test_shipped_fifos_are_refused_at_go(void **state)
              "info string the shipped net %s is refused: a FIFO, not a regular file; the hand-written evaluation plays",
              net);
     expect_promptly(e, want);
-    char *last = NULL;
-    EPipeLines lines = {0};
-    epipe_collect(e, "bestmove ", true, EPIPE_TIMEOUT_MS, &lines, &last);
-    free(last);
-    epipe_lines_free(&lines);
-    epipe_kill(e);
+    answers_then_ends(e);
 }
 
-/* stern-book reads books and parts the same way: a FIFO is refused, not
- * waited on (before, the command never ended: `timeout` ends it here). */
-/* The tools that read books and nets refuse a FIFO at once (stern-nnue
- * waited in open()): each command exits 1 naming it. */
+/* The tools that read books, parts and nets the same way refuse a FIFO at
+ * once, not waited on (stern-book's commands never ended, nor did stern-nnue
+ * info: `timeout` ends them here): each command exits 1 naming it. */
 static void test_stern_book_and_stern_nnue_refuse_a_fifo(void **state)
 {
     (void)state;

@@ -14,6 +14,7 @@
  * Formats and an example: docs/ANALYSIS.md.
  */
 #include "args.h"
+#include "duration.h"
 #include "engine_proc.h"
 #include "eval_graph.h"
 #include "fen.h"
@@ -657,16 +658,6 @@ static int resumed(const char *path, const AGame *games, int ngames)
 }
 
 /* ---- the run ---- */
-
-/* A duration as stern-arena writes it: "4m05s", "2h13m". */
-static void duration_text(double seconds, char *buf, size_t n)
-{
-    const long s = (long)(seconds + 0.5);
-    if (s >= 3600)
-        snprintf(buf, n, "%ldh%02ldm", s / 3600, s / 60 % 60);
-    else
-        snprintf(buf, n, "%ldm%02lds", s / 60, s % 60);
-}
 
 /* The progress of the run on stderr, in the form of stern-arena's progress
  * line: "[K/N] games annotated, P/Q positions, T left": K games written of N

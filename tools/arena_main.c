@@ -27,6 +27,7 @@
 #include "arena_table.h"
 #include "args.h"
 #include "ccpcells.h"
+#include "duration.h"
 #include "engine_proc.h"
 #include "fen.h"
 #include "pgn_read.h"
@@ -620,15 +621,6 @@ static void score_text(const Arena *a, char *buf, size_t n)
     for (int e = 0; e < a->o->nengines && len < n; e++)
         len += (size_t)snprintf(buf + len, n - len, " %s %.2f", a->names[e],
                                 st->units[e] ? st->place_sum[e] / st->units[e] : 0.0);
-}
-
-static void duration_text(double seconds, char *buf, size_t n)
-{
-    const long s = (long)(seconds + 0.5);
-    if (s >= 3600)
-        snprintf(buf, n, "%ldh%02ldm", s / 3600, s / 60 % 60);
-    else
-        snprintf(buf, n, "%ldm%02lds", s / 60, s % 60);
 }
 
 /* The progress line: on a terminal rewritten in place, else printed. Lock held. */
