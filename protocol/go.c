@@ -233,8 +233,9 @@ static bool book_answer(Engine *e, SearchLimits *l)
         e->config.multipv > 1 || !(l->movetime > 0 || l->time[p->stm] >= 0))
         return false;
     char err[OWNBOOK_PATH_MAX + 256];
-    if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err))
-        say(e, "info string error book: %s", err);
+    const int prepared = ownbook_prepare(&e->book, e->game->v->name, err, sizeof err);
+    if (prepared)
+        say(e, "info string %sbook: %s", prepared < 0 ? "error " : "", err);
     int plies = 0;
     for (int i = 0; i < e->game->v->nseats; i++)
         plies += p->moves[e->game->v->seats[i]];

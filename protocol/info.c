@@ -79,12 +79,18 @@ char *info_text(const SearchReport *r, char *buf)
     case REPORT_ROOT_CUT:
         if (r->capped)
             snprintf(buf, INFO_LINE_MAX,
-                     "info string more than %d moves, too many to search to a depth or node limit: the most "
-                     "captures of those listed is played",
+                     "info string more than %d moves, too many to search: the most captures of those listed is "
+                     "played",
                      r->listed);
         else
             snprintf(buf, INFO_LINE_MAX, "info string stopped while listing the moves: the most captures found is "
                                          "played");
+        break;
+    case REPORT_TOO_MANY_MOVES:
+        snprintf(buf, INFO_LINE_MAX,
+                 "info string a position of the search has more than %d moves, too many to search: the search "
+                 "ended there",
+                 r->listed);
         break;
     case REPORT_MODEL: {
         int n = snprintf(buf, INFO_LINE_MAX, "info string opponent model: greedy");

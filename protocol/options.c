@@ -273,7 +273,8 @@ static int set_book_file(Engine *e, const OptionValue *val)
             probe.variant);
     book_free(&probe);
     snprintf(e->book.file, sizeof e->book.file, "%s", file);
-    if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err)) /* set: the engine plays on without a book */
+    /* set: the engine plays on without a book; a book of another variant was said above */
+    if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err) < 0)
         say(e, "info string error book: %s", err);
     return 0;
 }

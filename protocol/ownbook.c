@@ -37,8 +37,9 @@ int ownbook_prepare(OwnBook *b, const char *variant, char *err, size_t errlen)
     if (book_load(&b->book, path, b->file[0] ? NULL : variant, err, errlen))
         return -1;
     if (strcmp(b->book.variant, variant)) { /* BookFile of another variant: kept for it */
+        snprintf(err, errlen, "%s is a book of %s, not of %s: no book is used", b->file, b->book.variant, variant);
         book_free(&b->book);
-        return 0;
+        return 1;
     }
     b->loaded = true;
     return 0;

@@ -32,8 +32,9 @@ void ownbook_free(OwnBook *b);
  * book of another variant: it waits for that one), else the shipped book
  * (book/<variant>.bin beside the engine's build or install directory; none for
  * a variant without one). Loads only when the variant or file changed. Returns
- * 0 (a book, or none to be had), or -1 with the fault in err (the engine plays
- * on without a book). */
+ * 0 (a book, or none to be had), 1 with a note in err when BookFile is a book
+ * of another variant (said once a variant: none is used), or -1 with the
+ * fault in err (the engine plays on without a book). */
 int ownbook_prepare(OwnBook *b, const char *variant, char *err, size_t errlen);
 
 /* The book's move for p when there is one and p is within BookDepth plies of the

@@ -1664,6 +1664,83 @@ static void test_multipv_lines_come_in_the_order_of_their_scores(void **state)
         }
 }
 
+/* With several threads and MultiPV, `go depth` reaches its depth with every
+ * line: a helper (which searches one line) completing the depth first ended
+ * the search, and the answer came from the main thread's depth 1 or 2 (runs
+ * after the first, the table warm, in 1-2 ms). MCTS with `nodes` and `depth`
+ * plays the smaller budget (the depth's 60,000 playouts were played for go
+ * nodes 5000 depth 6). */
+static void test_multipv_with_threads_reaches_the_depth(void **state)
+{
+    EPipe *p = *state;
+    epipe_silent(p, "setoption name OwnBook value false");
+    epipe_silent(p, "setoption name Threads value 4");
+    epipe_silent(p, "setoption name MultiPV value 3");
+    position(p, "position startpos moves k3-i5 e14-e13");
+    for (int run = 0; run < 4; run++) {
+        epipe_send(p, "go depth 6");
+        EPipeLines l;
+        char *bm = NULL;
+        epipe_collect(p, "bestmove", true, T, &l, &bm);
+        int deepest = 0;
+        for (int i = 0; i < l.n; i++) {
+            long long d, k;
+            if (number_after(l.line[i], "info depth ", &d) && number_after(l.line[i], " multipv ", &k) && d == 6)
+                deepest |= 1 << (k - 1);
+        }
+        if (deepest != 7)
+            fail_msg("run %d of go depth 6 (Threads 4, MultiPV 3) reported lines %d of depth 6 (mask), answered '%s'",
+                     run + 1, deepest, bm);
+        epipe_lines_free(&l);
+        free(bm);
+        epipe_sync(p);
+    }
+    epipe_silent(p, "setoption name MultiPV value 1");
+    epipe_silent(p, "setoption name Threads value 1");
+    set_variant(p, "classic-6");
+    epipe_silent(p, "setoption name Search value mcts");
+    epipe_send(p, "go nodes 5000 depth 6");
+    EPipeLines l;
+    char *bm = NULL;
+    epipe_collect(p, "bestmove", true, T, &l, &bm);
+    long long most = 0;
+    for (int i = 0; i < l.n; i++) {
+        long long n;
+        if (number_after(l.line[i], " nodes ", &n) && n > most)
+            most = n;
+    }
+    if (most > 5000)
+        fail_msg("MCTS go nodes 5000 depth 6 reported %lld playouts", most);
+    epipe_lines_free(&l);
+    free(bm);
+}
+
+/* A BookFile of another variant is said at the setoption, and again once at
+ * the first go of each other variant it is not used in (the go said nothing,
+ * though CHOICES.md promised it). */
+static void test_book_of_another_variant_is_said_at_go(void **state)
+{
+    EPipe *p = *state;
+    assert_string_equal(epipe_one_line(p, "setoption name BookFile value book/classic-3.bin"),
+                        "info string book: book/classic-3.bin is a book of classic-3: used when the variant is "
+                        "classic-3");
+    set_variant(p, "classic-4");
+    for (int run = 0; run < 2; run++) {
+        epipe_send(p, "go movetime 50");
+        EPipeLines l;
+        char *bm = NULL;
+        epipe_collect(p, "bestmove", true, T, &l, &bm);
+        int notes = 0;
+        for (int i = 0; i < l.n; i++)
+            notes += !strcmp(l.line[i], "info string book: book/classic-3.bin is a book of classic-3, not of "
+                                        "classic-4: no book is used");
+        assert_int_equal(notes, run == 0);
+        epipe_lines_free(&l);
+        free(bm);
+        epipe_sync(p);
+    }
+}
+
 /* The value after `key ` in an info line, or -1. */
 static long long info_field(const char *line, const char *key)
 {
@@ -2401,6 +2478,8 @@ int main(void)
         TEST(test_queries_wait_for_a_limited_search),
         TEST(test_every_answer_has_a_score_line),
         TEST(test_multipv_lines_come_in_the_order_of_their_scores),
+        TEST(test_multipv_with_threads_reaches_the_depth),
+        TEST(test_book_of_another_variant_is_said_at_go),
         TEST(test_ponderhit_time),
         TEST(test_large_relative_score_is_no_mate),
         TEST(test_scores_are_relative_in_every_seat_count),

@@ -152,6 +152,18 @@ static void test_capture_searchmoves_and_limits_bound_the_root(void **state)
     char *best = line_starting(p, "bestmove ", PROMPT_MS);
     assert_string_equal(best, "bestmove l6-l4");
     free(best);
+    /* below the root the reply has millions too: a position with more than
+     * the search lists ends the search (go depth 1 took 17 s and 1 GB, go
+     * nodes 10 41 s and 3.4 GB) */
+    static const char *const below[] = {"go depth 1 searchmoves l6-l4", "go nodes 10 searchmoves l6-l4"};
+    for (size_t i = 0; i < 2; i++) {
+        epipe_send(p, "%s", below[i]);
+        char *said = line_starting(p, "info string a position of the search has more than 2097152 moves", 60000);
+        free(said);
+        best = line_starting(p, "bestmove ", 60000);
+        assert_string_equal(best, "bestmove l6-l4");
+        free(best);
+    }
     static const char *const unclocked[] = {"go nodes 1000", "go depth 3"};
     for (size_t i = 0; i < sizeof unclocked / sizeof *unclocked; i++) {
         epipe_send(p, "%s", unclocked[i]);
@@ -161,9 +173,11 @@ static void test_capture_searchmoves_and_limits_bound_the_root(void **state)
         assert_legal_bestmove(best, "capture-2", LATTICE);
         free(best);
     }
-    /* the cap ends the thinking of a ponder or infinite search, not its wait */
-    static const char *const waiting[][2] = {{"go ponder nodes 1000", "ponderhit"}, {"go infinite depth 3", "stop"}};
-    for (size_t i = 0; i < 2; i++) {
+    /* the cap ends the thinking of a ponder or infinite search, not its wait; go
+     * infinite, which only stop ends, lists no more either (it grew to 19 GB) */
+    static const char *const waiting[][2] = {
+        {"go ponder nodes 1000", "ponderhit"}, {"go infinite depth 3", "stop"}, {"go infinite", "stop"}};
+    for (size_t i = 0; i < 3; i++) {
         epipe_send(p, "%s", waiting[i][0]);
         char *said = line_starting(p, "info string more than 2097152 moves", 60000);
         free(said);

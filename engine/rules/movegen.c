@@ -344,6 +344,7 @@ typedef struct {
     ChainState *set; /* open addressing, 0 = free; the next layer's states */
     size_t set_size, set_alloc; /* slots in use (a power of two), allocated */
     unsigned since_check; /* states since the abort hook was last asked */
+    int64_t states;       /* states of the generation in progress (gen_memo_states) */
     bool stopped;         /* the hook said stop: later calls stop at their first move */
     bool (*abort_fn)(void *);
     void *abort_arg;
@@ -445,6 +446,7 @@ static int64_t capture_moves_in(CaptureGen *g, const Position *p, MoveList *list
             /* layers 1 and 2 cannot repeat a state: two jumps over the same two
              * pieces in either order end on different holes */
             const bool dedup = k > 2;
+            g->states = count;
             if (count && g->abort_fn && (g->stopped || g->abort_fn(g->abort_arg))) {
                 g->stopped = true;
                 return -1;
@@ -504,6 +506,7 @@ static int64_t capture_moves_in(CaptureGen *g, const Position *p, MoveList *list
                 /* stopped only once a move is found: a stopped search still answers */
                 if (count && (g->stopped || ++g->since_check >= ABORT_CHECK_STATES)) {
                     g->since_check = 0;
+                    g->states = count;
                     if (g->stopped || (g->abort_fn && g->abort_fn(g->abort_arg))) {
                         g->stopped = g->abort_fn != NULL;
                         return -1;
@@ -559,6 +562,8 @@ void gen_memo_delete(GenMemo *memo)
     free(memo);
 }
 
+int64_t gen_memo_states(const GenMemo *memo) { return memo->capture.states; }
+
 void gen_memo_set_abort(GenMemo *memo, bool (*fn)(void *arg), void *arg)
 {
     memo->capture.abort_fn = fn;
@@ -568,8 +573,10 @@ void gen_memo_set_abort(GenMemo *memo, bool (*fn)(void *arg), void *arg)
 
 static int64_t capture_moves(const Position *p, MoveList *list, CaptureWant want, GenMemo *memo)
 {
-    if (memo)
+    if (memo) {
+        memo->capture.states = 0;
         return capture_moves_in(&memo->capture, p, list, want);
+    }
     CaptureGen own = {0};
     const int64_t n = capture_moves_in(&own, p, list, want);
     capture_gen_free(&own);

@@ -64,6 +64,12 @@ void gen_memo_delete(GenMemo *memo);
  * -1). A search sets it to watch its stop flag and clock; NULL clears it. */
 void gen_memo_set_abort(GenMemo *memo, bool (*fn)(void *arg), void *arg);
 
+/* For an abort hook: the chain states (about the moves found) of the
+ * capture-mode generation in progress through memo, as of the hook's call, so
+ * that a hook can bound one position's generation (a lattice of a capture game
+ * can have hundreds of millions of moves). */
+int64_t gen_memo_states(const GenMemo *memo);
+
 /* Fills *list with the legal moves of the side to move in p, ordered by start hole
  * then end hole (in capture mode, chains with equal ends in depth-first order).
  * Empty when the game is over. Capture mode: one move per (start, end, captured

@@ -154,8 +154,11 @@ void iterate(Worker *w)
         w->completed_depth = depth;
         if (depth >= max_depth && c->lim->depth > 0 && !c->lim->infinite && !clock_pondering(&c->clock)) {
             /* go depth: the first thread to complete it ends the search (a helper
-             * may finish first; its result is used) */
-            atomic_store(&c->abort_all, true);
+             * may finish first; its result is used), but with MultiPV only the
+             * main thread, which alone searches the lines: a helper's one line
+             * ended it with the main thread's lines a few plies short */
+            if (w->id == 0 || c->cfg->multipv <= 1)
+                atomic_store(&c->abort_all, true);
             if (w->id == 0)
                 report_lines(c, w, depth, multipv);
             break;

@@ -12,10 +12,16 @@
  * end of a search rather than kept for the next. */
 #define LIST_KEEP_MAX 4096
 
-/* Move generation's abort hook in a worker: the limits, then the stop flag. */
+/* Move generation's abort hook in a worker: a position of more than
+ * SEARCH_MOVES_MAX moves ends the search; then the limits, and the stop flag. */
 static bool worker_gen_abort(void *arg)
 {
     Worker *w = arg;
+    if (gen_memo_states(w->gen) >= SEARCH_MOVES_MAX) {
+        atomic_store(&w->ctx->too_many_moves, true);
+        atomic_store(&w->ctx->abort_all, true);
+        return true;
+    }
     check_limits(w);
     return stopped(w);
 }

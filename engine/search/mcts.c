@@ -62,6 +62,7 @@ typedef struct {
     atomic_uint_fast64_t playouts;   /* over every thread */
     atomic_uint_fast64_t begun;      /* playouts begun over every thread: with max_playouts a
                                         thread takes a number before each (never past it) */
+    atomic_bool too_many_moves;      /* a position had more than cfg->moves_max moves */
 } Shared;
 
 /* One thread's tree and the scratch it searches with. */
@@ -643,6 +644,20 @@ static void keep_tree(Tree *t, MctsKept *kept)
 
 /* ---- threads ---- */
 
+/* Move generation's abort hook in tree t: a position of more than moves_max
+ * moves halts the search; then the hooks' stop. */
+static bool tree_gen_abort(void *arg)
+{
+    Tree *t = arg;
+    Shared *sh = t->sh;
+    if (sh->cfg->moves_max && gen_memo_states(t->gen) >= sh->cfg->moves_max) {
+        atomic_store(&sh->too_many_moves, true);
+        atomic_store(&sh->halt, true);
+        return true;
+    }
+    return sh->hooks->stop(sh->hooks->ctx);
+}
+
 /* A thread's tree: its memory and its root (thread 0 from the kept tree when
  * the search reuses it). Returns false when memory is short. */
 static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
@@ -661,7 +676,7 @@ static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
     if (!t->nodes || !t->list || !t->gen || !t->eval || !move_list_reserve(t->list, sh->nroot) ||
         !reserve_nodes(t, 1 + (size_t)sh->nroot))
         return false;
-    gen_memo_set_abort(t->gen, sh->hooks->stop, sh->hooks->ctx); /* generation stops with the search */
+    gen_memo_set_abort(t->gen, tree_gen_abort, t); /* generation stops with the search */
     plant_root(t, id == 0 ? sh->cfg->kept : NULL);
     return true;
 }
@@ -781,6 +796,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
     atomic_init(&sh.halt, false);
     atomic_init(&sh.playouts, 0);
     atomic_init(&sh.begun, 0);
+    atomic_init(&sh.too_many_moves, false);
     if (!trees || !tree_init(&trees[0], &sh, 0, cfg->nodes_cap / (size_t)threads)) {
         if (trees)
             tree_free(&trees[0]);
@@ -811,6 +827,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
         out->seldepth = trees[k].seldepth > out->seldepth ? trees[k].seldepth : out->seldepth;
     }
     out->depth = mean_depth(depth_sum, out->playouts);
+    out->too_many_moves = atomic_load(&sh.too_many_moves);
     out->has_best = true;
     const int best = best_root(trees, started, nroot);
     if (best >= 0) {

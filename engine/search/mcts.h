@@ -49,6 +49,7 @@ typedef struct {
     int threads;           /* threads whose tree had a playout */
     int depth;             /* mean depth of the tree part of a playout, plies, rounded */
     int seldepth;          /* deepest tree node reached, plies */
+    bool too_many_moves;   /* a position had more than MctsConfig.moves_max moves */
 } MctsResult;
 
 /* One root move's line for a report: the most visited path from it. */
@@ -78,6 +79,8 @@ typedef struct {
     uint64_t max_playouts; /* playouts of every thread together; 0: no limit */
     int depth_limit;       /* stop once the mean depth of the tree part of a
                               playout, rounded, reaches it (plies); 0: none */
+    int64_t moves_max;     /* a position of more moves (capture-mode chain states)
+                              ends the search (MctsResult.too_many_moves); 0: none */
     size_t nodes_cap;      /* tree nodes of every thread together at most
                               (memory: about 64 bytes a node); once full,
                               playouts go on from the leaves reached */

@@ -18,6 +18,8 @@ typedef enum {
     REPORT_ROOT_CUT,    /* the listing of the root moves cut short: the most captures found is played */
     REPORT_NO_MEMORY,   /* fewer threads than asked, or no search at all */
     REPORT_MODEL,       /* the opponent model expects these seats to play greedily */
+    REPORT_TOO_MANY_MOVES, /* a position below the root had more moves than the search
+                              lists (`listed`): the search ended there */
 } ReportKind;
 
 typedef struct {
@@ -43,8 +45,8 @@ typedef struct {
     int seat[2], moves[2];
     /* REPORT_NO_MEMORY: threads searching (0: none, the first legal move is played) of those asked */
     int threads, threads_asked;
-    /* REPORT_ROOT_CUT: the cap of a depth- or node-limited search cut the
-     * listing at `listed` moves (else stop or the clock did) */
+    /* REPORT_ROOT_CUT: the cap cut the listing at `listed` moves (else stop or
+     * the clock did); REPORT_TOO_MANY_MOVES: the cap */
     bool capped;
     int listed;
     /* REPORT_MODEL: bit s set for each seat s modelled (opponents.h) */

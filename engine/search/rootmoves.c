@@ -34,8 +34,7 @@ typedef struct {
 } RootListing;
 
 /* Move generation's abort hook while the root moves are listed (a capture-mode
- * position can have millions): stop, the clock's hard limit, and the cap of a
- * search limited by depth or nodes, which no clock would end. */
+ * position can have millions): stop, the clock's hard limit, and the cap. */
 static bool root_gen_abort(void *arg)
 {
     const RootListing *r = arg;
@@ -68,8 +67,7 @@ int root_moves(SearchContext *c, RootMove **out_array)
         gen_memo_delete(memo);
         return -1;
     }
-    const bool unclocked = c->lim->depth > 0 || c->lim->nodes > 0;
-    RootListing listing = {.c = c, .list = list, .cap = unclocked ? ROOT_LIST_CAP : 0};
+    RootListing listing = {.c = c, .list = list, .cap = SEARCH_MOVES_MAX};
     gen_memo_set_abort(memo, root_gen_abort, &listing);
     if (c->lim->nsearchmoves) {
         if (!listed_searchmoves(c, list))

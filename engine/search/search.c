@@ -50,11 +50,12 @@ static void wait_for_answer(SearchContext *c)
     }
 }
 
-/* The report memo's abort hook: stop, or past the hard time limit. */
+/* The report memo's abort hook: stop, past the hard time limit, or a position
+ * of the line with more than SEARCH_MOVES_MAX moves (the line is cut there). */
 static bool report_gen_abort(void *arg)
 {
     SearchContext *c = arg;
-    return out_of_time(c, c->clock.budget.hard_ms);
+    return out_of_time(c, c->clock.budget.hard_ms) || gen_memo_states(c->report_gen) >= SEARCH_MOVES_MAX;
 }
 
 /* MCTS's stop test: the soft limit (the search is anytime). */
@@ -211,9 +212,10 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     Move *moves = malloc(sizeof *moves * (size_t)nroot);
     SearchResult res = {.has_best = true, .best = root[0].move};
     MctsResult r = {0};
-    uint64_t limit = c->lim->nodes;
-    if (c->lim->depth > 0 && !c->lim->infinite)
-        limit = (uint64_t)c->lim->depth * MCTS_PLAYOUTS_PER_DEPTH;
+    uint64_t limit = c->lim->nodes; /* with a depth too, the smaller (go nodes 5000 depth 6 played 60,000) */
+    const uint64_t depth_playouts = (uint64_t)c->lim->depth * MCTS_PLAYOUTS_PER_DEPTH;
+    if (c->lim->depth > 0 && !c->lim->infinite && (!limit || depth_playouts < limit))
+        limit = depth_playouts;
     /* nodestime: the budget's nodes are playouts (the workers count no nodes) */
     const uint64_t budget = (uint64_t)c->clock.nodestime * (uint64_t)c->clock.budget.soft_ms;
     if (c->clock.nodestime > 0 && c->clock.budget.soft_ms >= 0 && !c->lim->infinite && (!limit || budget < limit))
@@ -238,7 +240,8 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         for (int i = 0; i < nroot; i++)
             moves[i] = root[i].move;
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
-        const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .nodes_cap = MCTS_NODES_CAP,
+        const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .moves_max = SEARCH_MOVES_MAX,
+                               .nodes_cap = MCTS_NODES_CAP,
                                .modeled = c->modeled, .threads = search_pool_threads(c->sh->pool),
                                .pool = c->sh->pool, .kept = c->sh->mcts};
         if (mc.modeled) {
@@ -248,6 +251,10 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         const int rc = solo_answer(c, moves, nroot, mc.modeled, &reporting, &r)
                            ? 0
                            : mcts_search(g, moves, nroot, &mc, &hooks, &r);
+        if (rc == 0 && r.too_many_moves) {
+            const SearchReport many = {.kind = REPORT_TOO_MANY_MOVES, .root = &g->pos, .listed = SEARCH_MOVES_MAX};
+            c->out(&many, c->out_ctx);
+        }
         if (rc == 0 && r.has_best) {
             res.best = r.best;
             res.depth = r.depth;
@@ -334,6 +341,10 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
     wait_for_answer(c);
     atomic_store(&c->abort_all, true);
     pool_wait(pool);
+    if (atomic_load(&c->too_many_moves)) {
+        const SearchReport r = {.kind = REPORT_TOO_MANY_MOVES, .root = &c->game->pos, .listed = SEARCH_MOVES_MAX};
+        c->out(&r, c->out_ctx);
+    }
     Worker *w0 = &c->workers[0];
     for (int i = 1; i < nthreads; i++) /* a helper that completed a deeper iteration answers */
         if (c->workers[i].completed_depth > w0->completed_depth && config->multipv <= 1)
@@ -463,6 +474,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     c->out = out;
     c->out_ctx = ctx;
     atomic_init(&c->abort_all, false);
+    atomic_init(&c->too_many_moves, false);
     for (int i = 0; i <= g->nplies; i++) {
         const unsigned bit = (unsigned)(g->keys[i] >> (64 - HISTORY_FILTER_BITS));
         c->history_filter[bit / 64] |= 1ull << (bit % 64);
@@ -497,7 +509,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     if (nroot && c->root_cut) {
         /* stopped, or out of time, while listing: no time to search */
         const SearchReport cut = {.kind = REPORT_ROOT_CUT, .root = &g->pos, .capped = c->root_capped,
-                                  .listed = ROOT_LIST_CAP};
+                                  .listed = SEARCH_MOVES_MAX};
         out(&cut, ctx);
         res = (SearchResult){.best = root[0].move, .has_best = true};
         wait_for_stop(limits, sig); /* the cap's cut: an infinite or ponder search still waits */

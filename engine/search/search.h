@@ -24,6 +24,13 @@
  * (the shares the others had not used), never past it (node.h, count_node). */
 #define NODE_SHARE_MAX 1024
 
+/* Moves (capture-mode chain states) of one position a search generates at
+ * most: a lattice of a capture game can have hundreds of millions, minutes and
+ * gigabytes to list. A root with more is cut there, the most captures listed
+ * played; a position below the root with more ends the search, which answers
+ * with what it has (docs/ROBUST.md). About half a second and 200 MB. */
+#define SEARCH_MOVES_MAX (1 << 21)
+
 typedef struct {
     int64_t time[MAX_SEATS];   /* remaining ms per seat; -1 when not given */
     int64_t inc[MAX_SEATS];    /* ms per move per seat */

@@ -72,7 +72,9 @@ struct SearchContext {
     int multi_rfp_margin;    /* reverse futility's margin for 3+ seats (cp a ply), 0: off */
     unsigned modeled;        /* seats the opponent model expects to play greedily (opponents.h) */
     bool root_cut;           /* stop, time or the cap cut the root list short: no search follows */
-    bool root_capped;        /* ROOT_LIST_CAP cut it (rootmoves.h) */
+    bool root_capped;        /* SEARCH_MOVES_MAX cut it (rootmoves.h) */
+    atomic_bool too_many_moves; /* a position below the root had more than SEARCH_MOVES_MAX
+                                   moves: the search ended there */
     SearchSignals *sig;
     atomic_bool abort_all;   /* the tree search is over (its node limit reached, a helper
                                 completed go depth, or the main worker finished): every
