@@ -10,11 +10,12 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 OPT ?= -O3 $(MARCH) -g
 CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread $(EXTRA_CFLAGS)
 # Each library sees only its own headers and those of the layers below it
-# (rules < search, book < protocol < tools and tests): a file that includes a
-# header of a layer above does not compile. tests/build/layering.sh checks the
-# calls the same way on the objects.
+# (rules < eval < search, book < protocol < tools and tests): a file that
+# includes a header of a layer above does not compile. tests/build/layering.sh
+# checks the calls the same way on the objects.
 INC_RULES := -Iengine/rules
-INC_SEARCH := $(INC_RULES) -Iengine/search
+INC_EVAL := $(INC_RULES) -Iengine/eval
+INC_SEARCH := $(INC_EVAL) -Iengine/search
 INC_BOOK := $(INC_RULES) -Iengine/book
 INC_PROTO := $(INC_SEARCH) -Iengine/book -Iprotocol
 INCLUDES := $(INC_PROTO) -Itools/lib
@@ -22,12 +23,14 @@ LDLIBS := -lxxhash -pthread -lm
 BUILD ?= build
 
 RULES_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/rules/*.c))
+EVAL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/eval/*.c))
 SEARCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/search/*.c))
 BOOK_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/book/*.c))
 PROTO_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out protocol/main.c,$(wildcard protocol/*.c)))
 TOOLLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/lib/*.c))
-# The rules (board ... perft) stand alone; the search is built on them.
-LIB := $(BUILD)/libbook.a $(BUILD)/libsearch.a $(BUILD)/librules.a
+# The rules (board ... perft) stand alone; the evaluation is built on them, the
+# search on both.
+LIB := $(BUILD)/libbook.a $(BUILD)/libsearch.a $(BUILD)/libeval.a $(BUILD)/librules.a
 TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
 # Research programs behind claims in docs/ (not installed): the solitaire
 # crossing proof (docs/RACE.md) and the capture-mode model (docs/MULTI.md).
@@ -97,11 +100,16 @@ $(BUILD)/%.o: %.c | build-deps
 	$(CC) $(CFLAGS) $(INCLUDES) -MMD -MP -c $< -o $@
 
 $(BUILD)/engine/rules/%.o: INCLUDES := $(INC_RULES)
+$(BUILD)/engine/eval/%.o: INCLUDES := $(INC_EVAL)
 $(BUILD)/engine/search/%.o: INCLUDES := $(INC_SEARCH)
 $(BUILD)/engine/book/%.o: INCLUDES := $(INC_BOOK)
 $(BUILD)/protocol/%.o: INCLUDES := $(INC_PROTO)
 
 $(BUILD)/librules.a: $(RULES_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libeval.a: $(EVAL_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 

@@ -1,5 +1,5 @@
 /*
- * test_nnue.c - the learned evaluation's inference (engine/search/nnue.h) on
+ * test_nnue.c - the learned evaluation's inference (engine/eval/nnue.h) on
  * nets of random weights built here: the engine's value equals a plain
  * reading of the format (docs/NNUE.md) written out in this test, the SIMD
  * path equals the scalar one, the sums updated move by move equal sums made

@@ -1896,7 +1896,7 @@ static void test_large_relative_score_is_no_mate(void **state)
         if (starts(l.line[i], "info depth ")) {
             if (!strstr(l.line[i], " score cp -"))
                 fail_msg("blue is far behind: %s", l.line[i]);
-            assert_true(info_field(l.line[i], "cp") < -29000); /* beyond the mate bound of engine/search/eval.h */
+            assert_true(info_field(l.line[i], "cp") < -29000); /* beyond the mate bound of engine/eval/eval.h */
         }
     free(best);
     epipe_lines_free(&l);

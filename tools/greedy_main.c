@@ -1,6 +1,6 @@
 /*
  * greedy_main.c - stern-greedy: a tiny protocol engine (PROTOCOL.md) that plays the
- * one-ply greedy policy of engine/search/greedy.h (the legal move with the best
+ * one-ply greedy policy of engine/eval/greedy.h (the legal move with the best
  * one-ply evaluation, or the place the move secures, ties going to the first
  * move in generation order). It is deterministic and fast, a fixed anchor for
  * ratings.

@@ -8,7 +8,7 @@
  * A = N / 10 and a = r_end * c_end^2 * (A+N)^alpha.
  *
  * Every iteration perturbs all weights at once by +-c_k, builds the two engines
- * with the weights as build-time overrides (engine/search/eval.c: -DNAME=value, so the
+ * with the weights as build-time overrides (engine/eval/eval.c: -DNAME=value, so the
  * engine itself carries no tuning code), plays them against each other with
  * build/stern-arena, and moves each weight by a_k * (wins - losses) / (c_k *
  * delta_i) toward the better side. With three or more units (seats, or
@@ -54,7 +54,7 @@ static int usage_to(FILE *f, int status)
 {
     fprintf(f,
             "usage: stern-spsa -param NAME=START,MIN,MAX,C_END[,R_END] [-param ...] [options]\n"
-            "  NAME            an evaluation weight of engine/search/eval.c (e.g. W_DISTANCE)\n"
+            "  NAME            an evaluation weight of engine/eval/eval.c (e.g. W_DISTANCE)\n"
             "  -iterations N   SPSA iterations (default 100)\n"
             "  -games G        games per iteration, even (default 20)\n"
             "  -tc S+I         clock of the games (default 1+0.01)\n"

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The layers of the engine, checked on the built objects (nm):
-# - the rules (librules.a) refer to nothing of the search, the book, the
-#   protocol or the tools; the search (libsearch.a) and the book (libbook.a) to
-#   nothing of the protocol or the tools; the protocol (libproto.a) to nothing
+# - the rules (librules.a) refer to nothing of the evaluation, the search, the
+#   book, the protocol or the tools; the evaluation (libeval.a) to nothing of
+#   the search, the book, the protocol or the tools; the search (libsearch.a)
+#   and the book (libbook.a) to nothing of the protocol or the tools (nor the
+#   book to the evaluation or the search); the protocol (libproto.a) to nothing
 #   of the tools;
-# - no two files of engine/search call each other, directly or round a circle
-#   (a file-level call graph sorted by tsort, which names the files of a loop).
+# - no two files of engine/eval, nor of engine/search, call each other,
+#   directly or round a circle (a file-level call graph sorted by tsort, which
+#   names the files of a loop).
 # usage: layering.sh [BUILD_DIR]
 set -euo pipefail
 build=${1:-build}
@@ -26,20 +29,29 @@ check() {
     fail=1
   done
 }
-check librules libsearch libbook libproto libtools
+check librules libeval libsearch libbook libproto libtools
+check libeval libsearch libbook libproto libtools
 check libsearch libbook libproto libtools
-check libbook libsearch libproto libtools
+check libbook libeval libsearch libproto libtools
 check libproto libtools
-# the file-level call graph of engine/search
-objs=$(ls "$build"/engine/search/*.o)
-edges=$(for o in $objs; do
-  for u in $(needs "$o"); do echo "$(basename "$o" .o) $u"; done
-done | sort -k2 | join -1 2 -2 2 - <(for o in $objs; do defs "$o" | sed "s|\$| $(basename "$o" .o)|"; done | sort -k1,1 | awk '{print $2, $1}' | sort -k2) 2>/dev/null |
-  awk '$2 != $3 {print $2, $3}' | sort -u)
-if ! loops=$(echo "$edges" | tsort 2>&1 >/dev/null) || [ -n "$loops" ]; then
-  echo "layering: files of engine/search call each other round a circle:"
-  echo "$loops" | sed -n 's/^tsort: //p' | grep -v 'input contains a loop' | sed 's/^/  /'
-  fail=1
-fi
+# circle DIR LIB: no two files of DIR (the objects in LIB, not stale ones left in
+# the build tree) call each other, directly or round a circle; sets `edges`
+circle() {
+  local dir=$1 lib=$2 objs loops
+  objs=$(ar t "$build/$lib.a" | sed "s|^|$build/$dir/|")
+  edges=$(for o in $objs; do
+    for u in $(needs "$o"); do echo "$(basename "$o" .o) $u"; done
+  done | sort -k2 | join -1 2 -2 2 - <(for o in $objs; do defs "$o" | sed "s|\$| $(basename "$o" .o)|"; done | sort -k1,1 | awk '{print $2, $1}' | sort -k2) 2>/dev/null |
+    awk '$2 != $3 {print $2, $3}' | sort -u)
+  if ! loops=$(echo "$edges" | tsort 2>&1 >/dev/null) || [ -n "$loops" ]; then
+    echo "layering: files of $dir call each other round a circle:"
+    echo "$loops" | sed -n 's/^tsort: //p' | grep -v 'input contains a loop' | sed 's/^/  /'
+    fail=1
+  fi
+}
+circle engine/eval libeval
+eval_edges=$(echo "$edges" | grep -c . || true)
+circle engine/search libsearch
 [ $fail = 0 ] || exit 1
-echo "layering: rules < search, book < protocol < tools hold; engine/search has $(echo "$edges" | wc -l) file-level calls and no circle"
+echo "layering: rules < eval < search, book < protocol < tools hold; engine/eval has $eval_edges file-level calls," \
+  "engine/search $(echo "$edges" | grep -c . || true), and no circle"

@@ -1,4 +1,4 @@
-"""The net of engine/search/nnue.h in PyTorch (float, for training), its export
+"""The net of engine/eval/nnue.h in PyTorch (float, for training), its export
 to the engine's integer file, and the engine's integer forward pass in numpy,
 which must equal the C code's exactly (docs/NNUE.md)."""
 import struct
