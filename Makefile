@@ -10,12 +10,13 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 OPT ?= -O3 $(MARCH) -g
 CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread $(EXTRA_CFLAGS)
 # Each library sees only its own headers and those of the layers below it
-# (rules < eval < search, book < protocol < tools and tests): a file that
+# (rules < eval < solve < search, book < protocol < tools and tests): a file that
 # includes a header of a layer above does not compile. tests/build/layering.sh
 # checks the calls the same way on the objects.
 INC_RULES := -Iengine/rules
 INC_EVAL := $(INC_RULES) -Iengine/eval
-INC_SEARCH := $(INC_EVAL) -Iengine/search
+INC_SOLVE := $(INC_EVAL) -Iengine/solve
+INC_SEARCH := $(INC_SOLVE) -Iengine/search
 INC_BOOK := $(INC_RULES) -Iengine/book
 INC_PROTO := $(INC_SEARCH) -Iengine/book -Iprotocol
 INCLUDES := $(INC_PROTO) -Itools/lib
@@ -24,13 +25,14 @@ BUILD ?= build
 
 RULES_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/rules/*.c))
 EVAL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/eval/*.c))
+SOLVE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/solve/*.c))
 SEARCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/search/*.c))
 BOOK_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/book/*.c))
 PROTO_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out protocol/main.c,$(wildcard protocol/*.c)))
 TOOLLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/lib/*.c))
 # The rules (board ... perft) stand alone; the evaluation is built on them, the
-# search on both.
-LIB := $(BUILD)/libbook.a $(BUILD)/libsearch.a $(BUILD)/libeval.a $(BUILD)/librules.a
+# solvers on both, the search on all three.
+LIB := $(BUILD)/libbook.a $(BUILD)/libsearch.a $(BUILD)/libsolve.a $(BUILD)/libeval.a $(BUILD)/librules.a
 TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
 # Research programs behind claims in docs/ (not installed): the solitaire
 # crossing proof (docs/RACE.md) and the capture-mode model (docs/MULTI.md).
@@ -101,6 +103,7 @@ $(BUILD)/%.o: %.c | build-deps
 
 $(BUILD)/engine/rules/%.o: INCLUDES := $(INC_RULES)
 $(BUILD)/engine/eval/%.o: INCLUDES := $(INC_EVAL)
+$(BUILD)/engine/solve/%.o: INCLUDES := $(INC_SOLVE)
 $(BUILD)/engine/search/%.o: INCLUDES := $(INC_SEARCH)
 $(BUILD)/engine/book/%.o: INCLUDES := $(INC_BOOK)
 $(BUILD)/protocol/%.o: INCLUDES := $(INC_PROTO)
@@ -110,6 +113,10 @@ $(BUILD)/librules.a: $(RULES_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/libeval.a: $(EVAL_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libsolve.a: $(SOLVE_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 

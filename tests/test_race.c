@@ -1,5 +1,5 @@
 /*
- * test_race.c - the exact race solver (engine/search/race.h) against brute force: a
+ * test_race.c - the exact race solver (engine/solve/race.h) against brute force: a
  * breadth-first search over every position of one army (the others fixed) gives
  * the true fewest moves, which race_solve must equal on each small case, with and
  * without its table; the lower bound must never exceed it. Plus the row axis on

@@ -1,4 +1,4 @@
-/* race_main.c - stern-race: the exact race solver (engine/search/race.h) on a position,
+/* race_main.c - stern-race: the exact race solver (engine/solve/race.h) on a position,
  * or on the solitaire crossing of the empty board. */
 #include "args.h"
 #include "fen.h"

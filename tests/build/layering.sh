@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The layers of the engine, checked on the built objects (nm):
-# - the rules (librules.a) refer to nothing of the evaluation, the search, the
-#   book, the protocol or the tools; the evaluation (libeval.a) to nothing of
-#   the search, the book, the protocol or the tools; the search (libsearch.a)
-#   and the book (libbook.a) to nothing of the protocol or the tools (nor the
-#   book to the evaluation or the search); the protocol (libproto.a) to nothing
-#   of the tools;
+# - the rules (librules.a) refer to nothing of the layers above them; the
+#   evaluation (libeval.a) to nothing of the solvers, the search, the book, the
+#   protocol or the tools; the solvers (libsolve.a) to nothing of the search
+#   and above; the search (libsearch.a) and the book (libbook.a) to nothing of
+#   the protocol or the tools (nor the book to the evaluation, the solvers or
+#   the search); the protocol (libproto.a) to nothing of the tools;
 # - no two files of engine/eval, nor of engine/search, call each other,
 #   directly or round a circle (a file-level call graph sorted by tsort, which
 #   names the files of a loop).
@@ -29,10 +29,11 @@ check() {
     fail=1
   done
 }
-check librules libeval libsearch libbook libproto libtools
-check libeval libsearch libbook libproto libtools
+check librules libeval libsolve libsearch libbook libproto libtools
+check libeval libsolve libsearch libbook libproto libtools
+check libsolve libsearch libbook libproto libtools
 check libsearch libbook libproto libtools
-check libbook libeval libsearch libproto libtools
+check libbook libeval libsolve libsearch libproto libtools
 check libproto libtools
 # circle DIR LIB: no two files of DIR (the objects in LIB, not stale ones left in
 # the build tree) call each other, directly or round a circle; sets `edges`
@@ -53,5 +54,5 @@ circle engine/eval libeval
 eval_edges=$(echo "$edges" | grep -c . || true)
 circle engine/search libsearch
 [ $fail = 0 ] || exit 1
-echo "layering: rules < eval < search, book < protocol < tools hold; engine/eval has $eval_edges file-level calls," \
-  "engine/search $(echo "$edges" | grep -c . || true), and no circle"
+echo "layering: rules < eval < solve < search, book < protocol < tools hold; engine/eval has $eval_edges" \
+  "file-level calls, engine/search $(echo "$edges" | grep -c . || true), and no circle"
