@@ -1,6 +1,7 @@
 /* bench.c - the bench position set and driver; see bench.h. */
 #include "bench.h"
 
+#include "clock.h"
 #include "eval.h"
 #include "fen.h"
 
@@ -8,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* Positions: each variant's start, then the positions reached after `plies` moves
  * of greedy play (every seat takes the move with the best static evaluation, the
@@ -38,13 +38,6 @@ static void greedy_move(Game *g, MoveList *list)
         }
     }
     game_play(g, &list->m[best]);
-}
-
-static int64_t now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000;
 }
 
 static void quiet(const SearchReport *report, void *ctx)
@@ -85,9 +78,9 @@ uint64_t bench_run(SearchSession *s, int depth, const SearchConfig *config, Sear
         search_limits_init(lim);
         lim->depth = depth;
         session_new_game(s);
-        const int64_t t0 = now_us();
+        const int64_t t0 = clock_now_us();
         const SearchResult r = session_search(s, g, lim, config, sig, quiet, NULL);
-        us += now_us() - t0;
+        us += clock_now_us() - t0;
         stopped = atomic_load(&sig->stop);
         char fen[FEN_MAX], line[FEN_MAX + 128];
         snprintf(line, sizeof line, "info string bench %zu %s %s nodes %" PRIu64 " score %d", i + 1, SPECS[i].variant,

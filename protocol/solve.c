@@ -3,7 +3,7 @@
 
 #include "notation.h"
 #include "race.h"
-#include "timeman.h"
+#include "clock.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -42,9 +42,9 @@ void solve_run(const Game *g, uint64_t node_limit, const atomic_bool *stop, Solv
         pos_set_stm(&q, s);
         Move pv[RACE_MAX_MOVES];
         RaceStats st = {0};
-        const int64_t t0 = now_ms();
+        const int64_t t0 = clock_now_ms();
         need[s] = race_solve(&q, s, RACE_MAX_MOVES, SOLVE_TABLE_MIB, node_limit, stop, pv, &st);
-        const int64_t ms = now_ms() - t0;
+        const int64_t ms = clock_now_ms() - t0;
         const char c = variant_seat_letter(s);
         if (need[s] >= 0) {
             line_text(q, s, pv, need[s], pv_text, sizeof pv_text);

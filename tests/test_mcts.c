@@ -11,7 +11,7 @@
 #include "movegen.h"
 #include "node.h"
 #include "places.h"
-#include "threads.h"
+#include "pool.h"
 
 #include <string.h>
 
@@ -49,7 +49,7 @@ static bool line_legal(const Move *pv, int n)
 {
     Position p = g.pos;
     for (int i = 0; i < n; i++) {
-        if (pos_over(&p) || !legal_move(&p, &pv[i], NULL))
+        if (pos_over(&p) || !node_legal_move(&p, &pv[i], NULL))
             return false;
         pos_play(&p, &pv[i]);
     }
@@ -291,9 +291,9 @@ static void test_solver_proves_a_first_place_two_moves_away(void **state)
 int main(void)
 {
     board_init();
-    pool = search_pool_new(2);
+    pool = pool_new(2);
     kept = mcts_kept_new();
-    if (search_pool_threads(pool) != 2 || !kept)
+    if (pool_threads(pool) != 2 || !kept)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines_are_the_most_visited_root_moves_in_order),

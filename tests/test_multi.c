@@ -34,7 +34,7 @@ static MoveList *new_list(void)
 static int side_of(int s) { return s == root || s == variant_partner(g.v, root) ? 1 : -1; }
 
 /* The side to move's best capture, priced as the search's leaves price it. */
-static int capture_bonus(const Position *p)
+static int node_capture_bonus(const Position *p)
 {
     if (!p->v->capture)
         return 0;
@@ -54,7 +54,7 @@ static int leaf(const Position *p, int ply)
 {
     const Variant *v = p->v;
     if (v->nseats != 3 || v->capture || v->teams || v->masters || pos_over(p))
-        return places_value_for(p, root, ply, capture_bonus(p), NULL);
+        return places_value_for(p, root, ply, node_capture_bonus(p), NULL);
     int bonus[MAX_SEATS] = {0};
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i];
@@ -66,7 +66,7 @@ static int leaf(const Position *p, int ply)
 }
 
 /* Whether p ends the tree for the root: the game is over or the root placed. */
-static bool terminal(const Position *p) { return pos_over(p) || p->place[root]; }
+static bool node_terminal(const Position *p) { return pos_over(p) || p->place[root]; }
 
 /* ---- paranoid: the root's team maximises, every other seat minimises ---- */
 
@@ -81,7 +81,7 @@ static int paranoid(const Position *p, int depth, int ply)
     for (int i = 0; i < l->n; i++) {
         Position c = *p;
         pos_play(&c, &l->m[i]);
-        const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : paranoid(&c, depth - 1, ply + 1);
+        const int v = node_terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : paranoid(&c, depth - 1, ply + 1);
         best = side > 0 ? (v > best ? v : best) : (v < best ? v : best);
     }
     if (!l->n)
@@ -119,7 +119,7 @@ static void keep_top(const Position *p, MoveList *l, int k)
 static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
 {
     if (depth == 0) {
-        places_values(p, ply, capture_bonus(p), out, NULL);
+        places_values(p, ply, node_capture_bonus(p), out, NULL);
         return;
     }
     MoveList *l = new_list();
@@ -133,7 +133,7 @@ static void maxn(const Position *p, int depth, int ply, int out[MAX_SEATS])
         Position c = *p;
         pos_play(&c, &l->m[i]);
         int vals[MAX_SEATS];
-        if (terminal(&c))
+        if (node_terminal(&c))
             places_values(&c, ply + 1, 0, vals, NULL);
         else
             maxn(&c, depth - 1, ply + 1, vals);
@@ -181,7 +181,7 @@ static int brs(const Position *p, int depth, int ply)
         for (int i = 0; i < l->n; i++) {
             Position c = *p;
             pos_play(&c, &l->m[i]);
-            const int v = terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : brs(&c, depth - 1, ply + 1);
+            const int v = node_terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : brs(&c, depth - 1, ply + 1);
             best = v > best ? v : best;
         }
         move_list_delete(l);
@@ -238,7 +238,7 @@ static int brs(const Position *p, int depth, int ply)
         }
         if (!pos_over(&c) && side_of(c.stm) < 0 && c.status[root] == ST_PLAYING)
             pos_set_stm(&c, root);
-        const int val = terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : brs(&c, depth - 1, ply + 1);
+        const int val = node_terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : brs(&c, depth - 1, ply + 1);
         best = val < best ? val : best;
     }
     move_list_delete(l);
@@ -256,7 +256,7 @@ static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
         Position c = g.pos;
         pos_play(&c, &l->m[i]);
         moves[i] = l->m[i];
-        if (terminal(&c)) {
+        if (node_terminal(&c)) {
             vals[i] = places_value_for(&c, root, 1, 0, NULL);
         } else if (algo == ALGO_PARANOID) {
             vals[i] = paranoid(&c, depth - 1, 1);

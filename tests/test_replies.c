@@ -2,7 +2,7 @@
  * test_replies.c - the replies a best-reply min node keeps (brs.h): each
  * opponent's moves of the most progress, and with five or six seats those
  * that block or unblock the root's marbles (contact_zone,
- * keep_top_and_contact_replies). Positions from a classic-6 game of
+ * brs_keep_top_and_contact_replies). Positions from a classic-6 game of
  * stern-arena (random opening, then the players' moves).
  */
 #include "support/stern_test.h"
@@ -72,7 +72,7 @@ static void test_top_replies_are_the_k_of_most_progress_in_list_order(void **sta
             pos_set_stm(&q, g.v->seats[i]);
             for (int k = 1; k <= 8; k *= 2) {
                 MoveList *all = list_of(&q), *top = list_of(&q);
-                keep_top_replies(&q, top, k);
+                brs_keep_top_replies(&q, top, k);
                 int n = 0;
                 for (int a = 0; a < all->n; a++) {
                     int better = 0, equal_before = 0;
@@ -109,7 +109,7 @@ static void test_contact_replies_add_the_blocking_moves_of_most_progress(void **
     int extras = 0, short_of_contacts = 0;
     for (size_t ply = 0; ply <= NMOVES; ply++) {
         const int root = g.pos.stm;
-        const Bitboard zone = contact_zone(&g.pos, root);
+        const Bitboard zone = brs_contact_zone(&g.pos, root);
         for (int i = 0; i < g.v->nseats; i++) {
             const int o = g.v->seats[i];
             if (o == root)
@@ -117,13 +117,13 @@ static void test_contact_replies_add_the_blocking_moves_of_most_progress(void **
             Position q = g.pos;
             pos_set_stm(&q, o);
             MoveList *top = list_of(&q), *none = list_of(&q), *with = list_of(&q), *all = list_of(&q);
-            keep_top_replies(&q, top, TOP);
-            keep_top_and_contact_replies(&q, none, TOP, 0, zone);
+            brs_keep_top_replies(&q, top, TOP);
+            brs_keep_top_and_contact_replies(&q, none, TOP, 0, zone);
             assert_int_equal(none->n, top->n);
             for (int k = 0; k < top->n; k++)
                 assert_true(same_move(&none->m[k], &top->m[k]));
 
-            keep_top_and_contact_replies(&q, with, TOP, CONTACT, zone);
+            brs_keep_top_and_contact_replies(&q, with, TOP, CONTACT, zone);
             int added = 0, least = 1000, available = 0;
             for (int k = 0; k < with->n; k++)
                 if (!holds(top, &with->m[k])) {
@@ -163,13 +163,13 @@ static void test_contact_zone_is_two_steps_around_marbles_outside_the_target(voi
     (void)state;
     Game g;
     game_setup(&g, "classic-2", "w i9 e17 e16 f16 e15 f15 g15 e14 f14 g14 b m1 l2 m2 k3 l3 m3 j4 k4 l4 m4", "w w0,b0 1");
-    const Bitboard zone = contact_zone(&g.pos, g.pos.stm);
+    const Bitboard zone = brs_contact_zone(&g.pos, g.pos.stm);
     assert_int_equal(bb_count(zone), 13);
     assert_true(bb_test(zone, hole("i9")));
     assert_int_equal(bb_count(zone & geo.adjacent[hole("i9")]), 6);
     const int b = g.v->seats[1];
     assert_int_equal(bb_count(g.pos.seat_bb[b] & ~g.v->target[b]), 0);
-    assert_true(contact_zone(&g.pos, b) == 0);
+    assert_true(brs_contact_zone(&g.pos, b) == 0);
 }
 
 int main(void)

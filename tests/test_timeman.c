@@ -1,5 +1,5 @@
 /*
- * test_timeman.c - time_budget (timeman.h): exact soft and hard limits for
+ * test_timeman.c - timeman_budget (timeman.h): exact soft and hard limits for
  * chosen clocks (worked out by hand from timeman.c), and bounds that hold over a
  * grid of clocks: with a clock, hard stays within a third of the time left after
  * the overhead (1 ms at least) and soft within a quarter, soft <= hard, and more
@@ -87,7 +87,7 @@ static void test_budget_table(void **state)
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
         const BudgetRow *r = &ROWS[i];
         const TimeBudget b =
-            time_budget(r->time_ms, r->inc_ms, r->movestogo, r->movetime_ms, r->moves_left, r->overhead_ms);
+            timeman_budget(r->time_ms, r->inc_ms, r->movestogo, r->movetime_ms, r->moves_left, r->overhead_ms);
         if (b.soft_ms != r->soft_ms || b.hard_ms != r->hard_ms)
             fail_msg("row %zu (time %" PRId64 " inc %" PRId64 " mtg %d movetime %" PRId64 " left %d overhead %" PRId64
                      "): soft %" PRId64 " hard %" PRId64 ", expected %" PRId64 " %" PRId64,
@@ -119,7 +119,7 @@ static void test_clock_budget_stays_within_the_time_left(void **state)
                 for (size_t l = 0; l < COUNT(LEFTS); l++)
                     for (size_t o = 0; o < COUNT(OVERHEADS); o++) {
                         const int64_t t = TIMES[a], u = t - OVERHEADS[o];
-                        const TimeBudget b = time_budget(t, INCS[i], MTGS[m], 0, LEFTS[l], OVERHEADS[o]);
+                        const TimeBudget b = timeman_budget(t, INCS[i], MTGS[m], 0, LEFTS[l], OVERHEADS[o]);
                         if (b.soft_ms < 1 || b.soft_ms > b.hard_ms || b.soft_ms * 100 > max64(100, u * 25) ||
                             b.hard_ms * 100 > max64(100, u * 33) || (u >= 1 && b.hard_ms > u))
                             fail_msg("time %" PRId64 " inc %" PRId64 " mtg %d left %d overhead %" PRId64
@@ -139,9 +139,9 @@ static void test_clock_budget_grows_with_time_and_increment(void **state)
                     for (size_t o = 0; o < COUNT(OVERHEADS); o++) {
                         const int mtg = MTGS[m], left = LEFTS[l];
                         const int64_t ov = OVERHEADS[o];
-                        const TimeBudget b = time_budget(TIMES[a], INCS[i], mtg, 0, left, ov);
-                        const TimeBudget more_time = time_budget(TIMES[a + 1], INCS[i], mtg, 0, left, ov);
-                        const TimeBudget more_inc = time_budget(TIMES[a], INCS[i + 1], mtg, 0, left, ov);
+                        const TimeBudget b = timeman_budget(TIMES[a], INCS[i], mtg, 0, left, ov);
+                        const TimeBudget more_time = timeman_budget(TIMES[a + 1], INCS[i], mtg, 0, left, ov);
+                        const TimeBudget more_inc = timeman_budget(TIMES[a], INCS[i + 1], mtg, 0, left, ov);
                         if (more_time.soft_ms < b.soft_ms || more_time.hard_ms < b.hard_ms ||
                             more_inc.soft_ms < b.soft_ms || more_inc.hard_ms < b.hard_ms)
                             fail_msg("time %" PRId64 " inc %" PRId64 " mtg %d left %d overhead %" PRId64, TIMES[a],
@@ -159,13 +159,13 @@ static void test_movetime_loses_at_most_half_to_the_overhead(void **state)
     for (size_t t = 0; t < COUNT(movetimes); t++)
         for (size_t o = 0; o < COUNT(OVERHEADS); o++) {
             const int64_t mt = movetimes[t], ov = OVERHEADS[o];
-            const TimeBudget alone = time_budget(-1, 0, 0, mt, 40, ov);
+            const TimeBudget alone = timeman_budget(-1, 0, 0, mt, 40, ov);
             if (alone.soft_ms != alone.hard_ms || alone.hard_ms < 1 || alone.hard_ms > mt ||
                 alone.hard_ms * 2 < mt || (ov <= mt / 2 && alone.hard_ms != mt - ov))
                 fail_msg("movetime %" PRId64 " overhead %" PRId64 ": soft %" PRId64 " hard %" PRId64, mt, ov,
                          alone.soft_ms, alone.hard_ms);
             for (size_t c = 0; c < COUNT(clocks); c++) {
-                const TimeBudget b = time_budget(clocks[c], 1000, 10, mt, 40, ov);
+                const TimeBudget b = timeman_budget(clocks[c], 1000, 10, mt, 40, ov);
                 assert_int_equal(b.soft_ms, alone.soft_ms);
                 assert_int_equal(b.hard_ms, alone.hard_ms);
             }
@@ -179,7 +179,7 @@ static void test_no_clock_is_unlimited(void **state)
     for (size_t i = 0; i < COUNT(INCS); i++)
         for (size_t m = 0; m < COUNT(MTGS); m++)
             for (size_t o = 0; o < COUNT(OVERHEADS); o++) {
-                const TimeBudget b = time_budget(-1, INCS[i], MTGS[m], 0, 40, OVERHEADS[o]);
+                const TimeBudget b = timeman_budget(-1, INCS[i], MTGS[m], 0, 40, OVERHEADS[o]);
                 assert_int_equal(b.soft_ms, -1);
                 assert_int_equal(b.hard_ms, -1);
             }

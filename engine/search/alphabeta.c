@@ -58,7 +58,7 @@
 
 static int search(Worker *w, const Position *p, int depth, int alpha, int beta, int ply);
 
-int multi_rfp_margin(const Variant *v)
+int alphabeta_multi_rfp_margin(const Variant *v)
 {
     if (MULTI_RFP_DEPTH <= 0 || v->nseats <= 2 || v->capture || v->teams || v->nunits > MULTI_RFP_MAX_UNITS)
         return 0;
@@ -67,10 +67,10 @@ int multi_rfp_margin(const Variant *v)
 
 /* Searches child c of a node whose side is `side`, returning its value for that
  * side; (alpha, beta) is the node's window. */
-int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side)
+int alphabeta_child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side)
 {
     int v;
-    if (terminal(w, c, ply, &v))
+    if (node_terminal(w, c, ply, &v))
         return side * v;
     if (side_of(w->ctx, c->stm) == side)
         return search(w, c, depth, alpha, beta, ply);
@@ -96,18 +96,18 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
     SearchContext *c = w->ctx;
     const int side = side_of(c, p->stm);
     const bool pv_node = beta - alpha > 1;
-    if (!enter_node(w, ply))
+    if (!node_enter(w, ply))
         return 0;
     if (depth <= 0 || ply >= MAX_PLY)
-        return leaf_value(w, p, ply, side, beta);
+        return node_leaf_value(w, p, ply, side, beta);
     w->path_keys[ply] = p->key;
 
     TTData tte;
     uint32_t tt_move = 0;
-    const uint64_t key = tt_key(p);
+    const uint64_t key = node_tt_key(p);
     if (tt_probe(c->tt, key, &tte)) {
         tt_move = tte.move;
-        const int ts = score_from_tt(tte.score, ply);
+        const int ts = node_score_from_tt(tte.score, ply);
         if (!pv_node && tte.depth >= depth &&
             (tte.bound == BOUND_EXACT || (tte.bound == BOUND_LOWER && ts >= beta) ||
              (tte.bound == BOUND_UPPER && ts <= alpha)))
@@ -193,8 +193,8 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             tt_prefetch(c->tt, guess);
         }
         Position child;
-        make_child(w, p, ply, list->seat[i], m, &child);
-        const uint64_t child_key = tt_key(&child);
+        node_make_child(w, p, ply, list->seat[i], m, &child);
+        const uint64_t child_key = node_tt_key(&child);
         if (depth > 1 && child_key != guess)
             tt_prefetch(c->tt, child_key);
         _Atomic uint64_t *slot = NULL;
@@ -208,7 +208,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         int v;
         searched++;
         if (i == 0) {
-            v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
+            v = alphabeta_child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
         } else {
             int r = 0;
             if (depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVE && list->score[i] < ORDER_KILLER - 1 &&
@@ -217,11 +217,11 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
                 if (r > depth - 2)
                     r = depth - 2;
             }
-            v = child_value(w, &child, depth - 1 - r, alpha, alpha + 1, ply + 1, side);
+            v = alphabeta_child_value(w, &child, depth - 1 - r, alpha, alpha + 1, ply + 1, side);
             if (v > alpha && r)
-                v = child_value(w, &child, depth - 1, alpha, alpha + 1, ply + 1, side);
+                v = alphabeta_child_value(w, &child, depth - 1, alpha, alpha + 1, ply + 1, side);
             if (v > alpha && v < beta)
-                v = child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
+                v = alphabeta_child_value(w, &child, depth - 1, alpha, beta, ply + 1, side);
         }
         if (slot) {
             uint64_t mine = child_key;
@@ -245,15 +245,15 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
                 w->killers[ply][1] = w->killers[ply][0];
                 w->killers[ply][0] = *m;
             }
-            update_history(w, m, depth * depth);
+            movepick_update_history(w, m, depth * depth);
             for (int j = 0; j < i; j++)
-                update_history(w, &list->m[j], -depth * depth);
+                movepick_update_history(w, &list->m[j], -depth * depth);
             break;
         }
     }
     if (list->n == 0) /* cannot happen: the side to move always has a move */
-        return leaf_value(w, p, ply, side, beta);
-    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth,
+        return node_leaf_value(w, p, ply, side, beta);
+    const TTData d = {movepick_move_code(&best_move), (int16_t)node_score_to_tt(best, ply), (int8_t)depth,
                       (uint8_t)(best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER)};
     tt_store(c->tt, key, &d);
     return best;

@@ -14,12 +14,12 @@
 /* Searches child position c (at `ply`, `depth` plies to go) of a node whose side
  * is `side` (side_of), with the node's window (alpha, beta), returning its value
  * for that side. 0 once the search stops. */
-int child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side);
+int alphabeta_child_value(Worker *w, const Position *c, int depth, int alpha, int beta, int ply, int side);
 
 /* The margin (cp of standing per ply to go) of reverse futility for three or
  * more seats in the searches of variant v (SearchContext.multi_rfp_margin), or
  * 0 where it is off: on in races of three or four seats without teams, where
  * it measured a gain, with four seats' own margin (docs/MULTI.md). */
-int multi_rfp_margin(const Variant *v);
+int alphabeta_multi_rfp_margin(const Variant *v);
 
 #endif

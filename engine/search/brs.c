@@ -42,12 +42,12 @@ bool brs_min_node(const SearchContext *c, const Position *p)
 #define BRS_CONTACT_SEATS 5 /* the fewest seats that keep them */
 #endif
 
-int reply_top(const Variant *v) { return v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP; }
+int brs_reply_top(const Variant *v) { return v->capture ? BRS_REPLY_TOP_CAPTURE : BRS_REPLY_TOP; }
 
-/* reply_top at best-reply min nodes. */
-static int brs_reply_top(const Variant *v)
+/* brs_reply_top at best-reply min nodes. */
+static int min_node_reply_top(const Variant *v)
 {
-    return !v->capture && !v->teams && v->nseats <= BRS_FEW_SEATS ? BRS_REPLY_TOP_FEW : reply_top(v);
+    return !v->capture && !v->teams && v->nseats <= BRS_FEW_SEATS ? BRS_REPLY_TOP_FEW : brs_reply_top(v);
 }
 
 /* The progress of move m of q's side to move (`tip`: its Variant.tip_dist),
@@ -122,7 +122,7 @@ static void keep_top_in_place(const Position *q, MoveList *list, int k)
  * computed once, and its contact tested once. */
 enum { MOST = 1024 };
 
-/* keep_top_and_contact_replies for list->n in (k, MOST]; j = 0 adds none. */
+/* brs_keep_top_and_contact_replies for list->n in (k, MOST]; j = 0 adds none. */
 static void keep_top_and_contact(const Position *q, MoveList *list, int k, int j, Bitboard zone)
 {
     const uint8_t *tip = q->v->tip_dist[q->stm];
@@ -158,7 +158,7 @@ static void keep_top_and_contact(const Position *q, MoveList *list, int k, int j
     compact(list, keep);
 }
 
-void keep_top_replies(const Position *q, MoveList *list, int k)
+void brs_keep_top_replies(const Position *q, MoveList *list, int k)
 {
     if (k <= 0 || list->n <= k)
         return;
@@ -168,10 +168,10 @@ void keep_top_replies(const Position *q, MoveList *list, int k)
         keep_top_in_place(q, list, k);
 }
 
-void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone)
+void brs_keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone)
 {
     if (j <= 0 || list->n > MOST)
-        keep_top_replies(q, list, k);
+        brs_keep_top_replies(q, list, k);
     else if (list->n > k)
         keep_top_and_contact(q, list, k, j, zone);
 }
@@ -212,7 +212,7 @@ static bool filler_move(Worker *w, const Position *q, int s, int ply, MoveList *
     return best_ordered(&t, scratch, out);
 }
 
-Bitboard contact_zone(const Position *p, int s)
+Bitboard brs_contact_zone(const Position *p, int s)
 {
     Bitboard zone = 0;
     for (Bitboard b = p->seat_bb[s] & ~p->v->target[s]; b;)
@@ -228,7 +228,7 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
     list->cut = false;
     const Variant *v = p->v;
     const bool contact = BRS_CONTACT_REPLIES > 0 && !v->capture && !v->teams && v->nseats >= BRS_CONTACT_SEATS;
-    const Bitboard zone = contact ? contact_zone(p, w->ctx->root_seat) : 0;
+    const Bitboard zone = contact ? brs_contact_zone(p, w->ctx->root_seat) : 0;
     for (int k = 0; k < v->nseats; k++) {
         const int o = v->seats[(v->slot[p->stm] + k) % v->nseats];
         if (side_of(w->ctx, o) > 0 || p->status[o] != ST_PLAYING)
@@ -238,7 +238,7 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
             pos_set_stm(&q, o);
         gen_moves_no_return(&q, tmp, w->gen);
         if (!w->ctx->cfg->full_width)
-            keep_top_and_contact_replies(&q, tmp, brs_reply_top(v), contact ? BRS_CONTACT_REPLIES : 0, zone);
+            brs_keep_top_and_contact_replies(&q, tmp, min_node_reply_top(v), contact ? BRS_CONTACT_REPLIES : 0, zone);
         list->cut |= tmp->cut;
         for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
             list->seat[list->n - 1] = (uint8_t)o;

@@ -28,21 +28,21 @@ void brs_after_reply(Worker *w, int ply, int mover, Position *child);
 /* Replies an opponent keeps under max-n's reply pruning in variant v (best-reply
  * min nodes keep as many, or more with three or four race seats): its moves of
  * the most progress (race) or captures (capture mode); 0 keeps them all. */
-int reply_top(const Variant *v);
+int brs_reply_top(const Variant *v);
 
 /* Keeps the k moves (k > 0; k = 0 keeps all) of q's side to move in `list`
  * with the most progress, or in capture mode the most captures (the earlier of
  * equal ones), in list order, with their scores and movers. */
-void keep_top_replies(const Position *q, MoveList *list, int k);
+void brs_keep_top_replies(const Position *q, MoveList *list, int k);
 
 /* The holes within two steps of seat s's marbles outside its target in p:
  * where another seat's move can block or unblock s's next steps and jumps. */
-Bitboard contact_zone(const Position *p, int s);
+Bitboard brs_contact_zone(const Position *p, int s);
 
 /* Keeps in `list` (q's side to move's moves, k > 0, j >= 0) the k moves
  * keep_top_replies keeps, then up to j more that start or end in `zone`,
  * those of the most progress (the earlier of equal ones) first; list order is
  * kept. Race moves only (progress by the mover's tip distance). */
-void keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone);
+void brs_keep_top_and_contact_replies(const Position *q, MoveList *list, int k, int j, Bitboard zone);
 
 #endif

@@ -24,23 +24,23 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
         RootMove *rm = &w->root[i];
         Position child = *p;
         pos_play(&child, &rm->move);
-        if (!count_node(w))
+        if (!node_count(w))
             return best;
         int v;
         if (w->ctx->algo == ALGO_MAXN) {
             int vals[MAX_SEATS];
-            if (!terminal(w, &child, 1, &v)) {
+            if (!node_terminal(w, &child, 1, &v)) {
                 maxn(w, &child, depth - 1, 1, vals);
                 v = vals[w->ctx->root_seat];
             } else {
                 w->pvlen[1] = 1;
             }
         } else if (i == pv_index) {
-            v = child_value(w, &child, depth - 1, alpha, beta, 1, 1);
+            v = alphabeta_child_value(w, &child, depth - 1, alpha, beta, 1, 1);
         } else {
-            v = child_value(w, &child, depth - 1, alpha, alpha + 1, 1, 1);
+            v = alphabeta_child_value(w, &child, depth - 1, alpha, alpha + 1, 1, 1);
             if (v > alpha && v < beta)
-                v = child_value(w, &child, depth - 1, alpha, beta, 1, 1);
+                v = alphabeta_child_value(w, &child, depth - 1, alpha, beta, 1, 1);
         }
         if (stopped(w))
             return best;
@@ -160,12 +160,12 @@ void iterate(Worker *w)
             if (w->id == 0 || c->cfg->multipv <= 1)
                 atomic_store(&c->abort_all, true);
             if (w->id == 0)
-                report_lines(c, w, depth, multipv);
+                report_line_multipv(c, w, depth, multipv);
             break;
         }
         if (w->id != 0)
             continue;
-        report_lines(c, w, depth, multipv);
+        report_line_multipv(c, w, depth, multipv);
         const int64_t soft = c->clock.budget.soft_ms;
         const bool timed = !c->lim->infinite && clock_start(&c->clock) >= 0 && soft >= 0;
         if (timed && (clock_past(&c->clock, soft) || w->nroot == 1))

@@ -22,7 +22,7 @@ static bool worker_gen_abort(void *arg)
         atomic_store(&w->ctx->abort_all, true);
         return true;
     }
-    check_limits(w);
+    node_check_limits(w);
     return stopped(w);
 }
 
@@ -45,7 +45,7 @@ static bool worker_ready(Worker *w, const RootMove *root, int nroot)
     memset(w->path_keys, 0, sizeof w->path_keys);
     memset(w->after_null, 0, sizeof w->after_null);
     memset(w->pvlen, 0, sizeof w->pvlen);
-    if (!history_load(w->ctx->sh->history, w->history))
+    if (!movepick_history_load(w->ctx->sh->history, w->history))
         memset(w->history, 0, sizeof w->history);
     eval_memo_set_net(w->eval, w->ctx->cfg->net); /* short of memory: hand-written */
     w->root = malloc(sizeof *w->root * (size_t)(nroot ? nroot : 1));
@@ -82,14 +82,14 @@ static void tree_job(void *arg, int id)
 
 int lazysmp_search(SearchPool *pool, SearchContext *c, const RootMove *root, int nroot)
 {
-    const int n = search_pool_threads(pool);
+    const int n = pool_threads(pool);
     /* what the others read of every worker at once: the rest each worker readies
      * on its own thread */
     for (int i = 0; i < n; i++) {
         Worker *w = pool_worker(pool, i);
         w->ctx = c;
         atomic_store_explicit(&w->nodes, 0, memory_order_relaxed);
-        limits_start(w);
+        node_limits_start(w);
         w->seldepth = 0;
         w->completed_depth = 0;
         w->root = NULL;

@@ -8,7 +8,7 @@
 #ifndef STERN_LAZYSMP_H
 #define STERN_LAZYSMP_H
 
-#include "threads.h"
+#include "pool.h"
 
 /* Runs search c on every worker of pool: the caller's thread runs worker 0
  * until its search ends. A helper that

@@ -15,21 +15,21 @@
 void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
 {
     memset(out, 0, sizeof(int) * MAX_SEATS);
-    if (!enter_node(w, ply))
+    if (!node_enter(w, ply))
         return;
     if (depth <= 0 || ply >= MAX_PLY) {
-        places_values(p, ply, capture_bonus(p, w->gen), out, w->eval);
+        places_values(p, ply, node_capture_bonus(p, w->gen), out, w->eval);
         return;
     }
     w->path_keys[ply] = p->key;
     TTData tte;
-    const uint32_t tt_move = tt_probe(w->ctx->tt, tt_key(p), &tte) ? tte.move : 0;
-    node_moves(w, p, ply, tt_move);
+    const uint32_t tt_move = tt_probe(w->ctx->tt, node_tt_key(p), &tte) ? tte.move : 0;
+    movepick_node_moves(w, p, ply, tt_move);
     MoveList *list = &w->lists[ply];
     /* reply pruning, as at best-reply min nodes: another seat plays one of its
      * moves of the most progress (captures) */
     if (side_of(w->ctx, p->stm) < 0 && !w->ctx->cfg->full_width)
-        keep_top_replies(p, list, reply_top(p->v));
+        brs_keep_top_replies(p, list, brs_reply_top(p->v));
     const int me = p->stm;
     int best = -SCORE_INF;
     Move best_move = {0};
@@ -37,9 +37,9 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
         pick(list, i);
         const Move *m = &list->m[i];
         Position child, end;
-        make_child(w, p, ply, me, m, &child);
+        node_make_child(w, p, ply, me, m, &child);
         int vals[MAX_SEATS], root_value;
-        if (terminal_end(w, &child, ply + 1, &root_value, &end)) {
+        if (node_terminal_end(w, &child, ply + 1, &root_value, &end)) {
             w->pvlen[ply + 1] = ply + 1;
             places_values(&end, ply + 1, 0, vals, w->eval);
         } else {
@@ -63,6 +63,6 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
         places_values(p, ply, 0, out, w->eval);
         return;
     }
-    const TTData d = {move_code(&best_move), (int16_t)score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};
-    tt_store(w->ctx->tt, tt_key(p), &d);
+    const TTData d = {movepick_move_code(&best_move), (int16_t)node_score_to_tt(best, ply), (int8_t)depth, BOUND_NONE};
+    tt_store(w->ctx->tt, node_tt_key(p), &d);
 }

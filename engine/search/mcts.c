@@ -5,7 +5,7 @@
 #include "greedy.h"
 #include "movegen.h"
 #include "places.h"
-#include "threads.h"
+#include "pool.h"
 
 #include <math.h>
 #include <stdatomic.h>
@@ -487,7 +487,7 @@ static void report_line(const Tree *trees, int ntrees, const Shared *sh, const M
 /* Reports the hooks' lines over trees[0..ntrees): first root move `first`
  * (best_root's; -1: none is visited, nothing is reported), then the most
  * visited of the others, min(multipv, visited) in all. */
-static void report_lines(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar, int first)
+static void report_line_multipv(const Tree *trees, int ntrees, const Shared *sh, const MctsResult *sofar, int first)
 {
     if (!sh->hooks->lines || first < 0)
         return;
@@ -734,7 +734,7 @@ static void main_loop(Tree *t, MctsResult *out)
                 break;
             if (out->depth > reported_depth || (sh->hooks->report_due && sh->hooks->report_due(sh->hooks->ctx))) {
                 reported_depth = out->depth > reported_depth ? out->depth : reported_depth;
-                report_lines(t, 1, sh, out, best_root(t, 1, sh->nroot));
+                report_line_multipv(t, 1, sh, out, best_root(t, 1, sh->nroot));
             }
         }
         one_playout(t);
@@ -789,7 +789,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
     memset(out, 0, sizeof *out);
     if (arrival_answer(g, root, nroot, hooks, out))
         return 0;
-    const int most = cfg->pool ? search_pool_threads(cfg->pool) : 1;
+    const int most = cfg->pool ? pool_threads(cfg->pool) : 1;
     const int threads = cfg->threads < 1 ? 1 : cfg->threads > most ? most : cfg->threads;
     Tree *trees = calloc((size_t)threads, sizeof *trees);
     Shared sh = {.g = g, .root = root, .nroot = nroot, .cfg = cfg, .hooks = hooks, .trees = trees, .out = out};
@@ -839,7 +839,7 @@ int mcts_search(const Game *g, const Move *root, int nroot, const MctsConfig *cf
     } else {
         out->best = root[0];
     }
-    report_lines(trees, started, &sh, out, best);
+    report_line_multipv(trees, started, &sh, out, best);
     if (cfg->kept)
         keep_tree(&trees[0], cfg->kept);
     for (int k = 0; k < started; k++)

@@ -91,7 +91,7 @@ typedef struct {
                               den Herik 2008): each thread grows a tree of its own,
                               the root moves' visits and rewards are summed; on
                               as many of the pool's threads (at most its size) */
-    SearchPool *pool;      /* the threads (threads.h; NULL: the caller's alone) */
+    SearchPool *pool;      /* the threads (pool.h; NULL: the caller's alone) */
     MctsKept *kept;        /* NULL, or tree reuse: start from the subtree of the
                               tree kept here by the last search where the game
                               continues it (its moves since are followed down the

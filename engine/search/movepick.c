@@ -9,7 +9,7 @@
 
 #define HISTORY_MAX 8192 /* history scores stay within +-HISTORY_MAX */
 
-uint32_t move_code(const Move *m)
+uint32_t movepick_move_code(const Move *m)
 {
     const uint64_t h = (uint64_t)m->captured * 0x9E3779B97F4A7C15ull ^ (uint64_t)(m->captured >> 64);
     return move_code_holes(m->from, m->to, m->swap) + ((uint32_t)(h >> 53) << 21); /* no carry: holes < 121 */
@@ -18,7 +18,7 @@ uint32_t move_code(const Move *m)
 /* Ordering score of move m of seat `mover` in p (higher first). */
 static int order_score(const Worker *w, const Position *p, int mover, const Move *m, uint32_t tt_move, int ply)
 {
-    if (tt_move && move_code(m) == tt_move)
+    if (tt_move && movepick_move_code(m) == tt_move)
         return ORDER_TT;
     if (move_same(m, &w->killers[ply][0]))
         return ORDER_KILLER;
@@ -55,7 +55,7 @@ static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
 /* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
  * ordering scores: the side to move's moves, or at a best-reply min node those of
  * every opponent still playing (each as if it were its turn). */
-void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
+void movepick_node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     MoveList *list = &w->lists[ply];
     if (!brs_min_node(w->ctx, p)) {
@@ -93,7 +93,7 @@ static int stageable(const Position *p, const Move *m, GenMemo *memo)
  * min node. A table entry can come from another position with the same key
  * slot, and a killer from another node at this ply: each must be legal. A
  * killer follows only moves that certainly come first in the whole list. */
-int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
+int movepick_staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     const Variant *v = p->v;
     if (v->capture || v->masters || brs_min_node(w->ctx, p))
@@ -104,7 +104,7 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
         return 0;
     if (tt_move) {
         const Move m = move_decode(tt_move);
-        if (move_code(&m) != tt_move || stageable(p, &m, w->gen) != 1)
+        if (movepick_move_code(&m) != tt_move || stageable(p, &m, w->gen) != 1)
             return 0; /* perhaps a homecoming that the list holds first */
         list->m[0] = m;
         list->score[0] = ORDER_TT;
@@ -112,7 +112,7 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
     }
     for (int k = 0; k < 2; k++) {
         const Move *m = &w->killers[ply][k];
-        bool again = tt_move && move_code(m) == tt_move;
+        bool again = tt_move && movepick_move_code(m) == tt_move;
         for (int j = 0; j < list->n; j++)
             again |= move_same(m, &list->m[j]);
         if (again)
@@ -129,23 +129,23 @@ int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
     return list->n;
 }
 
-void update_history(Worker *w, const Move *m, int bonus)
+void movepick_update_history(Worker *w, const Move *m, int bonus)
 {
     int *h = &w->history[m->from][m->to];
     *h += bonus - *h * abs(bonus) / HISTORY_MAX;
 }
 
-bool history_load(const HistoryStore *store, int history[NUM_HOLES][NUM_HOLES])
+bool movepick_history_load(const HistoryStore *store, int history[NUM_HOLES][NUM_HOLES])
 {
     if (store->saved)
         memcpy(history, store->score, sizeof store->score);
     return store->saved;
 }
 
-void history_save(HistoryStore *store, const int history[NUM_HOLES][NUM_HOLES])
+void movepick_history_save(HistoryStore *store, const int history[NUM_HOLES][NUM_HOLES])
 {
     memcpy(store->score, history, sizeof store->score);
     store->saved = true;
 }
 
-void history_forget(HistoryStore *store) { store->saved = false; }
+void movepick_history_forget(HistoryStore *store) { store->saved = false; }

@@ -23,7 +23,7 @@ static inline uint32_t move_code_holes(int from, int to, int swap)
 }
 
 /* The code of move m. */
-uint32_t move_code(const Move *m);
+uint32_t movepick_move_code(const Move *m);
 
 /* The move without a swap or captures that `code` would be: its from and to
  * holes decoded. It is the move coded only when move_code of it is code. */
@@ -63,14 +63,14 @@ static inline void pick(MoveList *list, int i)
  * ordering scores (`tt_move`: the table's move code, 0 for none): the side to
  * move's moves, or at a best-reply min node those of every opponent still
  * playing (brs.h). */
-void node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move);
+void movepick_node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move);
 
 /* Staged generation: the moves node p at `ply` may search before generating the
  * others, put in w->lists[ply] in the order they would be picked from the whole
  * list: the table's move `tt_move`, then the killers. Returns how many (0:
  * generate at once). Race games without Masters swaps, not at a best-reply min
  * node; each staged move is legal. */
-int staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move);
+int movepick_staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move);
 
 /* The moves of one alpha-beta node in the order it searches them, stage by
  * stage: the staged moves (staged_moves: the table's move and the killers,
@@ -101,10 +101,10 @@ static inline void picker_init(MovePicker *mp, Worker *w, const Position *p, int
     mp->ply = ply;
     mp->tt_move = tt_move;
     mp->list = &w->lists[ply];
-    mp->staged = staged_moves(w, p, ply, tt_move);
+    mp->staged = movepick_staged_moves(w, p, ply, tt_move);
     mp->generated = mp->staged == 0;
     if (mp->generated)
-        node_moves(w, p, ply, tt_move);
+        movepick_node_moves(w, p, ply, tt_move);
     mp->next = 0;
     mp->ndeferred = 0;
 }
@@ -119,7 +119,7 @@ static inline int picker_next(MovePicker *mp, bool *late)
     MoveList *list = mp->list;
     const int k = mp->next;
     if (!mp->generated && k == mp->staged) {
-        node_moves(mp->w, mp->p, mp->ply, mp->tt_move);
+        movepick_node_moves(mp->w, mp->p, mp->ply, mp->tt_move);
         mp->generated = true;
         for (int j = 0; j < mp->staged; j++)
             pick(list, j);
@@ -153,18 +153,18 @@ static inline void picker_skip_rest(MovePicker *mp)
 
 /* Adds `bonus` (may be negative) to the history score of move m, with a decay
  * that keeps it within +-HISTORY_MAX. */
-void update_history(Worker *w, const Move *m, int bonus);
+void movepick_update_history(Worker *w, const Move *m, int bonus);
 
 /* The history scores a search starts from: those the last search of the game
  * ended with, copied from `store` into `history`; false (history untouched)
  * when there are none (the first search, or after history_forget). Read by
  * every thread of a search while it runs. */
-bool history_load(const HistoryStore *store, int history[NUM_HOLES][NUM_HOLES]);
+bool movepick_history_load(const HistoryStore *store, int history[NUM_HOLES][NUM_HOLES]);
 
 /* Keeps `history` in `store` for the next search (no search running). */
-void history_save(HistoryStore *store, const int history[NUM_HOLES][NUM_HOLES]);
+void movepick_history_save(HistoryStore *store, const int history[NUM_HOLES][NUM_HOLES]);
 
 /* Forgets what `store` kept (a new game). */
-void history_forget(HistoryStore *store);
+void movepick_history_forget(HistoryStore *store);
 
 #endif

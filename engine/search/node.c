@@ -18,7 +18,7 @@
 /* The transposition table's key of p: its Zobrist key, which leaves out what
  * repetition leaves out (RULES.md section 6), and in capture mode every
  * seat's captures, on which the value depends. */
-uint64_t tt_key(const Position *p)
+uint64_t node_tt_key(const Position *p)
 {
     if (!p->v->capture)
         return p->key;
@@ -30,12 +30,12 @@ uint64_t tt_key(const Position *p)
     return k;
 }
 
-int score_to_tt(int v, int ply)
+int node_score_to_tt(int v, int ply)
 {
     return v > SCORE_MATE_BOUND ? v + ply : v < -SCORE_MATE_BOUND ? v - ply : v;
 }
 
-int score_from_tt(int v, int ply)
+int node_score_from_tt(int v, int ply)
 {
     return v > SCORE_MATE_BOUND ? v - ply : v < -SCORE_MATE_BOUND ? v + ply : v;
 }
@@ -54,7 +54,7 @@ static int place_value_for(const SearchContext *c, const Position *p, int ply, i
     return pl == 1 ? SCORE_MATE - ply : -(SCORE_MATE - ply);
 }
 
-int place_value(const Worker *w, const Position *p, int ply)
+int node_place_value(const Worker *w, const Position *p, int ply)
 {
     return place_value_for(w->ctx, p, ply, w->ctx->root_seat, w->eval);
 }
@@ -69,11 +69,11 @@ static bool in_game_history(const SearchContext *c, uint64_t key)
  * team placed, or a repetition (a second occurrence inside the tree, or a third
  * counting the game). Sets *value (root's view) and, when end is not NULL, *end
  * to the final position (p itself, or p ended by repetition). */
-bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *end_out)
+bool node_terminal_end(Worker *w, const Position *p, int ply, int *value, Position *end_out)
 {
     const SearchContext *c = w->ctx;
     if (pos_over(p) || p->place[c->root_seat]) {
-        *value = place_value(w, p, ply);
+        *value = node_place_value(w, p, ply);
         if (end_out)
             *end_out = *p;
         return true;
@@ -95,19 +95,19 @@ bool terminal_end(Worker *w, const Position *p, int ply, int *value, Position *e
         return false;
     Position end = *p;
     pos_finish(&end, END_REPETITION);
-    *value = place_value(w, &end, ply);
+    *value = node_place_value(w, &end, ply);
     if (end_out)
         *end_out = end;
     return true;
 }
 
-bool terminal(Worker *w, const Position *p, int ply, int *value)
+bool node_terminal(Worker *w, const Position *p, int ply, int *value)
 {
-    return terminal_end(w, p, ply, value, NULL);
+    return node_terminal_end(w, p, ply, value, NULL);
 }
 
 /* Whether m is a legal move of p's side to move. */
-bool legal_move(const Position *p, const Move *m, GenMemo *memo)
+bool node_legal_move(const Position *p, const Move *m, GenMemo *memo)
 {
     MoveList list = {0};
     gen_moves(p, &list, memo);
@@ -118,7 +118,7 @@ bool legal_move(const Position *p, const Move *m, GenMemo *memo)
     return found;
 }
 
-void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m, Position *child)
+void node_make_child(Worker *w, const Position *p, int ply, int mover, const Move *m, Position *child)
 {
     const SearchContext *c = w->ctx;
     *child = *p;
@@ -129,7 +129,7 @@ void make_child(Worker *w, const Position *p, int ply, int mover, const Move *m,
         brs_after_reply(w, ply, mover, child);
 }
 
-void check_limits(Worker *w)
+void node_check_limits(Worker *w)
 {
     SearchContext *c = w->ctx;
     if (w->id == 0 && clock_past(&c->clock, c->clock.budget.hard_ms))
@@ -167,13 +167,13 @@ static uint64_t next_check(const Worker *w, uint64_t nodes)
     return w->ctx->node_limit && share_end > nodes && share_end < every ? share_end : every;
 }
 
-void limits_start(Worker *w)
+void node_limits_start(Worker *w)
 {
     w->node_share = 0;
     w->check_at = next_check(w, 0);
 }
 
-bool count_node(Worker *w)
+bool node_count(Worker *w)
 {
     /* only w's own thread adds to its count, so it may look before it adds:
      * a node the limit has no room for is never counted, not even for the
@@ -188,7 +188,7 @@ bool count_node(Worker *w)
         }
         atomic_store_explicit(&w->nodes, nodes, memory_order_relaxed);
         if (!(nodes & CHECK_EVERY))
-            check_limits(w);
+            node_check_limits(w);
         w->check_at = next_check(w, nodes);
     } else {
         atomic_store_explicit(&w->nodes, nodes, memory_order_relaxed);
@@ -198,17 +198,17 @@ bool count_node(Worker *w)
 
 /* Bookkeeping on entering a node at `ply`: PV length, selective depth, node count
  * and, now and then, the clock. Returns false when the search must stop. */
-bool enter_node(Worker *w, int ply)
+bool node_enter(Worker *w, int ply)
 {
     w->pvlen[ply] = ply;
     if (ply > w->seldepth)
         w->seldepth = ply;
-    return count_node(w);
+    return node_count(w);
 }
 
 /* In capture mode every move is a capture, so a leaf also counts the best
  * capture of its side to move: the reply the horizon would otherwise hide (cp). */
-int capture_bonus(const Position *p, GenMemo *memo)
+int node_capture_bonus(const Position *p, GenMemo *memo)
 {
     if (!p->v->capture)
         return 0;
@@ -218,7 +218,7 @@ int capture_bonus(const Position *p, GenMemo *memo)
 
 /* Static value of leaf p (at `ply`) for its side to move (`side`, +1 or -1 as
  * side_of gives it), searched with upper bound `beta`. */
-int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
+int node_leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
 {
     const SearchContext *c = w->ctx;
     if (c->three_race && !pos_over(p)) {
@@ -240,7 +240,7 @@ int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
         const int v = side * places_value_for(p, c->root_seat, ply, 0, w->eval);
         if (v >= beta || !p->v->capture)
             return v;
-        return side * places_value_for(p, c->root_seat, ply, capture_bonus(p, w->gen), w->eval);
+        return side * places_value_for(p, c->root_seat, ply, node_capture_bonus(p, w->gen), w->eval);
     }
     int v = side * eval_for_ply(p, c->root_seat, ply, w->eval);
     /* The side to move's best progress this move, in part: what a quiescence
@@ -249,5 +249,5 @@ int leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
     /* Not with a net: it learnt from searched scores, which hold the move to come. */
     if (LEAF_STEP_PCT && c->duo_race && v < beta && !eval_memo_learned(w->eval, p->v))
         v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply], w->gen) * W_DISTANCE * LEAF_STEP_PCT / 100;
-    return v >= beta ? v : v + capture_bonus(p, w->gen);
+    return v >= beta ? v : v + node_capture_bonus(p, w->gen);
 }

@@ -16,7 +16,7 @@
 static bool pv_move_playable(const SearchContext *c, const Position *p, const Move *m)
 {
     if (c->game->v->nseats > 2)
-        return legal_move(p, m, c->report_gen);
+        return node_legal_move(p, m, c->report_gen);
     return p->v->capture || p->board[m->from] == p->stm + 1;
 }
 
@@ -25,7 +25,7 @@ static bool pv_move_playable(const SearchContext *c, const Position *p, const Mo
  * standing minus the best standing of the other units still unplaced there,
  * into rel[seat]; a unit placed by then gets the value of its outcome
  * (places.h), as a decided result. */
-void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS])
+void report_line_relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS])
 {
     const Variant *v = c->game->v;
     Position leaf = c->game->pos;
@@ -58,13 +58,13 @@ void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEA
     }
 }
 
-void line_report(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
+void report_line_fill(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
                  int hashfull, SearchReport *r)
 {
     const Variant *v = c->game->v;
     *r = (SearchReport){.kind = REPORT_LINE, .root = &c->game->pos, .depth = depth, .seldepth = seldepth,
                         .multipv = k + 1, .nodes = nodes, .hashfull = hashfull, .pv = rm->pv};
-    r->time_us = now_us() - c->clock.start_us;
+    r->time_us = clock_now_us() - c->clock.start_us;
     r->time_ms = r->time_us / 1000;
     /* the legal prefix of the line, up to the end of the game: the root move
      * (legal, and kept when the clock stops the checks of the rest), then each
@@ -96,7 +96,7 @@ void line_report(const SearchContext *c, int depth, int seldepth, int k, const R
     }
     if (v->nseats > 2) {
         int rel[MAX_SEATS];
-        relative_scores(c, rm, rel);
+        report_line_relative_scores(c, rm, rel);
         /* a first place its line does not show is no mate, and its value no
          * number of moves: the most a standing can say */
         if (!r->mate)
@@ -116,13 +116,13 @@ static void say_line(SearchContext *c, const SearchReport *r, int k)
         for (int i = 0; i < c->nsaid; i++)
             c->said[i] = r->pv[i];
     }
-    line_out(c, r);
+    report_line_out(c, r);
 }
 
 void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm)
 {
     SearchReport r;
-    line_report(c, depth, w->seldepth, k, rm, total_nodes(c), tt_hashfull(c->tt), &r);
+    report_line_fill(c, depth, w->seldepth, k, rm, total_nodes(c), tt_hashfull(c->tt), &r);
     say_line(c, &r, k);
 }
 
@@ -149,14 +149,14 @@ static void order_reports(SearchReport *r, int n)
     }
 }
 
-void sort_reports(SearchReport *r, int n)
+void report_line_sort(SearchReport *r, int n)
 {
     order_reports(r, n);
     for (int i = 0; i < n; i++)
         r[i].multipv = i + 1;
 }
 
-void report_lines(SearchContext *c, Worker *w, int depth, int n)
+void report_line_multipv(SearchContext *c, Worker *w, int depth, int n)
 {
     SearchReport *r = n > 1 ? malloc(sizeof *r * (size_t)n) : NULL;
     RootMove *moved = r ? malloc(sizeof *moved * (size_t)n) : NULL;
@@ -169,7 +169,7 @@ void report_lines(SearchContext *c, Worker *w, int depth, int n)
     const uint64_t nodes = total_nodes(c);
     const int hashfull = tt_hashfull(c->tt);
     for (int k = 0; k < n; k++) {
-        line_report(c, depth, w->seldepth, k, &w->root[k], nodes, hashfull, &r[k]);
+        report_line_fill(c, depth, w->seldepth, k, &w->root[k], nodes, hashfull, &r[k]);
         r[k].multipv = k; /* the root move it shows, until sorted */
     }
     /* the lines in the order of the scores they show, and the root moves
@@ -186,19 +186,19 @@ void report_lines(SearchContext *c, Worker *w, int depth, int n)
     free(r);
 }
 
-void line_out(SearchContext *c, const SearchReport *r)
+void report_line_out(SearchContext *c, const SearchReport *r)
 {
     c->lines_said++;
     c->out(r, c->out_ctx);
 }
 
-void static_line_out(SearchContext *c, const Move *m)
+void report_line_static(SearchContext *c, const Move *m)
 {
     Position after = c->game->pos;
     pos_play(&after, m);
     Move pv[1] = {*m};
     const RootMove rm = {.move = *m, .score = eval_for(&after, c->root_seat, NULL), .pv = pv, .pvlen = 1};
     SearchReport r;
-    line_report(c, 1, 1, 0, &rm, c->workers ? total_nodes(c) : 0, c->tt ? tt_hashfull(c->tt) : 0, &r);
-    line_out(c, &r);
+    report_line_fill(c, 1, 1, 0, &rm, c->workers ? total_nodes(c) : 0, c->tt ? tt_hashfull(c->tt) : 0, &r);
+    report_line_out(c, &r);
 }

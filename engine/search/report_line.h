@@ -12,11 +12,11 @@
  * line (the last position before the game ends): each unit's standing minus the
  * best standing of the other units still unplaced there, into rel[seat]; a unit
  * placed by then gets the value of its outcome (places.h). */
-void relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS]);
+void report_line_relative_scores(const SearchContext *c, const RootMove *rm, int rel[MAX_SEATS]);
 
 /* Fills *r with line `k` (0-based multipv) of depth `depth`: rm's score and
  * line as the search found them, nodes and time from `nodes` and c's clock. */
-void line_report(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
+void report_line_fill(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
                  int hashfull, SearchReport *r);
 
 /* Reports line k of worker w's root move rm through c's output, and keeps the
@@ -30,21 +30,21 @@ void report_line(SearchContext *c, const Worker *w, int depth, int k, const Root
  * at the end of the line, with three or more seats), which can order lines
  * otherwise than the search's own value does: a GUI lists lines by the score
  * it is told. */
-void report_lines(SearchContext *c, Worker *w, int depth, int n);
+void report_line_multipv(SearchContext *c, Worker *w, int depth, int n);
 
 /* Stable sort of line reports r[0..n) by the scores they show, best first (cp
  * scores as they are, a mate beyond every one: a sooner first place higher, a
  * sooner loss lower), numbered multipv 1..n in that order. */
-void sort_reports(SearchReport *r, int n);
+void report_line_sort(SearchReport *r, int n);
 
 /* Gives report r, a REPORT_LINE, to c's output and counts it (lines_said). */
-void line_out(SearchContext *c, const SearchReport *r);
+void report_line_out(SearchContext *c, const SearchReport *r);
 
 /* Reports root move m alone as line 1 of depth 1, valued by the static
  * evaluation after it (the root seat's view; hand-written terms): the line of
  * an answer that no search has reported (a search cut before its first
  * iteration ended, or while the root moves were listed), since every answer
  * with a move comes with a score, as UCI GUIs expect. */
-void static_line_out(SearchContext *c, const Move *m);
+void report_line_static(SearchContext *c, const Move *m);
 
 #endif

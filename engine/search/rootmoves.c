@@ -57,7 +57,7 @@ static bool listed_searchmoves(const SearchContext *c, MoveList *list)
     return true;
 }
 
-int root_moves(SearchContext *c, RootMove **out_array)
+int rootmoves_list(SearchContext *c, RootMove **out_array)
 {
     const Position *p = &c->game->pos;
     MoveList *list = move_list_new();

@@ -15,6 +15,6 @@
  * found) when stop, the hard time limit or SEARCH_MOVES_MAX (search.h; looked
  * at every few thousand chain states, so a few more may come) cut the listing,
  * and c->root_capped in the last case. */
-int root_moves(SearchContext *c, RootMove **out_array);
+int rootmoves_list(SearchContext *c, RootMove **out_array);
 
 #endif

@@ -67,11 +67,11 @@ static bool mcts_stop(void *ctx)
 
 /* Gives the answer: REPORT_BESTMOVE with best move `best` (none when !has_best)
  * and `ponder` when has_ponder; a move no line has shown first gets its
- * static line (static_line_out). */
+ * static line (report_line_static). */
 static void report_best(SearchContext *c, bool has_best, Move best, bool has_ponder, Move ponder)
 {
     if (has_best && !c->lines_said)
-        static_line_out(c, &best);
+        report_line_static(c, &best);
     const SearchReport r = {.kind = REPORT_BESTMOVE, .root = &c->game->pos, .has_best = has_best, .best = best,
                             .has_ponder = has_ponder, .ponder = ponder};
     c->out(&r, c->out_ctx);
@@ -84,7 +84,7 @@ static bool ponder_playable(const SearchContext *c, const Move *best, const Move
 {
     Position after = c->game->pos;
     pos_play(&after, best);
-    return !pos_over(&after) && legal_move(&after, ponder, c->report_gen);
+    return !pos_over(&after) && node_legal_move(&after, ponder, c->report_gen);
 }
 
 #define MCTS_REPORT_MS 1000 /* MCTS lines are reported at least this often (ms) */
@@ -108,7 +108,7 @@ static bool mcts_stop_hook(void *ctx) { return mcts_stop(((MctsReporting *)ctx)-
 static bool mcts_report_due(void *ctx)
 {
     MctsReporting *m = ctx;
-    const int64_t now = now_ms();
+    const int64_t now = clock_now_ms();
     if (now - m->said_ms < MCTS_REPORT_MS)
         return false;
     m->said_ms = now;
@@ -127,9 +127,9 @@ static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsL
     memcpy(pv, line->pv, sizeof *pv * (size_t)line->pvlen);
     const RootMove rm = {.move = pv[0], .score = line->values[c->root_seat], .pv = pv, .pvlen = line->pvlen};
     SearchReport r;
-    line_report(c, sofar->depth, sofar->seldepth, k, &rm, sofar->playouts, 0, &r);
+    report_line_fill(c, sofar->depth, sofar->seldepth, k, &rm, sofar->playouts, 0, &r);
     if (pv == own) {
-        line_out(c, &r);
+        report_line_out(c, &r);
         return;
     }
     m->batch[k] = r;
@@ -143,9 +143,9 @@ static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsL
 static void mcts_lines_end(void *ctx)
 {
     MctsReporting *m = ctx;
-    sort_reports(m->batch, m->nbatch);
+    report_line_sort(m->batch, m->nbatch);
     for (int k = 0; k < m->nbatch; k++)
-        line_out(m->c, &m->batch[k]);
+        report_line_out(m->c, &m->batch[k]);
     if (m->nbatch) { /* its line is in pvs[k] of the line k it was taken as */
         const int k = (int)((const Move(*)[MCTS_PV_MAX])m->batch[0].pv - m->pvs);
         m->nfirst = m->batch[0].pvlen;
@@ -153,7 +153,7 @@ static void mcts_lines_end(void *ctx)
         m->first_value = m->values[k];
     }
     m->nbatch = 0;
-    m->said_ms = now_ms();
+    m->said_ms = clock_now_ms();
 }
 
 /* The seats of g the opponent model expects to play greedily (opponents.h);
@@ -221,7 +221,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
     if (c->clock.nodestime > 0 && c->clock.budget.soft_ms >= 0 && !c->lim->infinite && (!limit || budget < limit))
         limit = budget > 0 ? budget : 1;
     const int multipv = c->cfg->multipv < nroot ? c->cfg->multipv : nroot;
-    MctsReporting reporting = {.c = c, .said_ms = now_ms(), .cap = multipv,
+    MctsReporting reporting = {.c = c, .said_ms = clock_now_ms(), .cap = multipv,
                                .batch = malloc(sizeof *reporting.batch * (size_t)multipv),
                                .pvs = malloc(sizeof *reporting.pvs * (size_t)multipv),
                                .values = malloc(sizeof *reporting.values * (size_t)multipv)};
@@ -242,7 +242,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         const int depth = c->lim->depth > 0 && !c->lim->infinite ? c->lim->depth : 0;
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .moves_max = SEARCH_MOVES_MAX,
                                .nodes_cap = MCTS_NODES_CAP,
-                               .modeled = c->modeled, .threads = search_pool_threads(c->sh->pool),
+                               .modeled = c->modeled, .threads = pool_threads(c->sh->pool),
                                .pool = c->sh->pool, .kept = c->sh->mcts};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
@@ -377,7 +377,7 @@ static SearchResult tree_search(SearchContext *c, const RootMove *root, int nroo
         res.ponder = c->said[1];
         res.has_ponder = c->nsaid > 1;
     }
-    history_save(sh->history, w0->history);
+    movepick_history_save(sh->history, w0->history);
     res.has_ponder = res.has_ponder && ponder_playable(c, &res.best, &res.ponder);
     report_best(c, true, res.best, res.has_ponder, res.ponder);
     lazysmp_release(c);
@@ -400,8 +400,8 @@ static bool race_answer(SearchContext *c, SearchResult *res)
     c->out(&solved, c->out_ctx);
     const RootMove rm = {.move = pv[0], .score = score, .pv = pv, .pvlen = len};
     SearchReport line;
-    line_report(c, len, len, 0, &rm, nodes, tt_hashfull(c->tt), &line);
-    line_out(c, &line);
+    report_line_fill(c, len, len, 0, &rm, nodes, tt_hashfull(c->tt), &line);
+    report_line_out(c, &line);
     wait_for_stop(c->lim, c->sig);
     *res = (SearchResult){.best = pv[0], .has_best = true, .score = score, .depth = len, .nodes = nodes,
                           .ponder = pv[1], .has_ponder = len > 1};
@@ -469,7 +469,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     c->duo_race = g->v->nseats == 2 && !g->v->capture;
     /* three seats: the best-reply line is short of opponents' moves (places.h) */
     c->three_race = g->v->nseats == 3 && !g->v->capture && !g->v->teams && !g->v->masters;
-    c->multi_rfp_margin = multi_rfp_margin(g->v);
+    c->multi_rfp_margin = alphabeta_multi_rfp_margin(g->v);
     c->sig = sig;
     c->out = out;
     c->out_ctx = ctx;
@@ -484,8 +484,8 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     const int s = pos_over(&g->pos) ? g->v->seats[0] : g->pos.stm; /* over: any seat, nothing is searched */
     /* nodes are not late in transit: no overhead when the budget counts them */
     const TimeBudget budget =
-        time_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo, limits->movetime,
-                    pos_over(&g->pos) ? 1 : moves_left_estimate(&g->pos), config->nodestime > 0 ? 0 : config->overhead);
+        timeman_budget(limits->time[s], limits->inc[s] > 0 ? limits->inc[s] : 0, limits->movestogo, limits->movetime,
+                    pos_over(&g->pos) ? 1 : timeman_moves_left(&g->pos), config->nodestime > 0 ? 0 : config->overhead);
     clock_init(&c->clock, budget, limits->ponder, limits->infinite, &sig->ponderhit);
     if (config->nodestime > 0)
         clock_count_nodes(&c->clock, config->nodestime, clock_nodes, c);
@@ -500,7 +500,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     c->report_gen = gen_memo_new();
     if (c->report_gen)
         gen_memo_set_abort(c->report_gen, report_gen_abort, c);
-    const int nroot = pos_over(&g->pos) ? 0 : root_moves(c, &root);
+    const int nroot = pos_over(&g->pos) ? 0 : rootmoves_list(c, &root);
     if (nroot < 0) {
         gen_memo_delete(c->report_gen);
         free(c);
@@ -523,7 +523,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
         if (n < nroot && c->algo == ALGO_MCTS)
             c->algo = ALGO_BRS; /* one move left: a tree search reports its line at once */
         /* short of memory or threads at Threads, fewer search: said at each search */
-        const int threads = search_pool_threads(sh->pool);
+        const int threads = pool_threads(sh->pool);
         if (threads < sh->threads_asked) {
             const SearchReport r = {.kind = REPORT_NO_MEMORY, .root = &g->pos, .threads = threads,
                                     .threads_asked = sh->threads_asked};

@@ -21,7 +21,7 @@
 #define MAX_THREADS 256
 /* With a node limit, the nodes a search thread takes of it at once, at most:
  * several threads stop short of the limit by at most (Threads - 1) times this
- * (the shares the others had not used), never past it (node.h, count_node). */
+ * (the shares the others had not used), never past it (node.h, node_count). */
 #define NODE_SHARE_MAX 1024
 
 /* Moves (capture-mode chain states) of one position a search generates at
@@ -102,7 +102,7 @@ typedef struct {
     TT *tt;                 /* the transposition table (tt.h), its memory had */
     SearchAlgo *tt_algo;    /* the tree search whose values tt holds (ALGO_AUTO:
                                none yet); another one clears it first */
-    SearchPool *pool;       /* the threads (threads.h) */
+    SearchPool *pool;       /* the threads (pool.h) */
     int threads_asked;      /* threads the user asked for: more than the pool's
                                when memory was short (reported at each search) */
     BusyTable *busy;        /* moves being searched, for deferral (busy.h) */

@@ -4,7 +4,7 @@
 #include "busy.h"
 #include "mcts.h"
 #include "movepick.h"
-#include "threads.h"
+#include "pool.h"
 #include "tt.h"
 
 #include <stdlib.h>
@@ -31,7 +31,7 @@ SearchSession *session_new(size_t hash_mib, int threads)
     s->tt = tt_new();
     s->busy = calloc(1, sizeof *s->busy);
     s->mcts = mcts_kept_new();
-    s->pool = search_pool_new(threads);
+    s->pool = pool_new(threads);
     if (!s->tt || !s->busy || !s->mcts || !s->pool) {
         session_delete(s);
         return NULL;
@@ -43,7 +43,7 @@ void session_delete(SearchSession *s)
 {
     if (!s)
         return;
-    search_pool_delete(s->pool);
+    pool_delete(s->pool);
     tt_delete(s->tt);
     mcts_kept_delete(s->mcts);
     free(s->busy);
@@ -68,16 +68,16 @@ size_t session_hash_allocated(const SearchSession *s) { return s->hash_had; }
 
 int session_set_threads(SearchSession *s, int threads)
 {
-    SearchPool *pool = search_pool_new(threads);
+    SearchPool *pool = pool_new(threads);
     if (!pool)
         return 0;
-    search_pool_delete(s->pool);
+    pool_delete(s->pool);
     s->pool = pool;
     s->threads_asked = threads;
-    return search_pool_threads(pool);
+    return pool_threads(pool);
 }
 
-int session_threads(const SearchSession *s) { return search_pool_threads(s->pool); }
+int session_threads(const SearchSession *s) { return pool_threads(s->pool); }
 
 /* Makes the table at the size asked, or the largest power of two MiB below it
  * that fits; the MiB had, 0 when not even 1 MiB. */
@@ -102,12 +102,12 @@ size_t session_ready(SearchSession *s)
     size_t mib;
     if (!tt_resize(s->tt, s->hash_mib)) {
         mib = s->hash_mib;
-    } else if (search_pool_threads(s->pool) > 1) {
+    } else if (pool_threads(s->pool) > 1) {
         /* the threads' stacks may hold the memory: the table comes first, and
          * the threads get what is left (fewer, said at each search) */
-        search_pool_delete(s->pool);
+        pool_delete(s->pool);
         mib = table_fit(s);
-        s->pool = search_pool_new(s->threads_asked);
+        s->pool = pool_new(s->threads_asked);
     } else {
         mib = table_fit(s);
     }
@@ -122,7 +122,7 @@ void session_new_game(SearchSession *s)
 {
     session_ready(s);
     session_clear_hash(s);
-    history_forget(&s->history);
+    movepick_history_forget(&s->history);
     mcts_kept_clear(s->mcts);
 }
 

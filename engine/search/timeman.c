@@ -3,7 +3,6 @@
 
 #include "eval.h"
 
-#include <time.h>
 
 #define SOFT_MAX_PERCENT 25  /* never plan to use more than this share of the reserve */
 #define HARD_MAX_PERCENT 33  /* never use more than this share of it */
@@ -13,7 +12,7 @@
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-TimeBudget time_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t movetime_ms, int moves_left,
+TimeBudget timeman_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t movetime_ms, int moves_left,
                        int64_t overhead_ms)
 {
     TimeBudget b = {-1, -1};
@@ -47,65 +46,11 @@ TimeBudget time_budget(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t m
 
 /* In capture mode the pieces left are shared out among the seats, a few a move
  * (a game from the start lasts about six moves a seat with three seats). */
-int moves_left_estimate(const Position *p)
+int timeman_moves_left(const Position *p)
 {
     if (p->v->capture)
         return bb_count(p->neutral) / (CAPTURE_PIECES_PER_MOVE * p->v->nseats) + CAPTURE_MOVES_SPARE;
     const int dist = -eval_seat(p, p->stm, NULL).distance / W_DISTANCE; /* steps still to go */
     const int est = dist / 3 + 8;
     return est < 10 ? 10 : est;
-}
-
-int64_t now_us(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000;
-}
-
-int64_t now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-void clock_init(SearchClock *c, TimeBudget budget, bool ponder, bool infinite, const atomic_bool *ponderhit)
-{
-    c->start_us = now_us();
-    c->start_ms = c->start_us / 1000;
-    atomic_init(&c->clock_ms, ponder ? -1 : c->start_ms);
-    c->budget = budget;
-    c->infinite = infinite;
-    c->ponderhit = ponderhit;
-    c->nodestime = 0;
-    c->nodes = NULL;
-    c->nodes_ctx = NULL;
-}
-
-void clock_count_nodes(SearchClock *c, int64_t nodestime, ClockNodes nodes, const void *ctx)
-{
-    c->nodestime = nodestime;
-    c->nodes = nodes;
-    c->nodes_ctx = ctx;
-}
-
-int64_t clock_start(SearchClock *c)
-{
-    int64_t clock = atomic_load(&c->clock_ms);
-    if (clock < 0 && atomic_load(c->ponderhit)) {
-        const int64_t now = now_ms();
-        clock = atomic_compare_exchange_strong(&c->clock_ms, &clock, now) ? now : clock;
-    }
-    return clock;
-}
-
-bool clock_past(SearchClock *c, int64_t limit_ms)
-{
-    const int64_t clock = clock_start(c);
-    if (clock < 0 || c->infinite || limit_ms < 0)
-        return false;
-    if (c->nodestime > 0)
-        return c->nodes(c->nodes_ctx) / (uint64_t)c->nodestime >= (uint64_t)limit_ms;
-    return now_ms() - clock >= limit_ms;
 }

@@ -14,7 +14,7 @@
 enum { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT };
 
 typedef struct {
-    uint32_t move;  /* move_code (movepick.h) of the best move, 0 for none */
+    uint32_t move;  /* movepick_move_code (movepick.h) of the best move, 0 for none */
     int16_t score;  /* from the side to move's view; mate scores relative to this node */
     int8_t depth;   /* plies, 0-127 (7 bits in the table) */
     uint8_t bound;  /* BOUND_* */

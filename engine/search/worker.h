@@ -9,7 +9,7 @@
 #include "busy.h"
 #include "eval.h"
 #include "search.h"
-#include "timeman.h"
+#include "clock.h"
 #include "tt.h"
 
 #include <stdatomic.h>
@@ -36,14 +36,14 @@ typedef struct {
 } RootMove;
 
 /* One search thread's state; lists and the PV table stay allocated between
- * searches (threads.h). */
+ * searches (pool.h). */
 typedef struct {
     int id;                              /* 0: the main thread, which reports */
     SearchContext *ctx;
     atomic_uint_fast64_t nodes;
-    uint64_t check_at;                   /* the node count at which count_node next looks at the limits */
+    uint64_t check_at;                   /* the node count at which node_count next looks at the limits */
     uint64_t node_share;                 /* with a node limit: the nodes this worker may count in all
-                                            (the shares it took of the limit, count_node) */
+                                            (the shares it took of the limit, node_count) */
     int seldepth;
     MoveList *lists;                     /* [MAX_PLY + 1]: the moves of each ply */
     Move filler[MAX_PLY + 1][MAX_SEATS]; /* BRS+: each opponent's best-ordered move at a min node */
@@ -84,11 +84,11 @@ struct SearchContext {
     void *out_ctx;
     SearchClock clock;
     uint64_t node_limit;     /* the search's nodes, every thread's summed, never pass it (go
-                                nodes, or nodestime's hard budget; count_node); 0: none */
+                                nodes, or nodestime's hard budget; node_count); 0: none */
     _Atomic uint64_t nodes_shared; /* the nodes of node_limit the workers have taken so far */
     GenMemo *report_gen;     /* generation for reports, stopped by stop or the hard limit (NULL: none) */
     Move said[2];            /* the first two moves of the last line reported (multipv 1) */
-    int lines_said;          /* REPORT_LINEs given to out (line_out) */
+    int lines_said;          /* REPORT_LINEs given to out (report_line_out) */
     int nsaid;               /* how many of them were reported */
     Worker *workers;
     int nworkers;

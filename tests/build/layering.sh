@@ -8,7 +8,9 @@
 #   the search); the protocol (libproto.a) to nothing of the tools;
 # - no two files of engine/eval, nor of engine/search, call each other,
 #   directly or round a circle (a file-level call graph sorted by tsort, which
-#   names the files of a loop).
+#   names the files of a loop);
+# - every symbol a file of engine/eval, engine/solve or engine/search exports
+#   carries the file's name as its prefix (node.c: node_...).
 # usage: layering.sh [BUILD_DIR]
 set -euo pipefail
 build=${1:-build}
@@ -53,6 +55,23 @@ circle() {
 circle engine/eval libeval
 eval_edges=$(echo "$edges" | grep -c . || true)
 circle engine/search libsearch
+# prefixes DIR LIB: every symbol a file of DIR exports is named after the file
+# (FILE_..., or FILE itself), so a reader finds a function from its name
+prefixes() {
+  local dir=$1 lib=$2 bad
+  bad=$(for o in $(ar t "$build/$lib.a"); do
+    f=${o%.o}
+    defs "$build/$dir/$o" | { grep -v -e "^${f}_" -e "^${f}\$" || true; } | sed "s|^|  $dir/$f.c exports |"
+  done)
+  if [ -n "$bad" ]; then
+    echo "layering: exports not named after their file:"
+    echo "$bad"
+    fail=1
+  fi
+}
+prefixes engine/eval libeval
+prefixes engine/solve libsolve
+prefixes engine/search libsearch
 [ $fail = 0 ] || exit 1
 echo "layering: rules < eval < solve < search, book < protocol < tools hold; engine/eval has $eval_edges" \
-  "file-level calls, engine/search $(echo "$edges" | grep -c . || true), and no circle"
+  "file-level calls, engine/search $(echo "$edges" | grep -c . || true), and no circle; exports carry their file's name"

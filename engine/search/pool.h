@@ -1,13 +1,13 @@
 /*
- * threads.h - the pool of search threads, created once and parked between
+ * pool.h - the pool of search threads, created once and parked between
  * searches (as Stockfish's thread pool), each with a Worker's lasting memory
  * (its move lists and memos). A search runs one job on some of them: the tree
  * searches (Lazy SMP, lazysmp.h) or MCTS's root parallelisation (mcts.h). The
  * caller's thread is always the first; a pool belongs to one session
  * (session.h).
  */
-#ifndef STERN_THREADS_H
-#define STERN_THREADS_H
+#ifndef STERN_POOL_H
+#define STERN_POOL_H
 
 #include "worker.h"
 
@@ -19,13 +19,13 @@ typedef void (*PoolJob)(void *arg, int id);
 /* A pool of `threads` workers (1-MAX_THREADS; the first runs on the caller's
  * thread, so threads - 1 are started). Short of memory or threads it has fewer
  * (search_pool_threads); NULL when it has none. */
-SearchPool *search_pool_new(int threads);
+SearchPool *pool_new(int threads);
 
 /* Workers in pool (0 for NULL). */
-int search_pool_threads(const SearchPool *pool);
+int pool_threads(const SearchPool *pool);
 
 /* Ends the pool's threads and frees it (no job running; NULL is ignored). */
-void search_pool_delete(SearchPool *pool);
+void pool_delete(SearchPool *pool);
 
 /* The lasting memory of thread `id` of pool (0 <= id < search_pool_threads). */
 Worker *pool_worker(SearchPool *pool, int id);

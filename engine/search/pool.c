@@ -1,5 +1,5 @@
-/* threads.c - the pool of search threads; see threads.h. */
-#include "threads.h"
+/* pool.c - the pool of search threads; see pool.h. */
+#include "pool.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -69,7 +69,7 @@ static void worker_delete(Worker *w)
     w->eval = NULL;
 }
 
-SearchPool *search_pool_new(int threads)
+SearchPool *pool_new(int threads)
 {
     if (threads < 1)
         threads = 1;
@@ -114,15 +114,15 @@ SearchPool *search_pool_new(int threads)
         pool->n++;
     }
     if (pool->n == 0) { /* not even the caller's worker */
-        search_pool_delete(pool);
+        pool_delete(pool);
         return NULL;
     }
     return pool;
 }
 
-int search_pool_threads(const SearchPool *pool) { return pool ? pool->n : 0; }
+int pool_threads(const SearchPool *pool) { return pool ? pool->n : 0; }
 
-void search_pool_delete(SearchPool *pool)
+void pool_delete(SearchPool *pool)
 {
     if (!pool)
         return;
