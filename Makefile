@@ -14,7 +14,7 @@ CFLAGS := $(OPT) -std=gnu17 $(WARN) -pthread $(EXTRA_CFLAGS)
 # includes a header of a layer above does not compile. tests/build/layering.sh
 # checks the calls the same way on the objects.
 INC_RULES := -Iengine/rules
-INC_EVAL := $(INC_RULES) -Iengine/eval
+INC_EVAL := $(INC_RULES) -Iengine/eval -Iengine/eval/nnue
 INC_SOLVE := $(INC_EVAL) -Iengine/solve
 INC_SEARCH := $(INC_SOLVE) -Iengine/search
 INC_BOOK := $(INC_RULES) -Iengine/book
@@ -24,7 +24,7 @@ LDLIBS := -lxxhash -pthread -lm
 BUILD ?= build
 
 RULES_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/rules/*.c))
-EVAL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/eval/*.c))
+EVAL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/eval/*.c engine/eval/nnue/*.c))
 SOLVE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/solve/*.c))
 SEARCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/search/*.c))
 BOOK_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/book/*.c))

@@ -1,6 +1,6 @@
 /*
  * evalfile.h - the EvalFile option (docs/NNUE.md): which learned evaluation
- * (engine/eval/nnue.h) the searches use. "auto" (the default) is the net
+ * (engine/eval/nnue/nnue.h) the searches use. "auto" (the default) is the net
  * shipped for the game's variant, nets/<variant>.nnue beside the engine (else
  * the classic net of its seat count when that serves it), or none; "none" is
  * the hand-written evaluation; anything else is the path of a net file.

@@ -1,5 +1,5 @@
 /*
- * test_nnue.c - the learned evaluation's inference (engine/eval/nnue.h) on
+ * test_nnue.c - the learned evaluation's inference (engine/eval/nnue/nnue.h) on
  * nets of random weights built here: the engine's value equals a plain
  * reading of the format (docs/NNUE.md) written out in this test, the SIMD
  * path equals the scalar one, the sums updated move by move equal sums made
@@ -122,7 +122,7 @@ static int clip(int x) { return x < 0 ? 0 : x > 127 ? 127 : x; }
 
 /* The value of p read straight from the format: the view of the side to move
  * first, a marble of the viewer's own on plane 0 and the other's on plane 1,
- * holes turned to the viewer's side. Independent of nnue.c but for nnue_hole,
+ * holes turned to the viewer's side. Independent of engine/eval/nnue but for nnue_hole,
  * checked on its own below. */
 static int reference_value(const Position *p)
 {

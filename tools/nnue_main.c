@@ -1,6 +1,6 @@
 /*
  * nnue_main.c - stern-nnue: looks into a learned evaluation's net file
- * (engine/eval/nnue.h, docs/NNUE.md).
+ * (engine/eval/nnue/nnue.h, docs/NNUE.md).
  *   stern-nnue info NET            the header: sizes, variants, bytes
  *   stern-nnue eval NET DATA [N]   the net's value (cp, side to move) of the
  *                                  first N positions of a stern-datagen file,

@@ -10,7 +10,8 @@
 #   directly or round a circle (a file-level call graph sorted by tsort, which
 #   names the files of a loop);
 # - every symbol a file of engine/eval, engine/solve or engine/search exports
-#   carries the file's name as its prefix (node.c: node_...).
+#   carries the file's name as its prefix (node.c: node_...), or its folder's
+#   (engine/eval/nnue/forward.c: nnue_...).
 # usage: layering.sh [BUILD_DIR]
 set -euo pipefail
 build=${1:-build}
@@ -37,11 +38,17 @@ check libsolve libsearch libbook libproto libtools
 check libsearch libbook libproto libtools
 check libbook libeval libsolve libsearch libproto libtools
 check libproto libtools
+# members DIR LIB: the objects of LIB, found under the build's DIR (a folder
+# of DIR, such as engine/eval/nnue, holds some)
+members() {
+  local o
+  for o in $(ar t "$build/$2.a"); do find "$build/$1" -name "$o" | head -n 1; done
+}
 # circle DIR LIB: no two files of DIR (the objects in LIB, not stale ones left in
 # the build tree) call each other, directly or round a circle; sets `edges`
 circle() {
   local dir=$1 lib=$2 objs loops
-  objs=$(ar t "$build/$lib.a" | sed "s|^|$build/$dir/|")
+  objs=$(members "$dir" "$lib")
   edges=$(for o in $objs; do
     for u in $(needs "$o"); do echo "$(basename "$o" .o) $u"; done
   done | sort -k2 | join -1 2 -2 2 - <(for o in $objs; do defs "$o" | sed "s|\$| $(basename "$o" .o)|"; done | sort -k1,1 | awk '{print $2, $1}' | sort -k2) 2>/dev/null |
@@ -56,12 +63,16 @@ circle engine/eval libeval
 eval_edges=$(echo "$edges" | grep -c . || true)
 circle engine/search libsearch
 # prefixes DIR LIB: every symbol a file of DIR exports is named after the file
-# (FILE_..., or FILE itself), so a reader finds a function from its name
+# (FILE_..., or FILE itself), a file of a folder of DIR after the folder
+# (engine/eval/nnue/forward.c: nnue_...), so a reader finds a function from
+# its name
 prefixes() {
   local dir=$1 lib=$2 bad
-  bad=$(for o in $(ar t "$build/$lib.a"); do
-    f=${o%.o}
-    defs "$build/$dir/$o" | { grep -v -e "^${f}_" -e "^${f}\$" || true; } | sed "s|^|  $dir/$f.c exports |"
+  bad=$(for o in $(members "$dir" "$lib"); do
+    f=$(basename "$o" .o)
+    sub=$(dirname "${o#"$build/$dir"}")
+    [ "$sub" != / ] && f=$(basename "$sub") # a folder's files carry the folder's name
+    defs "$o" | { grep -v -e "^${f}_" -e "^${f}\$" || true; } | sed "s|^|  ${o#"$build/"} exports |"
   done)
   if [ -n "$bad" ]; then
     echo "layering: exports not named after their file:"

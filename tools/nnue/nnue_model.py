@@ -1,4 +1,4 @@
-"""The net of engine/eval/nnue.h in PyTorch (float, for training), its export
+"""The net of engine/eval/nnue/nnue.h in PyTorch (float, for training), its export
 to the engine's integer file, and the engine's integer forward pass in numpy,
 which must equal the C code's exactly (docs/NNUE.md)."""
 import struct
@@ -20,7 +20,7 @@ VALUE_MAX = 28999  # NNUE_VALUE_MAX: the engine's values stay below its mate sco
 W2_MAX = 127 / QB
 W3_MAX = 32767 / QO
 W1_MAX = (32767 / QA) / 24  # 20 marbles and a bias never leave int16
-# the engine's load checks (nnue.c sums_fit) for up to 30 active inputs
+# the engine's load checks (engine/eval/nnue/format.c, sums_fit) for up to 30 active inputs
 B1_MAX = 16.0
 LIN_MAX = (2 ** 30 / (QA * QO)) / 30
 B2_MAX = 2 ** 30 / (QA * QB)
@@ -121,7 +121,7 @@ def read_net(path):
 
 
 def forward_int(q, us, them):
-    """The engine's integer forward pass (nnue.c) for input index arrays
+    """The engine's integer forward pass (engine/eval/nnue/forward.c) for input index arrays
     (n, k) of the side to move's and the other seat's view (index planes * 121
     is padding): centi-moves for the side to move, int64 (n,)."""
     n_in = q["planes"] * HOLES
