@@ -100,7 +100,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         return 0;
     if (depth <= 0 || ply >= MAX_PLY)
         return node_leaf_value(w, p, ply, side, beta);
-    w->path_keys[ply] = p->key;
+    w->ss[ply].path_key = p->key;
 
     TTData tte;
     uint32_t tt_move = 0;
@@ -138,15 +138,15 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
          * the best move while marbles are still to bring home, so if the opponent
          * cannot reach beta after a pass at reduced depth, the node fails high. */
         const int other = p->v->seats[1 - p->v->slot[p->stm]];
-        if (depth >= NMP_MIN_DEPTH && static_eval >= beta && !w->after_null[ply] &&
+        if (depth >= NMP_MIN_DEPTH && static_eval >= beta && !w->ss[ply].after_null &&
             p->status[other] == ST_PLAYING &&
             bb_count(p->seat_bb[p->stm] & ~p->v->target[p->stm]) >= NMP_MIN_OUTSIDE) {
             const int r = NMP_R + depth / NMP_R_DEPTH;
             Position child = *p;
             pos_set_stm(&child, other);
-            w->after_null[ply + 1] = true;
+            w->ss[ply + 1].after_null = true;
             const int v = -search(w, &child, depth - 1 - r, -beta, -beta + 1, ply + 1);
-            w->after_null[ply + 1] = false;
+            w->ss[ply + 1].after_null = false;
             if (stopped(w))
                 return 0;
             if (v >= beta)
@@ -234,16 +234,16 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
             best_move = *m;
             if (v > alpha) {
                 alpha = v;
-                w->pv[ply][ply] = *m;
-                for (int j = ply + 1; j < w->pvlen[ply + 1]; j++)
-                    w->pv[ply][j] = w->pv[ply + 1][j];
-                w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
+                w->ss[ply].pv[ply] = *m;
+                for (int j = ply + 1; j < w->ss[ply + 1].pvlen; j++)
+                    w->ss[ply].pv[j] = w->ss[ply + 1].pv[j];
+                w->ss[ply].pvlen = w->ss[ply + 1].pvlen > ply + 1 ? w->ss[ply + 1].pvlen : ply + 1;
             }
         }
         if (alpha >= beta) {
             if (list->score[i] < ORDER_KILLER - 1) {
-                w->killers[ply][1] = w->killers[ply][0];
-                w->killers[ply][0] = *m;
+                w->ss[ply].killers[1] = w->ss[ply].killers[0];
+                w->ss[ply].killers[0] = *m;
             }
             movepick_update_history(w, m, depth * depth);
             for (int j = 0; j < i; j++)

@@ -203,8 +203,8 @@ static bool filler_move(Worker *w, const Position *q, int s, int ply, MoveList *
 {
     Position t = *q;
     pos_set_stm(&t, s);
-    const Move *f = &w->filler[ply][s];
-    if (w->has_filler[ply][s] && !q->v->capture && !q->v->masters && race_move_exists(&t, f->from, f->to, w->gen)) {
+    const Move *f = &w->ss[ply].filler[s];
+    if (w->ss[ply].has_filler[s] && !q->v->capture && !q->v->masters && race_move_exists(&t, f->from, f->to, w->gen)) {
         *out = *f;
         return true;
     }
@@ -222,8 +222,8 @@ Bitboard brs_contact_zone(const Position *p, int s)
 
 void brs_min_moves(Worker *w, const Position *p, int ply)
 {
-    MoveList *list = &w->lists[ply];
-    MoveList *tmp = &w->lists[ply + 1]; /* free until the children are searched */
+    MoveList *list = &w->ss[ply].list;
+    MoveList *tmp = &w->ss[ply + 1].list; /* free until the children are searched */
     list->n = 0;
     list->cut = false;
     const Variant *v = p->v;
@@ -243,7 +243,7 @@ void brs_min_moves(Worker *w, const Position *p, int ply)
         for (int i = 0; i < tmp->n && move_list_push(list, tmp->m[i]); i++)
             list->seat[list->n - 1] = (uint8_t)o;
         if (w->ctx->algo == ALGO_BRS_PLUS)
-            w->has_filler[ply][o] = best_ordered(&q, tmp, &w->filler[ply][o]);
+            w->ss[ply].has_filler[o] = best_ordered(&q, tmp, &w->ss[ply].filler[o]);
     }
 }
 
@@ -258,7 +258,7 @@ void brs_after_reply(Worker *w, int ply, int mover, Position *child)
                 break;
             Move f;
             if (s != mover && side_of(c, s) < 0 && child->status[s] == ST_PLAYING &&
-                filler_move(w, child, s, ply, &w->lists[ply + 1], &f)) {
+                filler_move(w, child, s, ply, &w->ss[ply + 1].list, &f)) {
                 pos_set_stm(child, s);
                 pos_play(child, &f);
             }

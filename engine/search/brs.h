@@ -14,7 +14,7 @@
 /* Whether p is a best-reply-search min node: all opponents' moves together. */
 bool brs_min_node(const SearchContext *c, const Position *p);
 
-/* The moves of min node p at `ply` into w->lists[ply] with their movers (no
+/* The moves of min node p at `ply` into w->ss[ply].list with their movers (no
  * ordering scores): each opponent still playing, in turn order from p's side
  * to move, with its replies of the most progress (captures); BRS+ keeps each
  * one's best-ordered move for brs_after_reply. */

@@ -18,8 +18,8 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
 {
     const Position *p = &w->ctx->game->pos;
     int best = -SCORE_INF;
-    w->path_keys[0] = p->key;
-    w->pvlen[0] = 0;
+    w->ss[0].path_key = p->key;
+    w->ss[0].pvlen = 0;
     for (int i = pv_index; i < w->nroot; i++) {
         RootMove *rm = &w->root[i];
         Position child = *p;
@@ -33,7 +33,7 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
                 maxn(w, &child, depth - 1, 1, vals);
                 v = vals[w->ctx->root_seat];
             } else {
-                w->pvlen[1] = 1;
+                w->ss[1].pvlen = 1;
             }
         } else if (i == pv_index) {
             v = alphabeta_child_value(w, &child, depth - 1, alpha, beta, 1, 1);
@@ -50,8 +50,8 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
             if (rm->pv || (rm->pv = malloc(sizeof *rm->pv * (MAX_PLY + 1)))) {
                 rm->pv[0] = rm->move;
                 rm->pvlen = 1;
-                for (int j = 1; j < w->pvlen[1]; j++)
-                    rm->pv[rm->pvlen++] = w->pv[1][j];
+                for (int j = 1; j < w->ss[1].pvlen; j++)
+                    rm->pv[rm->pvlen++] = w->ss[1].pv[j];
             }
         } else {
             rm->score = -SCORE_INF;

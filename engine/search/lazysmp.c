@@ -40,11 +40,14 @@ static void worker_main(Worker *w)
  * False when memory runs out (w then takes no part). */
 static bool worker_ready(Worker *w, const RootMove *root, int nroot)
 {
-    memset(w->has_filler, 0, sizeof w->has_filler);
-    memset(w->killers, 0, sizeof w->killers);
-    memset(w->path_keys, 0, sizeof w->path_keys);
-    memset(w->after_null, 0, sizeof w->after_null);
-    memset(w->pvlen, 0, sizeof w->pvlen);
+    for (int i = 0; i < STACK_PLIES; i++) { /* all but the lists and the lines */
+        Stack *st = &w->ss[i];
+        memset(st->has_filler, 0, sizeof st->has_filler);
+        memset(st->killers, 0, sizeof st->killers);
+        st->path_key = 0;
+        st->after_null = false;
+        st->pvlen = 0;
+    }
     if (!movepick_history_load(w->ctx->sh->history, w->history))
         memset(w->history, 0, sizeof w->history);
     eval_memo_set_net(w->eval, w->ctx->cfg->net); /* short of memory: hand-written */
@@ -65,9 +68,9 @@ static void worker_release(Worker *w)
     free(w->root);
     w->root = NULL;
     w->nroot = 0;
-    for (int i = 0; i <= MAX_PLY; i++)
-        if (w->lists[i].cap > LIST_KEEP_MAX)
-            move_list_free(&w->lists[i]);
+    for (int i = 0; i < STACK_PLIES; i++)
+        if (w->ss[i].list.cap > LIST_KEEP_MAX)
+            move_list_free(&w->ss[i].list);
 }
 
 /* The pool's job (arg: the SearchContext, which outlives pool_wait): worker 0

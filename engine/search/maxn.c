@@ -21,11 +21,11 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
         places_values(p, ply, node_capture_bonus(p, w->gen), out, w->eval);
         return;
     }
-    w->path_keys[ply] = p->key;
+    w->ss[ply].path_key = p->key;
     TTData tte;
     const uint32_t tt_move = tt_probe(w->ctx->tt, node_tt_key(p), &tte) ? tte.move : 0;
     movepick_node_moves(w, p, ply, tt_move);
-    MoveList *list = &w->lists[ply];
+    MoveList *list = &w->ss[ply].list;
     /* reply pruning, as at best-reply min nodes: another seat plays one of its
      * moves of the most progress (captures) */
     if (side_of(w->ctx, p->stm) < 0 && !w->ctx->cfg->full_width)
@@ -40,7 +40,7 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
         node_make_child(w, p, ply, me, m, &child);
         int vals[MAX_SEATS], root_value;
         if (node_terminal_end(w, &child, ply + 1, &root_value, &end)) {
-            w->pvlen[ply + 1] = ply + 1;
+            w->ss[ply + 1].pvlen = ply + 1;
             places_values(&end, ply + 1, 0, vals, w->eval);
         } else {
             maxn(w, &child, depth - 1, ply + 1, vals);
@@ -53,10 +53,10 @@ void maxn(Worker *w, const Position *p, int depth, int ply, int out[MAX_SEATS])
             best = vals[me];
             best_move = *m;
             memcpy(out, vals, sizeof vals);
-            w->pv[ply][ply] = *m;
-            for (int j = ply + 1; j < w->pvlen[ply + 1]; j++)
-                w->pv[ply][j] = w->pv[ply + 1][j];
-            w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
+            w->ss[ply].pv[ply] = *m;
+            for (int j = ply + 1; j < w->ss[ply + 1].pvlen; j++)
+                w->ss[ply].pv[j] = w->ss[ply + 1].pv[j];
+            w->ss[ply].pvlen = w->ss[ply + 1].pvlen > ply + 1 ? w->ss[ply + 1].pvlen : ply + 1;
         }
     }
     if (!list->n) {

@@ -20,25 +20,25 @@ static int order_score(const Worker *w, const Position *p, int mover, const Move
 {
     if (tt_move && movepick_move_code(m) == tt_move)
         return ORDER_TT;
-    if (move_same(m, &w->killers[ply][0]))
+    if (move_same(m, &w->ss[ply].killers[0]))
         return ORDER_KILLER;
-    if (move_same(m, &w->killers[ply][1]))
+    if (move_same(m, &w->ss[ply].killers[1]))
         return ORDER_KILLER - 1;
     if (p->v->capture)
         return m->ncapt * ORDER_PROGRESS + w->history[m->from][m->to];
     return move_progress(p, mover, m) * ORDER_PROGRESS + w->history[m->from][m->to];
 }
 
-/* order_score of every move in w->lists[ply], a race position's own moves (its
+/* order_score of every move in w->ss[ply].list, a race position's own moves (its
  * side to move's): the same scores, with what they read looked up once. A race
  * move captures nothing, so its move code and its likeness to a killer come from
  * its holes alone. */
 static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
-    const MoveList *list = &w->lists[ply];
+    const MoveList *list = &w->ss[ply].list;
     int *order = list->score;
     const uint8_t *tip = p->v->tip_dist[p->stm];
-    const Move k0 = w->killers[ply][0], k1 = w->killers[ply][1];
+    const Move k0 = w->ss[ply].killers[0], k1 = w->ss[ply].killers[1];
     for (int i = 0; i < list->n; i++) {
         const Move *m = &list->m[i];
         int o = (tip[m->from] - tip[m->to]) * ORDER_PROGRESS + w->history[m->from][m->to];
@@ -52,12 +52,12 @@ static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
     }
 }
 
-/* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
+/* Generates the moves of node p at `ply` into w->ss[ply].list with their movers and
  * ordering scores: the side to move's moves, or at a best-reply min node those of
  * every opponent still playing (each as if it were its turn). */
 void movepick_node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
-    MoveList *list = &w->lists[ply];
+    MoveList *list = &w->ss[ply].list;
     if (!brs_min_node(w->ctx, p)) {
         gen_moves_no_return(p, list, w->gen);
         if (list->n)
@@ -85,7 +85,7 @@ static int stageable(const Position *p, const Move *m, GenMemo *memo)
 }
 
 /* Staged move generation: the moves node p at `ply` may search before
- * generating the others, put in w->lists[ply] (with their movers and orders) in
+ * generating the others, put in w->ss[ply].list (with their movers and orders) in
  * the order they would be picked from the whole list: the table's move
  * `tt_move` (a move code, 0 for none), then the killers. At a cut node one of
  * them usually refutes alone, and the list is never needed. Returns how many
@@ -98,7 +98,7 @@ int movepick_staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_mov
     const Variant *v = p->v;
     if (v->capture || v->masters || brs_min_node(w->ctx, p))
         return 0;
-    MoveList *list = &w->lists[ply];
+    MoveList *list = &w->ss[ply].list;
     list->n = 0;
     if (!move_list_reserve(list, 3))
         return 0;
@@ -111,7 +111,7 @@ int movepick_staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_mov
         list->n = 1;
     }
     for (int k = 0; k < 2; k++) {
-        const Move *m = &w->killers[ply][k];
+        const Move *m = &w->ss[ply].killers[k];
         bool again = tt_move && movepick_move_code(m) == tt_move;
         for (int j = 0; j < list->n; j++)
             again |= move_same(m, &list->m[j]);

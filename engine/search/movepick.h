@@ -59,14 +59,14 @@ static inline void pick(MoveList *list, int i)
     }
 }
 
-/* Generates the moves of node p at `ply` into w->lists[ply] with their movers and
+/* Generates the moves of node p at `ply` into w->ss[ply].list with their movers and
  * ordering scores (`tt_move`: the table's move code, 0 for none): the side to
  * move's moves, or at a best-reply min node those of every opponent still
  * playing (brs.h). */
 void movepick_node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move);
 
 /* Staged generation: the moves node p at `ply` may search before generating the
- * others, put in w->lists[ply] in the order they would be picked from the whole
+ * others, put in w->ss[ply].list in the order they would be picked from the whole
  * list: the table's move `tt_move`, then the killers. Returns how many (0:
  * generate at once). Race games without Masters swaps, not at a best-reply min
  * node; each staged move is legal. */
@@ -77,7 +77,7 @@ int movepick_staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_mov
  * before anything is generated), then the rest of the list best-ordered
  * first (node_moves, pick), then the moves put off because another thread
  * was searching them (ABDADA's deferral, busy.h), in the order they were put
- * off. The moves stay in w->lists[ply]: the picker hands out their indices. */
+ * off. The moves stay in w->ss[ply].list: the picker hands out their indices. */
 typedef struct {
     Worker *w;
     const Position *p;
@@ -100,7 +100,7 @@ static inline void picker_init(MovePicker *mp, Worker *w, const Position *p, int
     mp->p = p;
     mp->ply = ply;
     mp->tt_move = tt_move;
-    mp->list = &w->lists[ply];
+    mp->list = &w->ss[ply].list;
     mp->staged = movepick_staged_moves(w, p, ply, tt_move);
     mp->generated = mp->staged == 0;
     if (mp->generated)

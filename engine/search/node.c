@@ -84,7 +84,7 @@ bool node_terminal_end(Worker *w, const Position *p, int ply, int *value, Positi
      * third occurrence does. */
     int on_line = 0, in_game = 0;
     for (int i = ply - 2; i >= 1; i--)
-        on_line += w->path_keys[i] == p->key;
+        on_line += w->ss[i].path_key == p->key;
     if (in_game_history(c, p->key)) {
         const Game *g = c->game;
         for (int i = 0; i <= g->nplies; i++)
@@ -200,7 +200,7 @@ bool node_count(Worker *w)
  * and, now and then, the clock. Returns false when the search must stop. */
 bool node_enter(Worker *w, int ply)
 {
-    w->pvlen[ply] = ply;
+    w->ss[ply].pvlen = ply;
     if (ply > w->seldepth)
         w->seldepth = ply;
     return node_count(w);
@@ -248,6 +248,6 @@ int node_leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
      * beta the static value already fails high and the marbles' floods are saved. */
     /* Not with a net: it learnt from searched scores, which hold the move to come. */
     if (LEAF_STEP_PCT && c->duo_race && v < beta && !eval_memo_learned(w->eval, p->v))
-        v += best_progress(p, p->v->tip_dist[p->stm], &w->lists[ply], w->gen) * W_DISTANCE * LEAF_STEP_PCT / 100;
+        v += best_progress(p, p->v->tip_dist[p->stm], &w->ss[ply].list, w->gen) * W_DISTANCE * LEAF_STEP_PCT / 100;
     return v >= beta ? v : v + node_capture_bonus(p, w->gen);
 }

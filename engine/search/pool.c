@@ -56,15 +56,16 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-/* Frees what a pool's worker holds for good: its lists and memos. */
+/* Frees what a pool's worker holds for good: its stack (the lists in it) and
+ * memos. */
 static void worker_delete(Worker *w)
 {
-    for (int j = 0; w->lists && j <= MAX_PLY; j++)
-        move_list_free(&w->lists[j]);
-    free(w->lists);
+    for (int j = 0; w->ss && j < STACK_PLIES; j++)
+        move_list_free(&w->ss[j].list);
+    free(w->ss);
     gen_memo_delete(w->gen);
     eval_memo_delete(w->eval);
-    w->lists = NULL;
+    w->ss = NULL;
     w->gen = NULL;
     w->eval = NULL;
 }
@@ -94,10 +95,10 @@ SearchPool *pool_new(int threads)
     while (pool->n < threads) {
         Worker *w = &pool->workers[pool->n];
         w->id = pool->n;
-        w->lists = calloc(MAX_PLY + 1, sizeof *w->lists);
+        w->ss = calloc(STACK_PLIES, sizeof *w->ss);
         w->gen = gen_memo_new();
         w->eval = eval_memo_new();
-        if (!w->lists || !w->gen || !w->eval) {
+        if (!w->ss || !w->gen || !w->eval) {
             worker_delete(w);
             break;
         }

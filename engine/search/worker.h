@@ -35,8 +35,23 @@ typedef struct {
     int index;      /* place before a sort: sorts keep equal scores in order */
 } RootMove;
 
-/* One search thread's state; lists and the PV table stay allocated between
- * searches (pool.h). */
+/* What a search thread keeps for one ply of the line it searches, ss[ply] (the
+ * search stack of Stockfish and Weiss). */
+typedef struct {
+    MoveList list;               /* the moves of the ply */
+    Move filler[MAX_SEATS];      /* BRS+: each opponent's best-ordered move at a min node */
+    bool has_filler[MAX_SEATS];
+    Move killers[2];
+    uint64_t path_key;           /* the key of the position at the ply */
+    bool after_null;             /* the move into the ply was a null move */
+    Move pv[MAX_PLY + 1];        /* the line from the ply: pv[ply..pvlen) */
+    int pvlen;
+} Stack;
+
+#define STACK_PLIES (MAX_PLY + 2) /* ss[0..MAX_PLY + 1]: a node at MAX_PLY writes its child's entry */
+
+/* One search thread's state; its stack (the move lists in it) stays allocated
+ * between searches (pool.h). */
 typedef struct {
     int id;                              /* 0: the main thread, which reports */
     SearchContext *ctx;
@@ -45,15 +60,8 @@ typedef struct {
     uint64_t node_share;                 /* with a node limit: the nodes this worker may count in all
                                             (the shares it took of the limit, node_count) */
     int seldepth;
-    MoveList *lists;                     /* [MAX_PLY + 1]: the moves of each ply */
-    Move filler[MAX_PLY + 1][MAX_SEATS]; /* BRS+: each opponent's best-ordered move at a min node */
-    bool has_filler[MAX_PLY + 1][MAX_SEATS];
-    Move killers[MAX_PLY + 1][2];
+    Stack *ss;                           /* [STACK_PLIES]: what it keeps for each ply */
     int history[NUM_HOLES][NUM_HOLES];
-    uint64_t path_keys[MAX_PLY + 2];
-    bool after_null[MAX_PLY + 2];        /* the move into this ply was a null move */
-    Move pv[MAX_PLY + 1][MAX_PLY + 1];
-    int pvlen[MAX_PLY + 1];
     RootMove *root;
     int nroot;
     int completed_depth;
