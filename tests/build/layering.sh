@@ -72,7 +72,8 @@ prefixes() {
     f=$(basename "$o" .o)
     sub=$(dirname "${o#"$build/$dir"}")
     [ "$sub" != / ] && f=$(basename "$sub") # a folder's files carry the folder's name
-    defs "$o" | { grep -v -e "^${f}_" -e "^${f}\$" || true; } | sed "s|^|  ${o#"$build/"} exports |"
+    # symbols a sanitizer adds (__odr_asan.NAME) are the compiler's, not the file's
+    defs "$o" | { grep -v -e "^${f}_" -e "^${f}\$" -e "^__" || true; } | sed "s|^|  ${o#"$build/"} exports |"
   done)
   if [ -n "$bad" ]; then
     echo "layering: exports not named after their file:"
