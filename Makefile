@@ -108,27 +108,14 @@ $(BUILD)/engine/search/%.o: INCLUDES := $(INC_SEARCH)
 $(BUILD)/engine/book/%.o: INCLUDES := $(INC_BOOK)
 $(BUILD)/protocol/%.o: INCLUDES := $(INC_PROTO)
 
+# Each library is its objects, archived afresh (libtools below may have none).
 $(BUILD)/librules.a: $(RULES_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
-
 $(BUILD)/libeval.a: $(EVAL_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
-
 $(BUILD)/libsolve.a: $(SOLVE_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
-
 $(BUILD)/libsearch.a: $(SEARCH_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
-
 $(BUILD)/libbook.a: $(BOOK_OBJ)
-	@rm -f $@
-	ar rcs $@ $^
-
 $(BUILD)/libproto.a: $(PROTO_OBJ)
+$(patsubst %,$(BUILD)/lib%.a,rules eval solve search book proto):
 	@rm -f $@
 	ar rcs $@ $^
 

@@ -186,13 +186,11 @@ bool node_count(Worker *w)
             atomic_store_explicit(&w->ctx->abort_all, true, memory_order_relaxed);
             return false;
         }
-        atomic_store_explicit(&w->nodes, nodes, memory_order_relaxed);
         if (!(nodes & CHECK_EVERY))
             node_check_limits(w);
         w->check_at = next_check(w, nodes);
-    } else {
-        atomic_store_explicit(&w->nodes, nodes, memory_order_relaxed);
     }
+    atomic_store_explicit(&w->nodes, nodes, memory_order_relaxed);
     return !stopped(w);
 }
 

@@ -107,9 +107,7 @@ void report_line_fill(const SearchContext *c, int depth, int seldepth, int k, co
     }
 }
 
-/* Gives line report r (line k, 0-based) to c's output, keeping the first two
- * moves of line 0 as the ones last said. */
-static void say_line(SearchContext *c, const SearchReport *r, int k)
+void report_line_say(SearchContext *c, const SearchReport *r, int k)
 {
     if (k == 0) {
         c->nsaid = r->pvlen < 2 ? r->pvlen : 2;
@@ -123,7 +121,7 @@ void report_line(SearchContext *c, const Worker *w, int depth, int k, const Root
 {
     SearchReport r;
     report_line_fill(c, depth, w->seldepth, k, rm, total_nodes(c), tt_hashfull(c->tt), &r);
-    say_line(c, &r, k);
+    report_line_say(c, &r, k);
 }
 
 #define REPORT_ORDER_MATE 1000000 /* report_order of a mate in 0: beyond every cp score */
@@ -180,7 +178,7 @@ void report_line_multipv(SearchContext *c, Worker *w, int depth, int n)
     memcpy(w->root, moved, sizeof *moved * (size_t)n);
     for (int k = 0; k < n; k++) {
         r[k].multipv = k + 1;
-        say_line(c, &r[k], k);
+        report_line_say(c, &r[k], k);
     }
     free(moved);
     free(r);

@@ -19,6 +19,11 @@ void report_line_relative_scores(const SearchContext *c, const RootMove *rm, int
 void report_line_fill(const SearchContext *c, int depth, int seldepth, int k, const RootMove *rm, uint64_t nodes,
                  int hashfull, SearchReport *r);
 
+/* Gives line report r (line k, 0-based) to c's output, keeping the first two
+ * moves of line 0 as the ones last said (c->said: the answer and its ponder
+ * move when the lines have the last word). */
+void report_line_say(SearchContext *c, const SearchReport *r, int k);
+
 /* Reports line k of worker w's root move rm through c's output, and keeps the
  * first two moves of line 0 as the ones last said. */
 void report_line(SearchContext *c, const Worker *w, int depth, int k, const RootMove *rm);

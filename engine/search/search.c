@@ -98,8 +98,8 @@ typedef struct {
     Move (*pvs)[MCTS_PV_MAX];
     int nbatch, cap;
     int *values;             /* the root seat's mean reward of each line taken (places.h) */
-    Move first[MCTS_PV_MAX]; /* the first line shown of the last report */
-    int nfirst, first_value; /* its length, and the root seat's mean reward after it */
+    int first_value;         /* the root seat's mean reward after the first line shown
+                                (its moves: c->said) */
 } MctsReporting;
 
 static bool mcts_stop_hook(void *ctx) { return mcts_stop(((MctsReporting *)ctx)->c); }
@@ -138,20 +138,16 @@ static void mcts_line_out(void *ctx, const MctsResult *sofar, int k, const MctsL
 }
 
 /* Says the lines of a report in the order of the scores they show (a GUI
- * lists them by the score it is told: MCTS ranks them by visits) and keeps
- * the first one shown. */
+ * lists them by the score it is told: MCTS ranks them by visits), the first
+ * one's moves kept in c->said and its value in first_value. */
 static void mcts_lines_end(void *ctx)
 {
     MctsReporting *m = ctx;
     report_line_sort(m->batch, m->nbatch);
     for (int k = 0; k < m->nbatch; k++)
-        report_line_out(m->c, &m->batch[k]);
-    if (m->nbatch) { /* its line is in pvs[k] of the line k it was taken as */
-        const int k = (int)((const Move(*)[MCTS_PV_MAX])m->batch[0].pv - m->pvs);
-        m->nfirst = m->batch[0].pvlen;
-        memcpy(m->first, m->batch[0].pv, sizeof *m->first * (size_t)m->nfirst);
-        m->first_value = m->values[k];
-    }
+        report_line_say(m->c, &m->batch[k], k);
+    if (m->nbatch) /* its line is in pvs[k] of the line k it was taken as */
+        m->first_value = m->values[(const Move(*)[MCTS_PV_MAX])m->batch[0].pv - m->pvs];
     m->nbatch = 0;
     m->said_ms = clock_now_ms();
 }
@@ -273,11 +269,11 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         mcts_lines_end(&reporting);
     }
     wait_for_answer(c);
-    if (multipv > 1 && reporting.nfirst) { /* the answer is the first line shown */
-        res.best = reporting.first[0];
+    if (multipv > 1 && c->nsaid) { /* the answer is the first line shown */
+        res.best = c->said[0];
         res.score = reporting.first_value;
-        r.pvlen = reporting.nfirst;
-        memcpy(r.pv, reporting.first, sizeof *r.pv * (size_t)r.pvlen);
+        r.pvlen = c->nsaid;
+        r.pv[1] = c->said[1];
     }
     free(reporting.batch);
     free(reporting.pvs);
