@@ -469,8 +469,8 @@ static void test_no_legal_move_loses_black(void **state)
 {
     (void)state;
     build("ccerl-2", NM_W "l3", NM_B, SEAT_WHITE, 5, 5, 6);
-    assert_true(marble_destinations(&g.pos, SEAT_BLACK, hole("m1")) == holes("m3"));
-    assert_true(marble_destinations(&g.pos, SEAT_BLACK, hole("q5")) == 0);
+    assert_true(gen_destinations(&g.pos, SEAT_BLACK, hole("m1")) == holes("m3"));
+    assert_true(gen_destinations(&g.pos, SEAT_BLACK, hole("q5")) == 0);
     assert_true(pos_has_move(&g.pos, SEAT_BLACK));
     play(&g, "l3-m3");
     assert_false(pos_has_move(&g.pos, SEAT_BLACK));
@@ -497,8 +497,8 @@ static void test_no_legal_move_loses_white(void **state)
 {
     (void)state;
     build("ccerl-2", NMW_W, NMW_B "f15", SEAT_BLACK, 6, 5, 6);
-    assert_true(marble_destinations(&g.pos, SEAT_WHITE, hole("e17")) == holes("g15"));
-    assert_true(marble_destinations(&g.pos, SEAT_WHITE, hole("e5")) == 0);
+    assert_true(gen_destinations(&g.pos, SEAT_WHITE, hole("e17")) == holes("g15"));
+    assert_true(gen_destinations(&g.pos, SEAT_WHITE, hole("e5")) == 0);
     assert_true(pos_has_move(&g.pos, SEAT_WHITE));
     play(&g, "f15-g15");
     assert_false(pos_has_move(&g.pos, SEAT_WHITE));
@@ -677,7 +677,7 @@ static int64_t replies_without_end_rules(const Position *p)
         c.seat_bb[c.stm] = (c.seat_bb[c.stm] & ~bb_bit(list.m[i].from)) | bb_bit(list.m[i].to);
         c.stm = (int8_t)(c.stm == SEAT_WHITE ? SEAT_BLACK : SEAT_WHITE);
         pos_refresh(&c);
-        n += count_moves(&c, NULL);
+        n += gen_count(&c, NULL);
     }
     move_list_free(&list);
     return n;

@@ -224,7 +224,7 @@ static int brs(const Position *p, int depth, int ply)
             pos_set_stm(&t, s);
             Move f;
             bool have;
-            if (has_filler[s] && !v->capture && !v->masters && race_move_exists(&t, filler[s].from, filler[s].to, NULL)) {
+            if (has_filler[s] && !v->capture && !v->masters && gen_race_move_exists(&t, filler[s].from, filler[s].to, NULL)) {
                 f = filler[s];
                 have = true;
             } else {

@@ -126,7 +126,7 @@ static void test_perft_start(void **state)
         if (row->count[d - 1] != NO_COUNT)
             assert_perft(d, row->count[d - 1]);
     /* depth 1 is the number of generated moves */
-    assert_int_equal(count_moves(&g.pos, NULL), (int)row->count[0]);
+    assert_int_equal(gen_count(&g.pos, NULL), (int)row->count[0]);
 }
 
 static void test_perft_classic2_depth_5(void **state)

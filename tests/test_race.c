@@ -83,7 +83,7 @@ static int brute_force(const Position *p, int s, int max_depth)
             }
             for (Bitboard b = level[i]; b;) {
                 const int from = bb_pop(&b);
-                for (Bitboard d = marble_destinations(&q, s, from); d;) {
+                for (Bitboard d = gen_destinations(&q, s, from); d;) {
                     const int to = bb_pop(&d);
                     const Bitboard child = level[i] ^ bb_bit(from) ^ bb_bit(to);
                     if (set_add(&set, child)) {
@@ -135,7 +135,7 @@ static int check_case(const char *white, const char *black, int moves, int max_d
         Position q = p;
         for (int i = 0; i < truth; i++) {
             assert_true(bb_test(q.seat_bb[0], pv[i].from));
-            assert_true(bb_test(marble_destinations(&q, 0, pv[i].from), pv[i].to));
+            assert_true(bb_test(gen_destinations(&q, 0, pv[i].from), pv[i].to));
             q = with_army(&q, 0, q.seat_bb[0] ^ bb_bit(pv[i].from) ^ bb_bit(pv[i].to));
         }
         assert_true(brute_arrived(&q, 0, moves + truth));

@@ -44,7 +44,7 @@ static void test_step_goes_to_each_empty_neighbour(void **state)
     (void)state;
     game_setup(&g, "classic-2", "w " W_N9 " i9 b e17 " B_S9, "w w5,b5 6");
     assert_string_equal(legal_moves(&g.pos, NULL), "i9-h10 i9-i10 i9-h9 i9-j9 i9-i8 i9-j8");
-    assert_int_equal(count_moves(&g.pos, NULL), 6);
+    assert_int_equal(gen_count(&g.pos, NULL), 6);
     play(&g, "i9-i10");
     assert_position(&g.pos, "w " W_N9 " i10 b e17 " B_S9, "b w6,b5 6");
     /* black: e17 is caged, the S marbles may only fill m1 (they stand in their target) */
@@ -101,7 +101,7 @@ static void test_jump_chain_of_short_jumps(void **state)
     (void)state;
     game_setup(&g, "classic-2", "w " W_N9 " i9 b e17 j9 l9 l2 m2 k3 l3 m3 j4 k4", "w w5,b5 6");
     assert_string_equal(legal_moves(&g.pos, "i9"), "i9-h10 i9-i10 i9-h9 i9-k9 i9-k9-m9 i9-i8 i9-j8");
-    assert_int_equal(count_moves(&g.pos, NULL), 7);
+    assert_int_equal(gen_count(&g.pos, NULL), 7);
     const Move full = move_ok(&g.pos, "i9-k9-m9");
     const Move shorthand = move_ok(&g.pos, "i9-m9");
     assert_int_equal(full.from, hole("i9"));
@@ -229,7 +229,7 @@ static void test_deadline_eliminates_untrapped_marble_three_players(void **state
     /* white's 30th move leaves m1 (free to step to l2 or m2) in its home */
     game_setup(&g, "classic-3", "w e14 f14 g14 h14 e15 f15 g15 e16 m1 i9 u " U_SE9 " g10 y " Y_SW9 " k8",
                "w w29,u29,y29 30");
-    assert_true(marble_can_move(&g.pos, SEAT_WHITE, hole("m1")));
+    assert_true(gen_can_move(&g.pos, SEAT_WHITE, hole("m1")));
     play(&g, "i9-i10");
     assert_seat(SEAT_WHITE, ST_ELIMINATED, 3);
     assert_int_equal(g.pos.seat_bb[SEAT_WHITE], 0);
@@ -266,7 +266,7 @@ static void test_trapped_marble_in_home_does_not_eliminate(void **state)
     (void)state;
     /* m1 is caged: l2 and m2 are full, and so are the landings k3 and m3 */
     game_setup(&g, "classic-2", "w f16 e15 f15 g15 e14 f14 g14 h14 m1 i9 b e17 " B_S9, "w w29,b29 30");
-    assert_false(marble_can_move(&g.pos, SEAT_WHITE, hole("m1")));
+    assert_false(gen_can_move(&g.pos, SEAT_WHITE, hole("m1")));
     play(&g, "i9-i10");
     assert_seat(SEAT_WHITE, ST_PLAYING, 0);
     assert_position(&g.pos, "w f16 e15 f15 g15 e14 f14 g14 h14 m1 i10 b e17 " B_S9, "b w30,b29 30");
@@ -313,7 +313,7 @@ static void test_return_home_eliminates_even_when_marble_is_caged(void **state)
 #define RH_BLACK " b l5 m4 m3 k5 m1 l2 m2 k3 l3 m6 l6 m7 k7 j8 h8"
     game_setup(&g, "fifteen-2", RH_WHITE "n5" RH_BLACK, "w w45,b45 46");
     play(&g, "n5-m5");
-    assert_false(marble_can_move(&g.pos, SEAT_WHITE, hole("m5")));
+    assert_false(gen_can_move(&g.pos, SEAT_WHITE, hole("m5")));
     assert_over(END_DEADLINE);
     assert_seat(SEAT_WHITE, ST_ELIMINATED, 2);
     assert_seat(SEAT_BLACK, ST_PLAYING, 1);

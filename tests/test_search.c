@@ -3,8 +3,8 @@
  * search_run on built positions: the depth-1 score counts the reply's best
  * progress (44% of it, at eval.c's 35 cp a step), and the selective search
  * (null move, futility, late-move pruning) keeps a forced arrival and gives the
- * same result on every run with one thread; best_progress (the leaf's progress
- * term) and race_move_exists (the table move's check) agree with the move list
+ * same result on every run with one thread; gen_best_progress (the leaf's progress
+ * term) and gen_race_move_exists (the table move's check) agree with the move list
  * in every variant.
  */
 #include "support/stern_test.h"
@@ -95,11 +95,11 @@ static void test_selective_search_repeats_exactly_with_one_thread(void **state)
     assert_int_equal(a.best.to, b.best.to);
 }
 
-/* best_progress through a memo kept over the game (as a search thread keeps
+/* gen_best_progress through a memo kept over the game (as a search thread keeps
  * one) equals the largest progress over gen_moves' list without one, at every
  * position of a game played by a fixed pseudo-random choice in every variant
  * (race, Masters with its swaps, capture), measured in each seat's tip distance;
- * in races without swaps, seat_best_progress of every seat in play equals the
+ * in races without swaps, gen_seat_best_progress of every seat in play equals the
  * largest over the list of that seat's moves. */
 static void test_best_progress_equals_the_move_lists_maximum(void **state)
 {
@@ -117,11 +117,11 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
                 if (p->v->slot[s] < 0)
                     continue;
                 const uint8_t *dist = p->v->tip_dist[s];
-                assert_int_equal(best_progress(p, dist, &list[1], memo), list_best_progress(p, p->stm, dist));
+                assert_int_equal(gen_best_progress(p, dist, &list[1], memo), list_best_progress(p, p->stm, dist));
                 positions++;
                 /* seat s, to move or not */
                 if (!p->v->capture && !p->v->masters && p->status[s] == ST_PLAYING)
-                    assert_int_equal(seat_best_progress(p, s, dist, memo), list_best_progress(p, s, dist));
+                    assert_int_equal(gen_seat_best_progress(p, s, dist, memo), list_best_progress(p, s, dist));
             }
             gen_moves(p, &list[0], NULL);
             rng = rng * 1103515245u + 12345u;
@@ -135,7 +135,7 @@ static void test_best_progress_equals_the_move_lists_maximum(void **state)
     assert_true(positions > 2000);
 }
 
-/* race_move_exists (the check of a table move before the list is built),
+/* gen_race_move_exists (the check of a table move before the list is built),
  * through a memo kept over the game, says yes exactly for the moves of
  * gen_moves' list without one, over every pair of holes, at the positions of
  * pseudo-random games in every race variant without swaps; never for a hole out
@@ -165,9 +165,9 @@ static void test_race_move_exists_exactly_for_listed_moves(void **state)
                 listed[list->m[i].from][list->m[i].to] = true;
             for (int from = 0; from < NUM_HOLES; from++)
                 for (int to = 0; to < NUM_HOLES; to++)
-                    assert_int_equal(race_move_exists(p, from, to, memo), listed[from][to]);
-            assert_false(race_move_exists(p, -1, 0, memo));
-            assert_false(race_move_exists(p, list->m[0].from, NUM_HOLES, memo));
+                    assert_int_equal(gen_race_move_exists(p, from, to, memo), listed[from][to]);
+            assert_false(gen_race_move_exists(p, -1, 0, memo));
+            assert_false(gen_race_move_exists(p, list->m[0].from, NUM_HOLES, memo));
             positions++;
             moves += list->n;
             rng = rng * 1103515245u + 12345u;
@@ -177,7 +177,7 @@ static void test_race_move_exists_exactly_for_listed_moves(void **state)
         if (pos_over(&g.pos))
             for (int from = 0; from < NUM_HOLES; from++)
                 for (int to = 0; to < NUM_HOLES; to++)
-                    assert_false(race_move_exists(&g.pos, from, to, memo));
+                    assert_false(gen_race_move_exists(&g.pos, from, to, memo));
     }
     move_list_delete(list);
     move_list_delete(again);

@@ -60,13 +60,13 @@ static const char *places(void)
     return out;
 }
 
-/* The landings of jump_landings(rule, holes(occ), from, direction) as names
+/* The landings of gen_jump_landings(rule, holes(occ), from, direction) as names
  * joined by spaces, each followed by ":" and the marble jumped (static buffer). */
 static const char *landings(JumpRule rule, const char *occ, const char *from, int dir)
 {
     static char out[256];
     uint8_t land[MAX_LINE], over[MAX_LINE];
-    const int n = jump_landings(rule, holes(occ), hole(from), dir, land, over);
+    const int n = gen_jump_landings(rule, holes(occ), hole(from), dir, land, over);
     char *o = out;
     *o = 0;
     for (int i = 0; i < n; i++) {
@@ -607,7 +607,7 @@ static void test_capture_start_position(void **state)
                         "k10-m10 l10-n8 f9-d11 f9-f7 g9-i9 k9-i9 l9-l11 l9-n7 f8-d10 g8-e8 g8-g6 l8-n8 l8-n6 "
                         "m8-m10 h7-f7 h7-h5 i7-i9 k7-i9 l7-n7 l7-n5 h6-j4 i6-g6 i6-k4 j6-j4 j6-l4 k6-k4 k6-m4 "
                         "l6-n6 l6-l4 m6-m4 j5-h5 l5-n5");
-    assert_int_equal(count_moves(&g.pos, NULL), 54);
+    assert_int_equal(gen_count(&g.pos, NULL), 54);
     assert_int_equal(game_new(&g, "capture-5"), 0);
     assert_string_equal(fen_now(&g.pos), "1/2/3/4/4xxxxx4/3xxxxxx3/2xxxxxxx2/1xxxxxxxx1/xxxx1xxxx/1xxxxxxxx1/"
                                          "2xxxxxxx2/3xxxxxx3/4xxxxx4/4/3/2/1 w w0c0,r0c0,u0c0,b0c0,y0c0 1");
@@ -775,7 +775,7 @@ static void test_capture_thousands_of_chains_from_one_piece(void **state)
     int from_i9;
     assert_int_equal(listed_moves(&g.pos, "i9", &from_i9), 2365);
     assert_int_equal(from_i9, 2347);
-    assert_int_equal(count_moves(&g.pos, NULL), 2365);
+    assert_int_equal(gen_count(&g.pos, NULL), 2365);
     /* the longest chains take 14 of the 17 pieces */
     const Move m = move_ok(&g.pos, "i9-g9-g11-i11-i9-i7-g9-e11-e13-g11-i9-k7-k9-i11-g13");
     assert_int_equal(m.ncapt, 14);
@@ -796,7 +796,7 @@ static void test_capture_bigjump_lists_every_move_beyond_4096(void **state)
                                   "x5x2x3/2xx/3/1x/x w w5c4,u5c17,y5c0 6",
                                   err, sizeof err),
                      0);
-    assert_int_equal(count_moves(&g.pos, NULL), 4887);
+    assert_int_equal(gen_count(&g.pos, NULL), 4887);
     assert_int_equal(perft(&g.pos, 1, NULL), 4887);
     int from_b13;
     assert_int_equal(listed_moves(&g.pos, "b13", &from_b13), 4887);
@@ -810,20 +810,20 @@ static void test_capture_bigjump_lists_every_move_beyond_4096(void **state)
 #define LATTICE3 "x i9 f12 g12 h12 i12 f11 h11 j11 f10 g10 h10 i10 j10 k10 f9 h9 j9 l9 g8 h8 i8 j8 k8 l8 h7 j7 l7 " \
                  "i6 j6 k6 l6"
 
-/* 71,408 moves: count_moves, perft and the move list hold every one (no cap:
+/* 71,408 moves: gen_count, perft and the move list hold every one (no cap:
  * a list grows as needed). */
 static void test_capture_lattice_counts_and_lists_every_move(void **state)
 {
     (void)state;
     game_setup(&g, "capture-2", LATTICE3, "w w5c29,b5c0 6");
-    assert_int_equal(count_moves(&g.pos, NULL), 71408);
+    assert_int_equal(gen_count(&g.pos, NULL), 71408);
     assert_int_equal(perft(&g.pos, 1, NULL), 71408);
     int from_i9;
     assert_int_equal(listed_moves(&g.pos, "i9", &from_i9), 71408);
     assert_int_equal(from_i9, 71384);
 }
 
-/* count_moves(p) in a child process killed after `seconds`: the count, or -1 when
+/* gen_count(p) in a child process killed after `seconds`: the count, or -1 when
  * the child did not finish (so a hang fails the test instead of blocking it). */
 static long count_moves_within(const Position *p, unsigned seconds)
 {
@@ -837,7 +837,7 @@ static long count_moves_within(const Position *p, unsigned seconds)
     if (pid == 0) {
         close(fd[0]);
         alarm(seconds);
-        const long n = count_moves(p, NULL);
+        const long n = gen_count(p, NULL);
         _exit(write(fd[1], &n, sizeof n) == (ssize_t)sizeof n ? 0 : 2);
     }
     close(fd[1]);

@@ -409,7 +409,7 @@ static void check_setup(Game *g, const Options *o)
         fprintf(stderr, "stern-play: bad -fen: %s\n", err);
         exit(2);
     }
-    if (pos_over(&g->pos) || !count_moves(&g->pos, NULL)) {
+    if (pos_over(&g->pos) || !gen_count(&g->pos, NULL)) {
         fprintf(stderr, "stern-play: the start position has no move to play\n");
         exit(2);
     }

@@ -148,7 +148,7 @@ static int packed_sum(int n)
  * every leaf. The test in eval_seat keeps the loop for any other n. */
 static const int PACKED_SUM[16] = {0, 0, 1, 2, 4, 6, 8, 11, 14, 17, 20, 24, 28, 32, 36, 40};
 
-/* A remembered answer of marble_reaches for escape_moves: it holds wherever the
+/* A remembered answer of gen_reaches for escape_moves: it holds wherever the
  * occupancy agrees with `occ` on `area` (under the rules of its EscapeMemo). */
 typedef struct {
     Bitboard occ, area; /* area 0: empty */
@@ -165,7 +165,7 @@ typedef struct {
 } EscapeMemo;
 
 
-/* marble_reaches(p, board, occ, s, h, ~home) for question q, through memo m
+/* gen_reaches(p, board, occ, s, h, ~home) for question q, through memo m
  * (may be NULL). Adds to *area the holes the answer was read from. */
 static bool escape_reaches(const Position *p, EscapeMemo *m, int q, const uint8_t *board, Bitboard occ, int s,
                            int h, Bitboard *area)
@@ -173,14 +173,14 @@ static bool escape_reaches(const Position *p, EscapeMemo *m, int q, const uint8_
     const Bitboard out = ~p->v->home[s];
     if (!m) {
         Bitboard read;
-        const bool reaches = marble_reaches(p, board, occ, s, h, out, &read);
+        const bool reaches = gen_reaches(p, board, occ, s, h, out, &read);
         *area |= read;
         return reaches;
     }
     EscapeAnswer *a = &m->answer[q][h];
     if (!area_answer_holds(a->area, a->occ, occ)) {
         a->occ = occ;
-        a->reaches = marble_reaches(p, board, occ, s, h, out, &a->area);
+        a->reaches = gen_reaches(p, board, occ, s, h, out, &a->area);
     }
     *area |= a->area;
     return a->reaches;

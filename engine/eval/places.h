@@ -44,7 +44,7 @@ int places_value_bonuses(const Position *p, int s, int ply, const int bonus[MAX_
 
 /* Leaves of paranoid and best-reply search in races of three seats without
  * teams or swaps: each seat in play gets this share (percent) of what its next
- * move could gain (movegen.h's seat_best_progress, at W_DISTANCE a step) added
+ * move could gain (movegen.h's gen_seat_best_progress, at W_DISTANCE a step) added
  * to its standing; the side to move the share two-seat leaves give it
  * (docs/STRENGTH.md), the other seats theirs. Measured: docs/MULTI.md. */
 #ifndef LEAF_STEP_PCT_THREE

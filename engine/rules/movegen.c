@@ -22,7 +22,7 @@ static inline int long_jump(Bitboard occ, int c, int d, int *over)
     return l;
 }
 
-int jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[])
+int gen_jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[])
 {
     const uint8_t *line = geo.line[c][d];
     const int len = geo.line_len[c][d];
@@ -74,7 +74,7 @@ static Bitboard chain_reach(JumpRule rule, Bitboard occ, Bitboard target, int fr
         const int c = stack[--sp];
         const Bitboard allowed = bb_test(target, c) ? target : geo.all;
         for (int d = 0; d < NUM_DIRS; d++) {
-            const int n = jump_landings(rule, occ, c, d, land, over);
+            const int n = gen_jump_landings(rule, occ, c, d, land, over);
             for (int i = 0; i < n; i++) {
                 const Bitboard b = bb_bit(land[i]);
                 if ((seen & b) || !(allowed & b))
@@ -147,7 +147,7 @@ static inline Mover mover_of(const Position *p, int s)
     return (Mover){v->jump, v->target[s], ~v->foreign[s], v->in_target[s]};
 }
 
-/* marble_destinations on the mailbox `board` and occupancy `occ` for mover `m`;
+/* gen_destinations on the mailbox `board` and occupancy `occ` for mover `m`;
  * with `stop`, it may return early with only some destinations, one of them in
  * `stop`. With `area`, sets *area to the holes whose occupancy the answer was read
  * from (all holes for the long and symmetric rules). */
@@ -173,13 +173,13 @@ static inline __attribute__((always_inline)) Bitboard destinations(const Mover *
     return steps | (jumps & end_ok);
 }
 
-Bitboard marble_destinations(const Position *p, int s, int from)
+Bitboard gen_destinations(const Position *p, int s, int from)
 {
     const Mover m = mover_of(p, s);
     return destinations(&m, p->board, p->occ, from, 0, NULL);
 }
 
-bool first_legal_move(const Position *p, Move *out)
+bool gen_first_legal(const Position *p, Move *out)
 {
     if (pos_over(p))
         return false;
@@ -189,7 +189,7 @@ bool first_legal_move(const Position *p, Move *out)
             const Bitboard occ = p->occ & ~bb_bit(from);
             for (int d = 0; d < NUM_DIRS; d++) {
                 uint8_t land[MAX_LINE], over[MAX_LINE];
-                if (jump_landings(p->v->jump, occ, from, d, land, over)) {
+                if (gen_jump_landings(p->v->jump, occ, from, d, land, over)) {
                     *out = (Move){.captured = bb_bit(over[0]), .from = (uint8_t)from, .to = land[0],
                                   .swap = NO_HOLE, .ncapt = 1};
                     return true;
@@ -200,7 +200,7 @@ bool first_legal_move(const Position *p, Move *out)
     }
     for (Bitboard own = p->seat_bb[p->stm]; own;) {
         const int from = bb_pop(&own);
-        const Bitboard dests = marble_destinations(p, p->stm, from);
+        const Bitboard dests = gen_destinations(p, p->stm, from);
         if (dests) {
             *out = (Move){.from = (uint8_t)from, .to = (uint8_t)bb_first(dests), .swap = NO_HOLE};
             return true;
@@ -209,14 +209,14 @@ bool first_legal_move(const Position *p, Move *out)
     return false; /* only Masters swaps, or no move */
 }
 
-bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
+bool gen_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
                     Bitboard *area)
 {
     const Mover m = mover_of(p, s);
     return (destinations(&m, board, occ, from, want, area) & want) != 0;
 }
 
-int marble_count_area(const Position *p, int s, int from, Bitboard *area)
+int gen_count_area(const Position *p, int s, int from, Bitboard *area)
 {
     const Mover m = mover_of(p, s);
     return bb_count(destinations(&m, p->board, p->occ, from, 0, area));
@@ -267,59 +267,12 @@ static int gen_swaps(const Position *p, int s, int from, Bitboard reach, MoveLis
     return count;
 }
 
-bool marble_can_move(const Position *p, int s, int from)
+bool gen_can_move(const Position *p, int s, int from)
 {
-    const Bitboard dests = marble_destinations(p, s, from);
+    const Bitboard dests = gen_destinations(p, s, from);
     if (dests)
         return true;
     return gen_swaps(p, s, from, 0, NULL) > 0;
-}
-
-/* ---- move lists ---- */
-
-bool move_list_reserve(MoveList *list, int need)
-{
-    if (need <= list->cap)
-        return true;
-    if (need > INT32_MAX / 2)
-        return false;
-    int cap = list->cap ? list->cap : 256;
-    while (cap < need)
-        cap *= 2;
-    Move *m = realloc(list->m, sizeof *m * (size_t)cap);
-    if (!m)
-        return false;
-    list->m = m;
-    int *score = realloc(list->score, sizeof *score * (size_t)cap);
-    if (!score)
-        return false;
-    list->score = score;
-    uint8_t *seat = realloc(list->seat, (size_t)cap);
-    if (!seat)
-        return false;
-    list->seat = seat;
-    list->cap = cap;
-    return true;
-}
-
-void move_list_free(MoveList *list)
-{
-    free(list->m);
-    free(list->score);
-    free(list->seat);
-    *list = (MoveList){0};
-}
-
-MoveList *move_list_new(void)
-{
-    return calloc(1, sizeof(MoveList));
-}
-
-void move_list_delete(MoveList *list)
-{
-    if (list)
-        move_list_free(list);
-    free(list);
 }
 
 /* ---- capture mode ---- */
@@ -480,7 +433,7 @@ static int64_t capture_moves_in(CaptureGen *g, const Position *p, MoveList *list
                 } else {
                     uint8_t land[MAX_LINE], over[MAX_LINE];
                     for (int d = 0; d < NUM_DIRS; d++)
-                        if (jump_landings(rule, occ, c, d, land, over)) {
+                        if (gen_jump_landings(rule, occ, c, d, land, over)) {
                             mids[n] = over[0];
                             lands[n++] = land[0];
                         }
@@ -656,7 +609,7 @@ static int race_moves(const Position *p, MoveList *list, bool no_return, bool *d
     return count;
 }
 
-bool race_move_exists(const Position *p, int from, int to, GenMemo *memo)
+bool gen_race_move_exists(const Position *p, int from, int to, GenMemo *memo)
 {
     const int s = p->stm;
     if (s < 0 || from < 0 || from >= NUM_HOLES || to < 0 || to >= NUM_HOLES || p->board[from] != s + 1)
@@ -700,7 +653,7 @@ void gen_moves_no_return(const Position *p, MoveList *list, GenMemo *memo)
         race_moves(p, list, false, NULL, memo);
 }
 
-int best_capture(const Position *p, GenMemo *memo)
+int gen_best_capture(const Position *p, GenMemo *memo)
 {
     if (pos_over(p) || !p->v->capture)
         return 0;
@@ -717,7 +670,7 @@ static inline bool jump_start(const uint8_t *board, int from)
     return false;
 }
 
-int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *gm)
+int gen_best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *gm)
 {
     if (pos_over(p))
         return 0;
@@ -730,10 +683,10 @@ int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *sc
         }
         return best;
     }
-    return seat_best_progress(p, p->stm, dist, gm);
+    return gen_seat_best_progress(p, p->stm, dist, gm);
 }
 
-int seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLES], GenMemo *gm)
+int gen_seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLES], GenMemo *gm)
 {
     int best = 0;
     const Mover mover = mover_of(p, s);
@@ -768,7 +721,7 @@ int seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLES], 
     return best;
 }
 
-int64_t count_moves(const Position *p, GenMemo *memo)
+int64_t gen_count(const Position *p, GenMemo *memo)
 {
     if (pos_over(p))
         return 0;

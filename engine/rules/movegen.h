@@ -7,44 +7,8 @@
 #ifndef STERN_MOVEGEN_H
 #define STERN_MOVEGEN_H
 
+#include "move_list.h"
 #include "types.h"
-
-/* A list of moves that grows as needed: race positions have a few hundred moves
- * at most, capture mode can have hundreds of millions. A zeroed MoveList is an
- * empty list; move_list_free gives its memory back. `score` and `seat` run
- * beside `m` for the search's use (ordering scores, the seat of each move). */
-typedef struct {
-    int n;         /* moves in m[0..n) */
-    int cap;       /* entries allocated in m, score and seat */
-    bool cut;      /* the last generation stopped early (gen_memo_set_abort, or out
-                    * of memory): the list holds only some of the moves */
-    Move *m;
-    int *score;
-    uint8_t *seat;
-} MoveList;
-
-/* Makes room for at least `need` moves (>= 0) in list, keeping its moves.
- * Returns false, the list unchanged, when memory runs out. */
-bool move_list_reserve(MoveList *list, int need);
-
-/* Frees the memory of list and empties it (it stays usable). */
-void move_list_free(MoveList *list);
-
-/* A new empty list on the heap (NULL when out of memory), and its deletion
- * (NULL is ignored). */
-MoveList *move_list_new(void);
-void move_list_delete(MoveList *list);
-
-/* Appends m; false (and list->cut set) when memory runs out. */
-static inline bool move_list_push(MoveList *list, Move m)
-{
-    if (list->n == list->cap && !move_list_reserve(list, list->n + 1)) {
-        list->cut = true;
-        return false;
-    }
-    list->m[list->n++] = m;
-    return true;
-}
 
 /* What move generation remembers between calls of one thread: each marble's
  * step and jump ends per seat (race games under the short jump rule, reused
@@ -59,8 +23,8 @@ GenMemo *gen_memo_new(void);
 void gen_memo_delete(GenMemo *memo);
 
 /* While fn is set, capture-mode generation with `memo` (gen_moves,
- * count_moves, best_capture) calls fn(arg) every few thousand chain states and
- * stops when it returns true, setting the list's `cut` (count_moves returns
+ * gen_count, gen_best_capture) calls fn(arg) every few thousand chain states and
+ * stops when it returns true, setting the list's `cut` (gen_count returns
  * -1). A search sets it to watch its stop flag and clock; NULL clears it. */
 void gen_memo_set_abort(GenMemo *memo, bool (*fn)(void *arg), void *arg);
 
@@ -91,7 +55,7 @@ void gen_moves_no_return(const Position *p, MoveList *list, GenMemo *memo);
  * is over). Equals that maximum over gen_moves' list; capture and Masters
  * positions build the list in *scratch, race positions read the marbles' ends
  * (through memo, when given) without one. */
-int best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *memo);
+int gen_best_progress(const Position *p, const uint8_t dist[NUM_HOLES], MoveList *scratch, GenMemo *memo);
 
 /* Progress of move m of seat `mover` in p toward its target, in steps of the
  * mover's tip distance (negative: backward). */
@@ -101,44 +65,44 @@ static inline int move_progress(const Position *p, int mover, const Move *m)
     return tip[m->from] - tip[m->to];
 }
 
-/* Race positions without Masters swaps: best_progress for the marbles of seat
+/* Race positions without Masters swaps: gen_best_progress for the marbles of seat
  * s (any seat in play, to move or not), as if s were to move: what s could gain
  * on its next move were the board left as it is. */
-int seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLES], GenMemo *memo);
+int gen_seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLES], GenMemo *memo);
 
 /* Number of legal moves of the side to move in p (0 when over); equals the n of
  * gen_moves without building the list (perft bulk counting). -1 when
  * generation was stopped (gen_memo_set_abort) or memory ran out. */
-int64_t count_moves(const Position *p, GenMemo *memo);
+int64_t gen_count(const Position *p, GenMemo *memo);
 
 /* Capture mode: the most pieces one legal move of the side to move captures
- * (0 when none, or not capture mode); -1 when stopped as count_moves is. */
-int best_capture(const Position *p, GenMemo *memo);
+ * (0 when none, or not capture mode); -1 when stopped as gen_count is. */
+int gen_best_capture(const Position *p, GenMemo *memo);
 
 /* One legal move of the side to move in p, found without allocating memory
  * (the answer of a search that could not get any): the first by start hole,
  * a single jump in capture mode. False when the game is over or there is none. */
-bool first_legal_move(const Position *p, Move *out);
+bool gen_first_legal(const Position *p, Move *out);
 
 /* Race games: the holes (0-120) where the marble of seat s on hole `from` can end a
  * step or jump chain, Masters swaps excluded. */
-Bitboard marble_destinations(const Position *p, int s, int from);
+Bitboard gen_destinations(const Position *p, int s, int from);
 
 /* Race games without Masters swaps: whether the side to move in p has the move
  * from -> to (holes 0-120): its marble on `from` can end a step or jump chain on
  * `to`, through memo as gen_moves reads it. False when the game is over or
  * either hole is out of range. */
-bool race_move_exists(const Position *p, int from, int to, GenMemo *memo);
+bool gen_race_move_exists(const Position *p, int from, int to, GenMemo *memo);
 
 /* Whether the marble of seat s on hole `from` can end a step or jump chain on a
- * hole of `want` (marble_destinations(...) & want, without the whole set), with
+ * hole of `want` (gen_destinations(...) & want, without the whole set), with
  * the mailbox `board` and occupancy `occ` (which must agree; the marble on
  * `from` on both) standing in for p's, e.g. with some marbles lifted off. When
  * `area` is not NULL, *area receives holes on which the answer rests: on any
  * board agreeing with `occ` there (same variant and seat), the answer is the
  * same. For a yes, the step's empty hole or the chain's jumped and landing holes
  * that prove it; for a no, every hole the flood read. */
-bool marble_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
+bool gen_reaches(const Position *p, const uint8_t *board, Bitboard occ, int s, int from, Bitboard want,
                     Bitboard *area);
 
 /* Whether an answer read from the holes `area` (0: no answer yet) when the
@@ -149,7 +113,7 @@ static inline bool area_answer_holds(Bitboard area, Bitboard was, Bitboard now)
     return area && !((was ^ now) & area);
 }
 
-/* Whether count_moves may be answered marble by marble from marble_count_area
+/* Whether gen_count may be answered marble by marble from gen_count_area
  * (race games under the short jump rule without Masters swaps). */
 static inline bool count_by_area(const Variant *v)
 {
@@ -160,17 +124,17 @@ static inline bool count_by_area(const Variant *v)
  * on hole `from`, and in *area every hole whose occupancy the answer was read
  * from. On any board that agrees with p's occupancy on *area, the marble has the
  * same number of moves (the same reads give the same answers). */
-int marble_count_area(const Position *p, int s, int from, Bitboard *area);
+int gen_count_area(const Position *p, int s, int from, Bitboard *area);
 
 /* Whether the marble of seat s on hole `from` has any legal move (swaps included);
  * a marble in its home is trapped (RULES.md section 5) when this is false. */
-bool marble_can_move(const Position *p, int s, int from);
+bool gen_can_move(const Position *p, int s, int from);
 
 /* The landings of the jumps from hole c in direction d (0-5) under jump rule
  * `rule`, given occupancy `occ` (the moving marble already lifted off its start).
  * Writes them (nearest first) to land[] (MAX_LINE entries) and, for each, the hole
  * of the marble jumped over to over[] (for the symmetric rule: the nearest marble).
  * Landings must be empty. Returns the number of landings. */
-int jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[]);
+int gen_jump_landings(JumpRule rule, Bitboard occ, int c, int d, uint8_t land[], uint8_t over[]);
 
 #endif

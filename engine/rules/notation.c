@@ -26,7 +26,7 @@ static int jump_path(const Position *p, int s, int from, int goal, uint8_t path[
             break;
         const Bitboard allowed = bb_test(target, c) ? target : geo.all;
         for (int d = 0; d < NUM_DIRS; d++) {
-            const int n = jump_landings(p->v->jump, occ, c, d, land, over);
+            const int n = gen_jump_landings(p->v->jump, occ, c, d, land, over);
             for (int i = 0; i < n; i++) {
                 if (bb_test(seen, land[i]) || !bb_test(allowed, land[i]))
                     continue;
@@ -59,7 +59,7 @@ static int capture_path(JumpRule rule, Bitboard occ, int c, const Move *m, Bitbo
         return len;
     uint8_t land[MAX_LINE], over[MAX_LINE];
     for (int d = 0; d < NUM_DIRS; d++) {
-        if (!jump_landings(rule, occ, c, d, land, over) || !bb_test(m->captured, over[0]))
+        if (!gen_jump_landings(rule, occ, c, d, land, over) || !bb_test(m->captured, over[0]))
             continue;
         const int n = capture_path(rule, occ & ~bb_bit(over[0]), land[0], m, captured | bb_bit(over[0]), path, len);
         if (n)
@@ -122,7 +122,7 @@ static bool is_jump(const Position *p, Bitboard occ, int c, int b, int *over)
     if (d < 0)
         return false;
     uint8_t land[MAX_LINE], ov[MAX_LINE];
-    const int n = jump_landings(p->v->jump, occ, c, d, land, ov);
+    const int n = gen_jump_landings(p->v->jump, occ, c, d, land, ov);
     for (int i = 0; i < n; i++)
         if (land[i] == b) {
             *over = ov[i];

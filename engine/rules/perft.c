@@ -18,7 +18,7 @@ typedef struct {
     Bitboard area[NUM_HOLES];
 } CountCache;
 
-/* count_moves(p) for a count_by_area variant, through the cache *cc. */
+/* gen_count(p) for a count_by_area variant, through the cache *cc. */
 static uint64_t count_cached(const Position *p, CountCache *cc)
 {
     if (pos_over(p))
@@ -33,7 +33,7 @@ static uint64_t count_cached(const Position *p, CountCache *cc)
         for (Bitboard b = cc->own; b; cc->n++) {
             const int from = bb_pop(&b);
             cc->from[cc->n] = (uint8_t)from;
-            cc->count[cc->n] = marble_count_area(p, s, from, &cc->area[cc->n]);
+            cc->count[cc->n] = gen_count_area(p, s, from, &cc->area[cc->n]);
             total += (uint64_t)cc->count[cc->n];
         }
         return total;
@@ -41,7 +41,7 @@ static uint64_t count_cached(const Position *p, CountCache *cc)
     const Bitboard changed = p->occ ^ cc->occ;
     for (int i = 0; i < cc->n; i++) {
         Bitboard area;
-        total += (uint64_t)(cc->area[i] & changed ? marble_count_area(p, s, cc->from[i], &area) : cc->count[i]);
+        total += (uint64_t)(cc->area[i] & changed ? gen_count_area(p, s, cc->from[i], &area) : cc->count[i]);
     }
     return total;
 }
@@ -62,7 +62,7 @@ static bool perft_stop(void *arg)
 static uint64_t perft_rec(const Position *p, int depth, MoveList *lists, PerftRun *run)
 {
     if (depth == 1) {
-        const int64_t n = count_moves(p, run->memo);
+        const int64_t n = gen_count(p, run->memo);
         run->failed |= n < 0;
         return n < 0 ? 0 : (uint64_t)n;
     }

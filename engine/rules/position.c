@@ -116,7 +116,7 @@ bool pos_has_move(const Position *p, int s)
         for (Bitboard b = p->neutral; b;) {
             const int h = bb_pop(&b);
             for (int d = 0; d < NUM_DIRS; d++)
-                if (jump_landings(v->jump, p->occ & ~bb_bit(h), h, d, land, over))
+                if (gen_jump_landings(v->jump, p->occ & ~bb_bit(h), h, d, land, over))
                     return true;
         }
         return false;
@@ -132,7 +132,7 @@ bool pos_has_move(const Position *p, int s)
         if (geo.adjacent[bb_pop(&b)] & empty & target)
             return true;
     for (Bitboard b = p->seat_bb[s]; b;)
-        if (marble_can_move(p, s, bb_pop(&b)))
+        if (gen_can_move(p, s, bb_pop(&b)))
             return true;
     return false;
 }
@@ -357,7 +357,7 @@ static void deadline_checks(Position *p, int s, const Move *m)
         return;
     }
     for (Bitboard b = p->seat_bb[s] & home; b;)
-        if (marble_can_move(p, s, bb_pop(&b))) {
+        if (gen_can_move(p, s, bb_pop(&b))) {
             eliminate(p, s);
             return;
         }
@@ -388,7 +388,7 @@ static bool ccerl_end(Position *p, bool black_next)
     if (w_in) {
         const Bitboard out = p->seat_bb[b] & ~v->target[b], free = v->target[b] & ~p->occ;
         const bool reply = black_next && bb_count(out) == 1 && free &&
-                           marble_reaches(p, p->board, p->occ, b, bb_first(out), free, NULL);
+                           gen_reaches(p, p->board, p->occ, b, bb_first(out), free, NULL);
         ccerl_finish(p, reply ? -1 : w, END_ARRIVED);
         return true;
     }

@@ -204,7 +204,7 @@ static bool filler_move(Worker *w, const Position *q, int s, int ply, MoveList *
     Position t = *q;
     pos_set_stm(&t, s);
     const Move *f = &w->ss[ply].filler[s];
-    if (w->ss[ply].has_filler[s] && !q->v->capture && !q->v->masters && race_move_exists(&t, f->from, f->to, w->gen)) {
+    if (w->ss[ply].has_filler[s] && !q->v->capture && !q->v->masters && gen_race_move_exists(&t, f->from, f->to, w->gen)) {
         *out = *f;
         return true;
     }

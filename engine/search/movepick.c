@@ -78,7 +78,7 @@ void movepick_node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move
  * so not in the list; -1: a legal homecoming, in the list when nothing else is. */
 static int stageable(const Position *p, const Move *m, GenMemo *memo)
 {
-    if (m->swap != NO_HOLE || m->captured || !race_move_exists(p, m->from, m->to, memo))
+    if (m->swap != NO_HOLE || m->captured || !gen_race_move_exists(p, m->from, m->to, memo))
         return 0;
     const Bitboard home = p->v->home[p->stm];
     return !bb_test(home, m->from) && bb_test(home, m->to) ? -1 : 1;

@@ -210,7 +210,7 @@ int node_capture_bonus(const Position *p, GenMemo *memo)
 {
     if (!p->v->capture)
         return 0;
-    const int best = best_capture(p, memo);
+    const int best = gen_best_capture(p, memo);
     return best > 0 ? best * W_CAPTURE : 0;
 }
 
@@ -226,7 +226,7 @@ int node_leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
         for (int i = 0; i < p->v->nseats; i++) {
             const int s = p->v->seats[i];
             if (p->status[s] == ST_PLAYING)
-                bonus[s] = seat_best_progress(p, s, p->v->tip_dist[s], w->gen) * W_DISTANCE *
+                bonus[s] = gen_seat_best_progress(p, s, p->v->tip_dist[s], w->gen) * W_DISTANCE *
                            (s == p->stm ? LEAF_STEP_PCT_THREE : LEAF_NEXT_PCT_THREE) / 100;
         }
         return side * places_value_bonuses(p, c->root_seat, ply, bonus, w->eval);
@@ -246,6 +246,6 @@ int node_leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
      * beta the static value already fails high and the marbles' floods are saved. */
     /* Not with a net: it learnt from searched scores, which hold the move to come. */
     if (LEAF_STEP_PCT && c->duo_race && v < beta && !eval_memo_learned(w->eval, p->v))
-        v += best_progress(p, p->v->tip_dist[p->stm], &w->ss[ply].list, w->gen) * W_DISTANCE * LEAF_STEP_PCT / 100;
+        v += gen_best_progress(p, p->v->tip_dist[p->stm], &w->ss[ply].list, w->gen) * W_DISTANCE * LEAF_STEP_PCT / 100;
     return v >= beta ? v : v + node_capture_bonus(p, w->gen);
 }

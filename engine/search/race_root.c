@@ -85,7 +85,7 @@ bool race_root(SearchContext *c, Move *pv, int *pvlen, int *score, uint64_t *nod
         if (j >= need[k] || q.stm != side[k])
             break;
         const Move *m = &line[k][j];
-        if (!bb_test(marble_destinations(&q, side[k], m->from), m->to))
+        if (!bb_test(gen_destinations(&q, side[k], m->from), m->to))
             return false; /* the other army is in the way after all */
         pv[n++] = *m;
         pos_play(&q, m);
@@ -122,7 +122,7 @@ bool race_root_alone(SearchContext *c, Move *best, int *moves)
     Position q = *p;
     for (int j = 0; j < need; j++) {
         pos_set_stm(&q, p->stm);
-        if (!bb_test(marble_destinations(&q, p->stm, line[j].from), line[j].to))
+        if (!bb_test(gen_destinations(&q, p->stm, line[j].from), line[j].to))
             return false;
         pos_play(&q, &line[j]);
     }

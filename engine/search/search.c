@@ -307,7 +307,7 @@ static SearchResult answer_without_memory(const Game *g, const SearchLimits *lim
         const struct timespec t = {0, 1000000};
         nanosleep(&t, NULL);
     }
-    SearchResult res = {.has_best = fallback ? true : first_legal_move(&g->pos, &res.best)};
+    SearchResult res = {.has_best = fallback ? true : gen_first_legal(&g->pos, &res.best)};
     if (fallback)
         res.best = *fallback;
     r = (SearchReport){.kind = REPORT_BESTMOVE, .root = &g->pos, .has_best = res.has_best, .best = res.best};

@@ -184,7 +184,7 @@ static bool dfs(Solver *c, int g, int left)
     const Bitboard home = p->v->home[c->s];
     for (Bitboard b = p->seat_bb[c->s]; b;) {
         const int from = bb_pop(&b);
-        Bitboard dest = marble_destinations(p, c->s, from);
+        Bitboard dest = gen_destinations(p, c->s, from);
         if (made >= p->v->deadline && !bb_test(home, from))
             dest &= ~home; /* a return home eliminates the seat */
         for (Bitboard d = dest; d && nk < RACE_MAX_CHILDREN;) {

@@ -76,8 +76,8 @@ SearchResult search_fixed_depth(const Game *g, SearchAlgo algo, int depth, bool 
 
 /* The most any move of seat s in p brings a marble nearer in steps of `dist`
  * (dist[from] - dist[to]), from gen_moves' list with s put to move; 0 when
- * no move gains. The move lists' answer for best_progress and
- * seat_best_progress (movegen.h). */
+ * no move gains. The move lists' answer for gen_best_progress and
+ * gen_seat_best_progress (movegen.h). */
 int list_best_progress(const Position *p, int s, const uint8_t *dist);
 
 /* The contents of the file at `path` (malloc'ed, NUL-terminated; "" when the

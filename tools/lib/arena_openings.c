@@ -45,7 +45,7 @@ void openings_free(Openings *o)
 /* Whether a game can be played from p. */
 static bool playable(const Position *p)
 {
-    return !pos_over(p) && count_moves(p, NULL) > 0;
+    return !pos_over(p) && gen_count(p, NULL) > 0;
 }
 
 static int add_fen(Openings *o, int *cap, const Position *p)

@@ -94,7 +94,7 @@ static void *xcalloc(size_t n, size_t size)
 /* The holes (bitboard) where the marble on `from` can end a move, occupancy occ
  * (the marble included): steps and short-jump chains that may land in foreign
  * points but not end there. With `lock`, under the target lock (from a target
- * hole only target holes), as movegen.h's marble_destinations; else without it. */
+ * hole only target holes), as movegen.h's gen_destinations; else without it. */
 static Bitboard dests_l(Bitboard occ, int from, int lock)
 {
     const Bitboard o = occ & ~geo.bit[from];
@@ -360,7 +360,7 @@ static int nearest_row_ok(Bitboard p);
 static int meet_differences(void);
 
 /* Compares, on 20,000 random placements of 10 marbles, dests_l with the lock to
- * marble_destinations (and without it to a superset), row_bound to
+ * gen_destinations (and without it to a superset), row_bound to
  * race_lower_bound, unrank(rank_of) to the identity, and the keys of
  * children_keyed to class_of and canon of children(), nearest_row to the row
  * bound on every row, and the meets of bfs and bfs_sorted (meet_differences).
@@ -401,7 +401,7 @@ static int selftest(void)
             bad++, fprintf(stderr, "nearest_row differs\n");
         for (Bitboard c = b; c;) {
             const int h = bb_pop(&c);
-            if ((dests_l(b, h, 1) != marble_destinations(&q, seat, h)) || (dests_l(b, h, 1) & ~dests(b, h)))
+            if ((dests_l(b, h, 1) != gen_destinations(&q, seat, h)) || (dests_l(b, h, 1) & ~dests(b, h)))
                 bad++, fprintf(stderr, "destinations differ at %d\n", h);
         }
     }
@@ -1115,7 +1115,7 @@ static int verify(const Bitboard *seq, int n)
             return 0;
         }
         const int from = bb_pop((Bitboard[]){gone}), to = bb_pop((Bitboard[]){come});
-        if (!bb_test(marble_destinations(&p, seat, from), to)) {
+        if (!bb_test(gen_destinations(&p, seat, from), to)) {
             ok = 0;
             printf(" [ILLEGAL]");
         }
