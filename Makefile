@@ -149,7 +149,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(BUILD
 # Every test binary runs from the top directory; protocol tests start build/stern.
 test: all nnue-deps $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
 	@fail=0; for t in $(TESTS); do echo "== $$t"; STERN_BIN=$(BUILD)/stern $$t || fail=1; done; \
-	echo "== layering"; tests/build/layering.sh $(BUILD) || fail=1; \
+	echo "== layering"; tests/build/layering.sh $(BUILD) && tests/build/layering_planted.sh $(BUILD) || fail=1; \
 	echo "== shipped books"; for b in book/*.bin; do $(BUILD)/stern-book verify $$b || fail=1; done; \
 	echo "== shipped nets"; for n in $(wildcard nets/*.nnue); do $(BUILD)/stern-nnue info $$n || fail=1; done; \
 	echo "== nnue training smoke"; tests/nnue/smoke.sh $(BUILD) $(PYTHON) || fail=1; \

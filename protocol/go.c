@@ -2,7 +2,7 @@
 #include "go.h"
 
 #include "ccpcells.h"
-#include "engine.h"
+#include "front.h"
 #include "fen.h"
 #include "notation.h"
 
@@ -13,14 +13,14 @@
 
 /* A move of the protocol spoken, read and written: Stern's hole names, or CCP's
  * cell ids. */
-static int parse_move(const Engine *e, const Position *p, const char *text, Move *m, char *err, size_t errlen)
+static int parse_move(const Front *fe, const Position *p, const char *text, Move *m, char *err, size_t errlen)
 {
-    return e->ccp ? ccp_move_parse(p, text, m, err, errlen) : move_parse(p, text, m, err, errlen);
+    return fe->ccp ? ccp_move_parse(p, text, m, err, errlen) : move_parse(p, text, m, err, errlen);
 }
 
-static char *move_text(const Engine *e, const Position *p, const Move *m, char *buf)
+static char *move_text(const Front *fe, const Position *p, const Move *m, char *buf)
 {
-    return e->ccp ? ccp_move_str(p, m, buf) : move_str(p, m, buf);
+    return fe->ccp ? ccp_move_str(p, m, buf) : move_str(p, m, buf);
 }
 
 /* Whether token t is a game result of a record: 1-0, 0-1, 1/2-1/2, *, or
@@ -78,41 +78,41 @@ static char *movetext_move(char *t, bool *in_comment, bool *rest_comment)
 /* Applies the moves of tk[from..n) to g (plain moves, or PGN movetext; in CCP
  * moves only, whose cell-id paths look like results); on a bad move, says why
  * and returns false. */
-static bool apply_moves(Engine *e, Game *g, const Tokens *tk, int from)
+static bool apply_moves(Front *fe, Game *g, const Tokens *tk, int from)
 {
     char err[512];
     bool in_comment = false, rest_comment = false;
     int index = 0;
     for (int i = from; i < tk->n; i++) {
-        char *text = e->ccp ? tk->t[i] : movetext_move(tk->t[i], &in_comment, &rest_comment);
+        char *text = fe->ccp ? tk->t[i] : movetext_move(tk->t[i], &in_comment, &rest_comment);
         if (!text)
             continue;
         index++;
         Move m;
-        if (parse_move(e, &g->pos, text, &m, err, sizeof err) || game_play(g, &m)) {
+        if (parse_move(fe, &g->pos, text, &m, err, sizeof err) || game_play(g, &m)) {
             if (pos_over(&g->pos))
                 snprintf(err, sizeof err, "the game is already over");
             char q[QUOTE_BUF];
-            say(e, "info string error position: move %d '%s': %s", index, word_quote(text, q), err);
+            say(fe, "info string error position: move %d '%s': %s", index, words_quote(text, q), err);
             return false;
         }
     }
     if (in_comment) {
-        say(e, "info string error position: a comment '{' is not closed");
+        say(fe, "info string error position: a comment '{' is not closed");
         return false;
     }
     return true;
 }
 
-void cmd_position(Engine *e, const Tokens *tk)
+void go_position(Front *fe, const Tokens *tk)
 {
-    if (job_refuse_if_busy(e, "position"))
+    if (job_refuse_if_busy(fe, "position"))
         return;
     Game *g = malloc(sizeof *g);
     if (!g)
         return;
     *g = (Game){0};
-    g->v = e->game->v;
+    g->v = fe->engine->game->v;
     int i = 2;
     char err[512];
     if (tk->n >= 2 && !strcmp(tk->t[1], "startpos")) {
@@ -124,18 +124,18 @@ void cmd_position(Engine *e, const Tokens *tk)
         while (end < tk->n && strcmp(tk->t[end], "moves"))
             end++;
         char fen[4096];
-        if (!tokens_join(tk, 2, end, fen, sizeof fen)) {
-            say(e, "info string error position: FEN longer than %zu characters", sizeof fen - 1);
+        if (!words_join(tk, 2, end, fen, sizeof fen)) {
+            say(fe, "info string error position: FEN longer than %zu characters", sizeof fen - 1);
             free(g);
             return;
         }
         if (game_set_fen(g, fen, err, sizeof err)) {
-            say(e, "info string error position: %s", err);
+            say(fe, "info string error position: %s", err);
             free(g);
             return;
         }
         if (fen_end_unexplained(&g->pos)) {
-            say(e, "info string error position: fen: side to move '-' but the game is not over (no seat is placed "
+            say(fe, "info string error position: fen: side to move '-' but the game is not over (no seat is placed "
                    "to end it, the round limit is not reached, a seat can move, and too few moves were made for a "
                    "repetition)");
             free(g);
@@ -147,42 +147,41 @@ void cmd_position(Engine *e, const Tokens *tk)
         long long player, ply;
         char fen[FEN_MAX];
         if (tk->n < 7 || strcmp(tk->t[3], "player") || strcmp(tk->t[5], "ply")) {
-            say(e, "info string error position: expected 'position cells <121 cells> player <0|1> ply <n> [moves ...]'");
+            say(fe, "info string error position: expected 'position cells <121 cells> player <0|1> ply <n> [moves ...]'");
             free(g);
             return;
         }
-        if (!parse_int(tk->t[4], 0, 1, &player) || !parse_int(tk->t[6], 0, 239, &ply)) {
+        if (!words_int(tk->t[4], 0, 1, &player) || !words_int(tk->t[6], 0, 239, &ply)) {
             char q4[QUOTE_BUF], q6[QUOTE_BUF];
-            say(e, "info string error position: player must be 0 or 1 and ply 0-239, got '%s' and '%s'",
-                word_quote(tk->t[4], q4), word_quote(tk->t[6], q6));
+            say(fe, "info string error position: player must be 0 or 1 and ply 0-239, got '%s' and '%s'",
+                words_quote(tk->t[4], q4), words_quote(tk->t[6], q6));
             free(g);
             return;
         }
         g->v = variant_find(CCP_VARIANT);
         if (ccp_position_fen(tk->t[2], (long)player, (long)ply, fen, err, sizeof err) ||
             game_set_fen(g, fen, err, sizeof err)) {
-            say(e, "info string error position: %s", err);
+            say(fe, "info string error position: %s", err);
             free(g);
             return;
         }
         i = 7;
     } else {
-        say(e, "info string error position: expected 'position startpos|fen <fen>|cells <cells> player <p> ply <n> [moves ...]'");
+        say(fe, "info string error position: expected 'position startpos|fen <fen>|cells <cells> player <p> ply <n> [moves ...]'");
         free(g);
         return;
     }
     if (i < tk->n && strcmp(tk->t[i], "moves")) {
         char q[QUOTE_BUF];
-        say(e, "info string error position: unexpected '%s' (expected 'moves')", word_quote(tk->t[i], q));
+        say(fe, "info string error position: unexpected '%s' (expected 'moves')", words_quote(tk->t[i], q));
         free(g);
         return;
     }
-    if (i < tk->n && !apply_moves(e, g, tk, i + 1)) {
+    if (i < tk->n && !apply_moves(fe, g, tk, i + 1)) {
         free(g);
         return;
     }
-    free(e->game);
-    e->game = g;
+    engine_set_game(fe->engine, g);
 }
 
 /* Go field names: per-seat time and increment use the seat letters. */
@@ -205,16 +204,16 @@ static bool is_go_keyword(const char *t)
 
 /* Reports a go field that cannot be used ("info string error go: <why>") and
  * counts it in *ignored. */
-static void go_ignored(Engine *e, int *ignored, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void go_ignored(Front *fe, int *ignored, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-static void go_ignored(Engine *e, int *ignored, const char *fmt, ...)
+static void go_ignored(Front *fe, int *ignored, const char *fmt, ...)
 {
     char why[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(why, sizeof why, fmt, ap);
     va_end(ap);
-    say(e, "info string error go: %s", why);
+    say(fe, "info string error go: %s", why);
     (*ignored)++;
 }
 
@@ -226,48 +225,48 @@ static void go_ignored(Engine *e, int *ignored, const char *fmt, ...)
  * position. Then *l becomes a one-ply search of the book move alone, so that
  * the answer comes with an `info` line and its score, as every answer does (a
  * GUI showed no score for book moves), and true is returned. */
-static bool book_answer(Engine *e, SearchLimits *l)
+static bool book_answer(Front *fe, SearchLimits *l)
 {
-    const Position *p = &e->game->pos;
-    if (!e->book.own || pos_over(p) || l->depth || l->nodes || l->nsearchmoves || l->infinite || l->ponder ||
-        e->config.multipv > 1 || !(l->movetime > 0 || l->time[p->stm] >= 0))
+    const Position *p = &fe->engine->game->pos;
+    if (!fe->engine->book.own || pos_over(p) || l->depth || l->nodes || l->nsearchmoves || l->infinite || l->ponder ||
+        fe->engine->config.multipv > 1 || !(l->movetime > 0 || l->time[p->stm] >= 0))
         return false;
     char err[OWNBOOK_PATH_MAX + 256];
-    const int prepared = ownbook_prepare(&e->book, e->game->v->name, err, sizeof err);
+    const int prepared = ownbook_prepare(&fe->engine->book, fe->engine->game->v->name, err, sizeof err);
     if (prepared)
-        say(e, "info string %sbook: %s", prepared < 0 ? "error " : "", err);
+        say(fe, "info string %sbook: %s", prepared < 0 ? "error " : "", err);
     int plies = 0;
-    for (int i = 0; i < e->game->v->nseats; i++)
-        plies += p->moves[e->game->v->seats[i]];
+    for (int i = 0; i < fe->engine->game->v->nseats; i++)
+        plies += p->moves[fe->engine->game->v->seats[i]];
     BookMove m;
-    if (!ownbook_choose(&e->book, p, plies, &m))
+    if (!ownbook_choose(&fe->engine->book, p, plies, &m))
         return false;
-    e->job.searchmoves.n = 0;
-    if (!move_list_push(&e->job.searchmoves, m.move)) {
-        say(e, "info string error book: out of memory: searching instead");
+    fe->job.searchmoves.n = 0;
+    if (!move_list_push(&fe->job.searchmoves, m.move)) {
+        say(fe, "info string error book: out of memory: searching instead");
         return false;
     }
     char mv[MOVE_STR_MAX];
-    move_text(e, p, &m.move, mv);
-    say(e, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
+    move_text(fe, p, &m.move, mv);
+    say(fe, "info string book %s weight %u learn %d", mv, m.weight, m.learn);
     search_limits_init(l);
     l->depth = 1;
-    l->searchmoves = e->job.searchmoves.m;
+    l->searchmoves = fe->job.searchmoves.m;
     l->nsearchmoves = 1;
     return true;
 }
 
 /* Never refused whole: each field that cannot be used is reported on its own
  * line and left out. */
-void cmd_go(Engine *e, const Tokens *tk)
+void go_command(Front *fe, const Tokens *tk)
 {
-    if (job_refuse_if_busy(e, "go"))
+    if (job_refuse_if_busy(fe, "go"))
         return;
     SearchLimits limits, *l = &limits;
     search_limits_init(l);
-    e->job.searchmoves.n = 0;
+    fe->job.searchmoves.n = 0;
     char err[512];
-    const char *const name = e->game->v->name;
+    const char *const name = fe->engine->game->v->name;
     int ignored = 0, clock_fields = 0;
     for (int i = 1; i < tk->n; i++) {
         const char *t = tk->t[i];
@@ -284,10 +283,10 @@ void cmd_go(Engine *e, const Tokens *tk)
                 const char *text = tk->t[++i];
                 Move m;
                 char q[QUOTE_BUF];
-                if (parse_move(e, &e->game->pos, text, &m, err, sizeof err))
-                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: %s", word_quote(text, q), err);
-                else if (!move_list_push(&e->job.searchmoves, m))
-                    go_ignored(e, &ignored, "searchmoves: '%s' ignored: out of memory", text);
+                if (parse_move(fe, &fe->engine->game->pos, text, &m, err, sizeof err))
+                    go_ignored(fe, &ignored, "searchmoves: '%s' ignored: %s", words_quote(text, q), err);
+                else if (!move_list_push(&fe->job.searchmoves, m))
+                    go_ignored(fe, &ignored, "searchmoves: '%s' ignored: out of memory", text);
             }
             continue;
         }
@@ -295,54 +294,54 @@ void cmd_go(Engine *e, const Tokens *tk)
             /* with its number, if one follows (`ztime 100` is one field) */
             const char *num = i + 1 < tk->n ? tk->t[i + 1] : NULL;
             char q[QUOTE_BUF], qn[QUOTE_BUF];
-            if (num && is_integer_text(num)) {
-                go_ignored(e, &ignored, "unknown field '%s %s' ignored", word_quote(t, q), word_quote(num, qn));
+            if (num && words_is_integer(num)) {
+                go_ignored(fe, &ignored, "unknown field '%s %s' ignored", words_quote(t, q), words_quote(num, qn));
                 i++;
             } else {
-                go_ignored(e, &ignored, "unknown field '%s' ignored", word_quote(t, q));
+                go_ignored(fe, &ignored, "unknown field '%s' ignored", words_quote(t, q));
             }
             continue;
         }
         const char *arg = i + 1 < tk->n && !is_go_keyword(tk->t[i + 1]) ? tk->t[++i] : NULL;
         if (!arg) {
-            go_ignored(e, &ignored, "'%s' ignored: it needs a value", t);
+            go_ignored(fe, &ignored, "'%s' ignored: it needs a value", t);
             continue;
         }
         long long v;
         int s;
-        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && e->game->v->slot[s] < 0)
-            go_ignored(e, &ignored, "'%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
-        else if ((s = seat_field(t, "time")) >= 0 && parse_ms(arg, INT64_MIN / 4, &v))
+        if (((s = seat_field(t, "time")) >= 0 || (s = seat_field(t, "inc")) >= 0) && fe->engine->game->v->slot[s] < 0)
+            go_ignored(fe, &ignored, "'%s %s' ignored: seat '%c' does not play %s", t, arg, t[0], name);
+        else if ((s = seat_field(t, "time")) >= 0 && words_ms(arg, INT64_MIN / 4, &v))
             l->time[s] = v, clock_fields++;
-        else if ((s = seat_field(t, "inc")) >= 0 && parse_ms(arg, 0, &v))
+        else if ((s = seat_field(t, "inc")) >= 0 && words_ms(arg, 0, &v))
             l->inc[s] = v, clock_fields++;
-        else if (!strcmp(t, "movestogo") && parse_int(arg, 1, 100000, &v))
+        else if (!strcmp(t, "movestogo") && words_int(arg, 1, 100000, &v))
             l->movestogo = (int)v, clock_fields++;
-        else if (!strcmp(t, "depth") && parse_int(arg, 1, MAX_PLY - 1, &v))
+        else if (!strcmp(t, "depth") && words_int(arg, 1, MAX_PLY - 1, &v))
             l->depth = (int)v;
-        else if (!strcmp(t, "nodes") && parse_int(arg, 1, INT64_MAX, &v))
+        else if (!strcmp(t, "nodes") && words_int(arg, 1, INT64_MAX, &v))
             l->nodes = (uint64_t)v;
-        else if (!strcmp(t, "movetime") && parse_ms(arg, 1, &v))
+        else if (!strcmp(t, "movetime") && words_ms(arg, 1, &v))
             l->movetime = v;
         else {
             char q[QUOTE_BUF];
-            go_ignored(e, &ignored, "'%s %s' ignored: not a valid value", t, word_quote(arg, q));
+            go_ignored(fe, &ignored, "'%s %s' ignored: not a valid value", t, words_quote(arg, q));
         }
     }
     /* a go whose limits were all unusable was meant to end: it gets a time
      * rather than running until stop - so does one whose clock fields are all
      * other seats' (or increments alone), which leave the mover no limit */
-    const int stm = e->game->pos.stm;
+    const int stm = fe->engine->game->pos.stm;
     if ((ignored || (clock_fields && stm >= 0)) && !l->infinite && !l->depth && !l->nodes && !l->movetime &&
         (stm < 0 || l->time[stm] < 0)) { /* ponder too: it searches on after ponderhit */
         l->movetime = GO_FALLBACK_MS;
-        say(e, "info string go: no usable limit left%s, searching for %d ms",
+        say(fe, "info string go: no usable limit left%s, searching for %d ms",
             !ignored && stm >= 0 ? " (no clock for the side to move)" : "", GO_FALLBACK_MS);
     }
-    l->searchmoves = e->job.searchmoves.m;
-    l->nsearchmoves = e->job.searchmoves.n;
+    l->searchmoves = fe->job.searchmoves.m;
+    l->nsearchmoves = fe->job.searchmoves.n;
     if (!ignored) /* a go that lost fields says it searches */
-        book_answer(e, l);
-    table_ready(e);
-    job_start_search(e, l);
+        book_answer(fe, l);
+    engine_ready(fe->engine);
+    job_start_search(fe, l, &fe->engine->config);
 }

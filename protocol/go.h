@@ -8,14 +8,14 @@
 
 #include "words.h"
 
-typedef struct Engine Engine;
+typedef struct Front Front;
 
 /* `position startpos|fen <fen>|cells <cells> player <p> ply <n> [moves ...]`,
- * tk the line's tokens: e's game becomes the one given, its moves plain or
+ * tk the line's tokens: the engine's game becomes the one given, its moves plain or
  * PGN movetext (CCP: cell-id paths). A bad position or move is said
  * ("info string error position: ...") and the game stays as it was; refused
  * while an infinite or ponder search runs (job_refuse_if_busy). */
-void cmd_position(Engine *e, const Tokens *tk);
+void go_position(Front *fe, const Tokens *tk);
 
 /* `go [field value ...]`, tk the line's tokens: starts the search on the job
  * thread, which answers with bestmove. A field that cannot be used is said
@@ -23,6 +23,6 @@ void cmd_position(Engine *e, const Tokens *tk);
  * token unless that is a keyword itself. A go left without a limit by its bad
  * fields searches a second. With OwnBook, a timed go in a book position plays
  * the book's move (after a one-ply search of it alone, for its score). */
-void cmd_go(Engine *e, const Tokens *tk);
+void go_command(Front *fe, const Tokens *tk);
 
 #endif

@@ -32,7 +32,7 @@ static Line *dropped_line(void)
     return l;
 }
 
-Line *line_new(const char *text, size_t n)
+Line *input_line_new(const char *text, size_t n)
 {
     Line *l = malloc(sizeof *l + n + 1);
     if (!l)
@@ -78,7 +78,7 @@ static Line *input_cut(Input *in)
     }
     const size_t n = nl ? (size_t)(nl - from) : in->len - in->start;
     /* a long line can arrive whole in one read, its newline with it */
-    Line *l = n > INPUT_LINE_MAX ? NULL : line_new(from, n);
+    Line *l = n > INPUT_LINE_MAX ? NULL : input_line_new(from, n);
     in->start += nl ? n + 1 : n;
     in->scanned = in->start;
     return l ? l : dropped_line();

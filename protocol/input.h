@@ -43,7 +43,7 @@ void input_free(Input *in);
 
 /* A line of the n bytes at `text` (without their '\n'), its NUL and bad bytes
  * found. NULL when memory runs out. */
-Line *line_new(const char *text, size_t n);
+Line *input_line_new(const char *text, size_t n);
 
 /* Reads the next line from the descriptor, waiting for it, or when wake_fd >= 0
  * no longer than until wake_fd is readable. Returns 1 with *out (free it), 0

@@ -1,13 +1,9 @@
 /* job.c - the engine's job thread and the waiting for it; see job.h. */
 #include "job.h"
 
-#include "bench.h"
 #include "ccp.h"
-#include "engine.h"
+#include "front.h"
 #include "info.h"
-#include "notation.h"
-#include "perft.h"
-#include "solve.h"
 
 #include <fcntl.h>
 #include <inttypes.h>
@@ -39,147 +35,36 @@ void job_free(Job *j)
 /* ---- on the job thread ---- */
 
 /* Tells the input thread that the job has answered. */
-static void wake_up(Engine *e)
+static void wake_up(Front *fe)
 {
-    const ssize_t r = write(e->job.wake[1], "", 1); /* fails only when full: woken anyway */
+    const ssize_t r = write(fe->job.wake[1], "", 1); /* fails only when full: woken anyway */
     (void)r;
 }
 
 static void search_output(const SearchReport *report, void *ctx)
 {
-    Engine *e = ctx;
+    Front *fe = ctx;
     const bool last = report->kind == REPORT_BESTMOVE;
     if (last)
-        atomic_store(&e->job.finished, true);
+        atomic_store(&fe->job.finished, true);
     char line[INFO_LINE_MAX];
-    say(e, "%s", e->ccp ? ccp_info_text(report, line) : info_text(report, line));
+    say(fe, "%s", fe->ccp ? ccp_info_text(report, line) : info_text(report, line));
     if (last)
-        wake_up(e);
-}
-
-static void line_output(const char *line, void *ctx)
-{
-    Engine *e = ctx;
-    say(e, "%s", line);
-}
-
-static bool perft_stopped(void *arg)
-{
-    return atomic_load_explicit((const atomic_bool *)arg, memory_order_relaxed);
-}
-
-/* The moves of p sorted for printing (RULES.md section 3), their texts in a
- * malloc'd *texts. False (nothing to free but the list) when stopped or out of
- * memory; *why says which. */
-static bool sorted_moves(Engine *e, const Position *p, MoveList *list, char (**texts)[MOVE_STR_MAX], const char **why)
-{
-    *texts = NULL;
-    GenMemo *memo = gen_memo_new();
-    if (!memo) {
-        *why = "out of memory";
-        return false;
-    }
-    gen_memo_set_abort(memo, perft_stopped, &e->job.sig.stop);
-    gen_moves(p, list, memo);
-    gen_memo_delete(memo);
-    if (!list->cut)
-        *texts = malloc(sizeof **texts * (size_t)(list->n ? list->n : 1));
-    if (!*texts) {
-        *why = atomic_load(&e->job.sig.stop) ? "stopped" : "out of memory";
-        return false;
-    }
-    if (!move_list_sort(p, list, *texts)) {
-        free(*texts);
-        *why = "out of memory";
-        return false;
-    }
-    return true;
-}
-
-static void run_legalmoves(Engine *e)
-{
-    MoveList list = {0};
-    char(*texts)[MOVE_STR_MAX];
-    const char *why;
-    if (!sorted_moves(e, &e->job.game->pos, &list, &texts, &why)) {
-        say(e, "info string error legalmoves: %s after %d moves", why, list.n);
-        move_list_free(&list);
-        return;
-    }
-    pthread_mutex_lock(&e->out_lock);
-    fputs("legalmoves", e->out);
-    for (int i = 0; i < list.n; i++)
-        fprintf(e->out, " %s", texts[i]);
-    fputc('\n', e->out);
-    fflush(e->out);
-    pthread_mutex_unlock(&e->out_lock);
-    free(texts);
-    move_list_free(&list);
-}
-
-static void run_perft(Engine *e)
-{
-    MoveList list = {0};
-    char(*texts)[MOVE_STR_MAX];
-    const Position *p = &e->job.game->pos;
-    const char *why;
-    /* stopped, it says so as bench does: the total so far, marked */
-    if (!sorted_moves(e, p, &list, &texts, &why)) {
-        if (atomic_load(&e->job.sig.stop))
-            say(e, "Nodes searched: 0 (stopped)");
-        else
-            say(e, "info string error perft: %s after %d moves", why, list.n);
-        move_list_free(&list);
-        return;
-    }
-    uint64_t total = 0;
-    for (int i = 0; i < list.n; i++) {
-        Position c = *p;
-        pos_play(&c, &list.m[i]);
-        const int64_t n = perft(&c, e->job.depth - 1, &e->job.sig.stop);
-        if (n < 0 && atomic_load(&e->job.sig.stop)) {
-            say(e, "Nodes searched: %" PRIu64 " (stopped)", total);
-            break;
-        }
-        if (n < 0) {
-            say(e, "info string error perft: out of memory after %" PRIu64 " nodes", total);
-            break;
-        }
-        say(e, "%s: %" PRId64, texts[i], n);
-        total += (uint64_t)n;
-        if (i + 1 == list.n)
-            say(e, "Nodes searched: %" PRIu64, total);
-    }
-    if (!list.n)
-        say(e, "Nodes searched: 0");
-    free(texts);
-    move_list_free(&list);
+        wake_up(fe);
 }
 
 /* The thread of every job: all honour stop. */
 static void *job_thread(void *arg)
 {
-    Engine *e = arg;
-    Job *j = &e->job;
-    switch (j->kind) {
-    case JOB_SEARCH: /* its bestmove report wakes the input thread */
-        session_search(e->session, j->game, &j->limits, &e->config, &j->sig, search_output, e);
+    Front *fe = arg;
+    Job *j = &fe->job;
+    if (!j->run) { /* its bestmove report wakes the input thread */
+        session_search(fe->engine->session, j->game, &j->limits, &j->config, &j->sig, search_output, fe);
         return NULL;
-    case JOB_PERFT:
-        run_perft(e);
-        break;
-    case JOB_BENCH:
-        bench_run(e->session, j->depth, &e->config, &j->sig, line_output, e);
-        break;
-    case JOB_SOLVE:
-        solve_run(j->game, j->nodes, &j->sig.stop, line_output, e);
-        break;
-    case JOB_LEGALMOVES:
-        run_legalmoves(e);
-        break;
     }
+    j->run(fe);
     atomic_store(&j->finished, true);
-    wake_up(e);
+    wake_up(fe);
     return NULL;
 }
 
@@ -193,64 +78,36 @@ static void drain_wake(Job *j)
     }
 }
 
-/* Runs a job of `kind` (its inputs set in e->job) on the current game. */
-static void start_job(Engine *e, JobKind kind)
+/* Runs the job set in fe->job (a tool's run, or a search) on the current game. */
+static void start_job(Front *fe)
 {
-    Job *j = &e->job;
-    j->game = e->game;
-    j->kind = kind;
+    Job *j = &fe->job;
+    j->game = fe->engine->game;
     atomic_store(&j->sig.stop, false);
     atomic_store(&j->sig.ponderhit, false);
     atomic_store(&j->finished, false);
-    if (pthread_create(&j->thread, NULL, job_thread, e)) {
-        say(e, "info string error cannot start a thread: running on the input thread");
-        job_thread(e);
+    if (pthread_create(&j->thread, NULL, job_thread, fe)) {
+        say(fe, "info string error cannot start a thread: running on the input thread");
+        job_thread(fe);
         drain_wake(j);
         return;
     }
     j->running = true;
 }
 
-/* The net the searches of the current game use (EvalFile), said once when
- * EvalFile's net does not serve the game's variant. */
-static void choose_net(Engine *e)
+void job_start_search(Front *fe, const SearchLimits *l, const SearchConfig *c)
 {
-    char note[EVALFILE_NOTE_MAX];
-    e->config.net = evalfile_net(&e->evalfile, e->game->v, note, sizeof note);
-    if (note[0])
-        say(e, "info string %s", note);
+    fe->job.run = NULL;
+    fe->job.limits = *l;
+    fe->job.config = *c;
+    start_job(fe);
 }
 
-void job_start_search(Engine *e, const SearchLimits *l)
+void job_start_tool(Front *fe, JobRun run, long long arg)
 {
-    choose_net(e);
-    e->job.limits = *l;
-    start_job(e, JOB_SEARCH);
-}
-
-void job_start_perft(Engine *e, int depth)
-{
-    e->job.depth = depth;
-    start_job(e, JOB_PERFT);
-}
-
-void job_start_legalmoves(Engine *e)
-{
-    start_job(e, JOB_LEGALMOVES);
-}
-
-void job_start_bench(Engine *e, int depth)
-{
-    /* bench's positions of variants the net serves are evaluated by it */
-    e->config.net = evalfile_net(&e->evalfile, variant_find("classic-2"), NULL, 0);
-    e->job.depth = depth;
-    start_job(e, JOB_BENCH);
-}
-
-void job_start_solve(Engine *e, uint64_t nodes)
-{
-    e->job.nodes = nodes;
-    start_job(e, JOB_SOLVE);
+    fe->job.run = run;
+    fe->job.arg = arg;
+    start_job(fe);
 }
 
 /* Joins the job thread (it has answered, or is answering) and empties the
@@ -268,14 +125,14 @@ static bool ends_by_itself(const Job *j)
 {
     const SearchLimits *l = &j->limits;
     const int s = j->game->pos.stm;
-    return j->kind != JOB_SEARCH || l->depth > 0 || l->nodes > 0 || l->movetime > 0 || (s >= 0 && l->time[s] >= 0);
+    return j->run || l->depth > 0 || l->nodes > 0 || l->movetime > 0 || (s >= 0 && l->time[s] >= 0);
 }
 
 /* Whether the running job is a search that answers only at stop (or
  * ponderhit): `go infinite`, or `go ponder` before ponderhit. */
 static bool waits_for_stop(Job *j)
 {
-    return j->kind == JOB_SEARCH && (j->limits.infinite || (j->limits.ponder && !atomic_load(&j->sig.ponderhit)));
+    return !j->run && (j->limits.infinite || (j->limits.ponder && !atomic_load(&j->sig.ponderhit)));
 }
 
 /* Whether `line` is exactly the command `word`, alone (spaces, tabs and CRs
@@ -306,9 +163,9 @@ static const char *second_word(const char *line, char w[65])
     return w;
 }
 
-bool job_settle(Engine *e)
+bool job_settle(Front *fe)
 {
-    Job *j = &e->job;
+    Job *j = &fe->job;
     if (!j->running)
         return true;
     if (!atomic_load(&j->finished) && waits_for_stop(j))
@@ -317,81 +174,81 @@ bool job_settle(Engine *e)
         if (ends_by_itself(j))
             join_job(j);
         else
-            job_stop(e);
+            job_stop(fe);
         return true;
     }
     while (!atomic_load(&j->finished)) {
         Line *l;
-        const int r = input_read(&e->in, j->wake[0], &l);
+        const int r = input_read(&fe->in, j->wake[0], &l);
         if (r == 0)
             continue;
         if (r < 0 && ends_by_itself(j))
             break;
         if (r > 0 && (l->nul || l->bad || l->huge)) {
-            input_defer(&e->in, l); /* refused whole when its turn comes */
+            input_defer(&fe->in, l); /* refused whole when its turn comes */
             continue;
         }
         if (r > 0 && is_bare(l->text, "quit")) {
-            input_defer(&e->in, l);
+            input_defer(&fe->in, l);
             j->quit_queued = true;
-            return job_settle(e);
+            return job_settle(fe);
         }
         if (r < 0) {
-            job_stop(e); /* no limit: nothing else would end it */
+            job_stop(fe); /* no limit: nothing else would end it */
             return true;
         }
-        if (first_word_is(l->text, "isready") && j->kind == JOB_SEARCH) {
+        if (first_word_is(l->text, "isready") && !j->run) {
             char w[65];
             if (!is_bare(l->text, "isready")) /* said as when carried out, and answered */
-                say(e, "info string error isready takes no arguments (got '%s')", second_word(l->text, w));
-            say(e, "readyok");
+                say(fe, "info string error isready takes no arguments (got '%s')", second_word(l->text, w));
+            say(fe, "readyok");
             free(l);
         } else if (is_bare(l->text, "stop")) {
             free(l);
-            job_stop(e); /* then the waiting command, before any later line */
+            job_stop(fe); /* then the waiting command, before any later line */
             return true;
         } else if (is_bare(l->text, "ponderhit")) {
             atomic_store(&j->sig.ponderhit, true);
             free(l);
         } else {
-            input_defer(&e->in, l);
+            input_defer(&fe->in, l);
         }
     }
     join_job(j);
     return true;
 }
 
-bool job_refuse_if_busy(Engine *e, const char *cmd)
+bool job_refuse_if_busy(Front *fe, const char *cmd)
 {
-    if (job_settle(e))
+    if (job_settle(fe))
         return false;
-    say(e, "info string error %s: a search is running, send stop first", cmd);
+    say(fe, "info string error %s: a search is running, send stop first", cmd);
     return true;
 }
 
-void job_finish_tool(Engine *e)
+void job_finish_tool(Front *fe)
 {
-    if (e->job.running && e->job.kind != JOB_SEARCH)
-        job_settle(e);
+    if (fe->job.running && fe->job.run)
+        job_settle(fe);
 }
 
-void job_stop(Engine *e)
+void job_stop(Front *fe)
 {
-    if (!e->job.running)
+    if (!fe->job.running)
         return;
-    atomic_store(&e->job.sig.stop, true);
-    join_job(&e->job);
+    atomic_store(&fe->job.sig.stop, true);
+    join_job(&fe->job);
 }
 
-void job_ponderhit(Engine *e)
+void job_ponderhit(Front *fe)
 {
-    atomic_store(&e->job.sig.ponderhit, true);
+    atomic_store(&fe->job.sig.ponderhit, true);
 }
 
-void job_end_of_input(Engine *e)
+void job_end_of_input(Front *fe)
 {
-    Job *j = &e->job;
+    Job *j = &fe->job;
     if (j->running && ends_by_itself(j) && !waits_for_stop(j))
         join_job(j);
-    job_stop(e);
+    job_stop(fe);
 }

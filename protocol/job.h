@@ -1,9 +1,10 @@
 /*
- * job.h - the engine's one job at a time on a thread of its own: a search
- * (`go`), or perft, legalmoves, bench or solve, so that the input thread reads
- * on while it runs. The job writes its answer with say() (engine.h) and then
- * a byte on the wake pipe, which wakes an input thread waiting in
- * job_settle. Every function here is called from the input thread only.
+ * job.h - the engine's one job at a time on a thread of its own, so that the
+ * input thread reads on while it runs: a search (`go`), or a tool (perft,
+ * legalmoves, bench, solve: their commands give the function the thread
+ * runs). The job writes its answer on the front's output and then a byte on
+ * the wake pipe, which wakes an input thread waiting in job_settle. Every
+ * function here is called from the input thread only.
  */
 #ifndef STERN_JOB_H
 #define STERN_JOB_H
@@ -15,25 +16,27 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-typedef struct Engine Engine;
+typedef struct Front Front;
 
-typedef enum { JOB_SEARCH, JOB_PERFT, JOB_LEGALMOVES, JOB_BENCH, JOB_SOLVE } JobKind;
+/* A tool's work on the job thread: answers on fe's output, honours
+ * fe->job.sig.stop. */
+typedef void (*JobRun)(Front *fe);
 
 typedef struct {
     int wake[2];          /* a byte on wake[1] when the job has answered */
     bool running;         /* a thread runs (or ran) the job, not joined yet */
     bool quit_queued;     /* quit was put off behind a waiting command: read no more */
     pthread_t thread;
-    JobKind kind;
+    JobRun run;           /* a tool's work; NULL for a search */
     const Game *game;     /* the game the thread reads: the engine's, which no
                            * command replaces while a job runs (job_refuse_if_busy) */
+    SearchConfig config;  /* the engine's options as the job started (a copy) */
     SearchLimits limits;  /* a search's */
     MoveList searchmoves; /* the go's searchmoves, which limits point at: go
                            * fills it before job_start_search */
     SearchSignals sig;    /* stop and ponderhit */
     atomic_bool finished; /* the job has answered (or is answering) */
-    int depth;            /* perft's or bench's */
-    uint64_t nodes;       /* solve's limit per seat */
+    long long arg;        /* a tool's number: perft's or bench's depth, solve's nodes */
 } Job;
 
 /* A job with its wake pipe (non-blocking) and nothing running. Returns 0, or
@@ -43,20 +46,15 @@ int job_init(Job *j);
 /* Closes the pipe and frees what j holds (no job running: job_stop first). */
 void job_free(Job *j);
 
-/* Runs a job on e's current game on the job thread, with e's session and
- * options; when no thread can be had it runs here to the end, so that a `go`
- * always answers. Nothing may be running (job_refuse_if_busy first).
- * - search: limits l (copied; its searchmoves may point at j->searchmoves),
- *   answering with info lines and bestmove;
- * - perft: the count at `depth` plies per move and in all;
- * - legalmoves: the moves in print order, on one line;
- * - bench: the bench positions at `depth` plies (bench.h);
- * - solve: each seat's race, at most `nodes` positions a seat (solve.h). */
-void job_start_search(Engine *e, const SearchLimits *l);
-void job_start_perft(Engine *e, int depth);
-void job_start_legalmoves(Engine *e);
-void job_start_bench(Engine *e, int depth);
-void job_start_solve(Engine *e, uint64_t nodes);
+/* Runs a job on the engine's current game on the job thread, with its
+ * session and options; when no thread can be had it runs here to the end, so
+ * that a `go` always answers. Nothing may be running (job_refuse_if_busy
+ * first).
+ * - search: limits l (copied; its searchmoves may point at j->searchmoves) and
+ *   config c (copied), answering with info lines and bestmove;
+ * - tool: run(fe), with `arg` in fe->job.arg. */
+void job_start_search(Front *fe, const SearchLimits *l, const SearchConfig *c);
+void job_start_tool(Front *fe, JobRun run, long long arg);
 
 /* Waits for the running job to answer before a command that changes the
  * state. Returns false at once when it is an infinite or unanswered ponder
@@ -74,26 +72,26 @@ void job_start_solve(Engine *e, uint64_t nodes);
  * - at end of input, a job that ends by itself is waited for, and one that
  *   does not (a search with no limit at all) is stopped;
  * - every other line is put off, to be carried out in order afterwards. */
-bool job_settle(Engine *e);
+bool job_settle(Front *fe);
 
 /* Whether command `cmd` must be refused because the job running is an
  * infinite or unanswered ponder search: then says "info string error <cmd>: a
  * search is running, send stop first" and returns true. Otherwise waits for
  * any job to end (job_settle) and returns false. */
-bool job_refuse_if_busy(Engine *e, const char *cmd);
+bool job_refuse_if_busy(Front *fe, const char *cmd);
 
 /* Waits for a running perft, legalmoves, bench or solve (job_settle): they
  * answer before any later command but stop and quit. A search goes on. */
-void job_finish_tool(Engine *e);
+void job_finish_tool(Front *fe);
 
 /* Stops the running job, if any, and waits for its answer. */
-void job_stop(Engine *e);
+void job_stop(Front *fe);
 
 /* `ponderhit`: the running ponder search now searches for real. */
-void job_ponderhit(Engine *e);
+void job_ponderhit(Front *fe);
 
 /* At end of input (PROTOCOL.md): a job with a limit finishes and answers; an
  * infinite or unanswered ponder search is stopped. No job runs after. */
-void job_end_of_input(Engine *e);
+void job_end_of_input(Front *fe);
 
 #endif

@@ -27,8 +27,8 @@ static void usage(FILE *f)
             "                                      %lld thread%s, %lld MiB); the node count is the search's signature\n"
             "       stern --version                the name and version\n"
             "       stern --help                   this text\n",
-            BENCH_DEFAULT_DEPTH, option_table[OPT_THREADS].def, option_table[OPT_THREADS].def == 1 ? "" : "s",
-            option_table[OPT_HASH].def);
+            BENCH_DEFAULT_DEPTH, options_table[OPT_THREADS].def, options_table[OPT_THREADS].def == 1 ? "" : "s",
+            options_table[OPT_HASH].def);
 }
 
 static void print_line(const char *line, void *ctx)
@@ -42,7 +42,7 @@ static void print_line(const char *line, void *ctx)
  * [lo, hi], into *out; else says so on stderr and returns false. */
 static bool bench_arg(const char *name, const char *text, long long lo, long long hi, long long *out)
 {
-    if (parse_int(text, lo, hi, out))
+    if (words_int(text, lo, hi, out))
         return true;
     fprintf(stderr, "stern bench: %s must be an integer from %lld to %lld, not '%s'\n", name, lo, hi, text);
     return false;
@@ -51,7 +51,7 @@ static bool bench_arg(const char *name, const char *text, long long lo, long lon
 /* `stern bench [depth] [threads] [hash]`, as Stockfish and Ethereal take it. */
 static int bench_command(int argc, char **argv)
 {
-    const Option *threads_option = &option_table[OPT_THREADS], *hash_option = &option_table[OPT_HASH];
+    const Option *threads_option = &options_table[OPT_THREADS], *hash_option = &options_table[OPT_HASH];
     long long depth = BENCH_DEFAULT_DEPTH, threads = threads_option->def, hash = hash_option->def;
     if (argc > 5) {
         usage(stderr);

@@ -1,7 +1,7 @@
 /* options.c - the engine's options; see options.h. */
 #include "options.h"
 
-#include "engine.h"
+#include "words.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +27,7 @@ static int set_opponent_model(Engine *e, const OptionValue *val);
 static int set_eval_file(Engine *e, const OptionValue *val);
 static int clear_hash(Engine *e, const OptionValue *val);
 
-const Option option_table[NUM_OPTIONS] = {
+const Option options_table[NUM_OPTIONS] = {
     [OPT_VARIANT] = {"Variant", OPTION_COMBO, .text = "classic-2", .vars = variant_names, .nvars = NUM_VARIANT_NAMES,
                      .unknown = "unknown variant", .apply = set_variant},
     /* the table's size in MiB: a session takes 1-65536 */
@@ -93,14 +93,14 @@ static void refusal(const Option *o, const char *sent, const char *value, char *
     }
 }
 
-void options_list(Engine *e)
+void options_list(Output *out)
 {
     static const char *const type_names[] = {
         [OPTION_SPIN] = "spin", [OPTION_CHECK] = "check", [OPTION_COMBO] = "combo",
         [OPTION_BUTTON] = "button", [OPTION_STRING] = "string",
     };
     for (int i = 0; i < NUM_OPTIONS; i++) {
-        const Option *o = &option_table[i];
+        const Option *o = &options_table[i];
         char line[2048];
         const size_t n = sizeof line;
         size_t k = (size_t)snprintf(line, n, "option name %s type %s", o->name, type_names[o->type]);
@@ -122,26 +122,25 @@ void options_list(Engine *e)
         case OPTION_BUTTON:
             break;
         }
-        say(e, "%s", line);
+        output_say(out, "%s", line);
     }
 }
 
-void option_set(Engine *e, const char *name, const char *value)
+int options_set(Engine *e, const char *name, const char *value, char *why)
 {
     const Option *o = NULL;
     for (int i = 0; i < NUM_OPTIONS && !o; i++)
-        if (!strcasecmp(name, option_table[i].name))
-            o = &option_table[i];
+        if (!strcasecmp(name, options_table[i].name))
+            o = &options_table[i];
     if (!o) {
-        say(e, "info string error setoption: unknown option '%s'", name);
-        return;
+        snprintf(why, OPTION_WHY_MAX, "unknown option '%s'", name);
+        return -1;
     }
-    char why[OPTION_WHY_MAX];
     OptionValue val = {.option = o, .text = value, .why = why};
     bool allowed = true;
     switch (o->type) {
     case OPTION_SPIN:
-        allowed = parse_int(value, o->min, o->max, &val.v);
+        allowed = words_int(value, o->min, o->max, &val.v);
         break;
     case OPTION_CHECK:
         val.v = !strcasecmp(value, "true");
@@ -158,16 +157,16 @@ void option_set(Engine *e, const char *name, const char *value)
     case OPTION_BUTTON: /* a value is ignored */
         break;
     }
-    if (!allowed)
+    if (!allowed) {
         refusal(o, name, value, why);
-    else if (!o->apply(e, &val))
-        return;
-    say(e, "info string error setoption: %s", why);
+        return -1;
+    }
+    return o->apply(e, &val);
 }
 
 SearchConfig options_search_defaults(void)
 {
-    const Option *t = option_table;
+    const Option *t = options_table;
     return (SearchConfig){
         .algo = (SearchAlgo)combo_index(&t[OPT_SEARCH], t[OPT_SEARCH].text),
         .multipv = (int)t[OPT_MULTIPV].def,
@@ -177,13 +176,17 @@ SearchConfig options_search_defaults(void)
     };
 }
 
-void options_init(Engine *e)
+Engine *options_engine_new(const char *variant, EngineNote note, void *ctx)
 {
-    const Option *t = option_table;
+    const Option *t = options_table;
+    Engine *e = engine_new(variant ? variant : t[OPT_VARIANT].text, (size_t)t[OPT_HASH].def, (int)t[OPT_THREADS].def,
+                           note, ctx);
+    if (!e)
+        return NULL;
     e->config = options_search_defaults();
     e->ponder_option = t[OPT_PONDER].def;
     ownbook_init(&e->book, t[OPT_OWNBOOK].def, (int)t[OPT_BOOKDEPTH].def, t[OPT_BOOKVARIETY].def);
-    evalfile_init(&e->evalfile);
+    return e;
 }
 
 /* ---- what each option sets ---- */
@@ -196,8 +199,7 @@ static int set_variant(Engine *e, const OptionValue *val)
         refusal(val->option, val->option->name, val->text, val->why);
         return -1;
     }
-    free(e->game);
-    e->game = g;
+    engine_set_game(e, g);
     return 0;
 }
 
@@ -242,13 +244,11 @@ static int set_own_book(Engine *e, const OptionValue *val)
  * and the evaluation in use stays; a net of other variants is kept for them. */
 static int set_eval_file(Engine *e, const OptionValue *val)
 {
-    char err[OWNBOOK_PATH_MAX + 256], note[EVALFILE_NOTE_MAX];
-    if (evalfile_set(&e->evalfile, val->text, e->game->v, err, sizeof err, note, sizeof note)) {
+    char err[OWNBOOK_PATH_MAX + 256];
+    if (engine_set_evalfile(e, val->text, err, sizeof err)) {
         snprintf(val->why, OPTION_WHY_MAX, "%s: %s; the evaluation is as it was", val->option->name, err);
         return -1;
     }
-    if (note[0])
-        say(e, "info string %s", note);
     return 0;
 }
 
@@ -269,13 +269,13 @@ static int set_book_file(Engine *e, const OptionValue *val)
         return -1;
     }
     if (*file && strcmp(probe.variant, e->game->v->name))
-        say(e, "info string book: %s is a book of %s: used when the variant is %s", file, probe.variant,
+        engine_note(e, "info string book: %s is a book of %s: used when the variant is %s", file, probe.variant,
             probe.variant);
     book_free(&probe);
     snprintf(e->book.file, sizeof e->book.file, "%s", file);
     /* set: the engine plays on without a book; a book of another variant was said above */
     if (ownbook_prepare(&e->book, e->game->v->name, err, sizeof err) < 0)
-        say(e, "info string error book: %s", err);
+        engine_note(e, "info string error book: %s", err);
     return 0;
 }
 

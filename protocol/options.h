@@ -7,12 +7,12 @@
 #ifndef STERN_OPTIONS_H
 #define STERN_OPTIONS_H
 
+#include "engine.h"
+#include "output.h"
 #include "search.h"
 
 #include <stdbool.h>
 #include <stddef.h>
-
-typedef struct Engine Engine;
 
 typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_COMBO, OPTION_BUTTON, OPTION_STRING } OptionType;
 
@@ -66,28 +66,30 @@ struct Option {
 };
 
 /* The table, indexed by OptionId. */
-extern const Option option_table[NUM_OPTIONS];
+extern const Option options_table[NUM_OPTIONS];
 
-/* Says the `uci` listing's option lines ("option name <name> type <type>
- * ..."), one an option, in the table's order. */
-void options_list(Engine *e);
+/* Writes the `uci` listing's option lines ("option name <name> type <type>
+ * ..."), one an option, in the table's order, on o. */
+void options_list(Output *o);
 
 /* `setoption name <name> value <value>` (name and value with single spaces):
- * checks the value against option `name`'s type and range and applies it, or
- * says why not ("info string error setoption: <name> must be 1-256", "...:
- * unknown option '<name>'"), leaving everything as it was. A string option's
- * "<empty>" (any case) is "". No job may be running (job_refuse_if_busy). */
-void option_set(Engine *e, const char *name, const char *value);
+ * checks the value against option `name`'s type and range and applies it to e.
+ * Returns 0, or -1 with why it was refused in why (OPTION_WHY_MAX bytes; said
+ * as "info string error setoption: <why>": "<name> must be 1-256", "unknown
+ * option '<name>'"), leaving everything as it was. A string option's
+ * "<empty>" (any case) is "". No job may be running (job_refuse_if_busy). A
+ * note about a value taken (a book of another variant) goes to e's notes. */
+int options_set(Engine *e, const char *name, const char *value, char *why);
 
 /* The search options (Search, MultiPV, Move Overhead, nodestime,
  * OpponentModel) at their defaults: the engine's at start-up, and `stern
  * bench`'s. */
 SearchConfig options_search_defaults(void);
 
-/* Sets e's options held outside its game and session to their defaults: the
- * search options, Ponder, OwnBook, BookDepth and BookVariety (e->book
- * initialised; BookFile's default, no file, is a new book's). The game and
- * session are made with the defaults of Variant, Hash and Threads (engine.c). */
-void options_init(Engine *e);
+/* An engine (engine_new) with every option at its default: of variant
+ * `variant` (NULL: Variant's default), Hash's and Threads' defaults, the
+ * search options, Ponder, OwnBook, BookDepth and BookVariety (BookFile's
+ * default, no file, is a new book's) and EvalFile auto. NULL as engine_new. */
+Engine *options_engine_new(const char *variant, EngineNote note, void *ctx);
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool tokenize(char *line, Tokens *tk)
+bool words_tokenize(char *line, Tokens *tk)
 {
     tk->n = 0;
     char *save;
@@ -18,7 +18,7 @@ bool tokenize(char *line, Tokens *tk)
     return true;
 }
 
-bool tokens_join(const Tokens *tk, int from, int to, char *buf, size_t len)
+bool words_join(const Tokens *tk, int from, int to, char *buf, size_t len)
 {
     size_t n = 0;
     buf[0] = 0;
@@ -30,7 +30,7 @@ bool tokens_join(const Tokens *tk, int from, int to, char *buf, size_t len)
     return true;
 }
 
-bool parse_int(const char *s, long long lo, long long hi, long long *out)
+bool words_int(const char *s, long long lo, long long hi, long long *out)
 {
     char *end;
     errno = 0;
@@ -41,7 +41,7 @@ bool parse_int(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
-bool parse_ms(const char *s, long long lo, long long *out)
+bool words_ms(const char *s, long long lo, long long *out)
 {
     char *end;
     errno = 0;
@@ -56,13 +56,13 @@ bool parse_ms(const char *s, long long lo, long long *out)
     return true;
 }
 
-bool is_integer_text(const char *s)
+bool words_is_integer(const char *s)
 {
     s += strspn(s, "-+");
     return *s && !s[strspn(s, "0123456789")];
 }
 
-const char *word_quote(const char *w, char buf[QUOTE_BUF])
+const char *words_quote(const char *w, char buf[QUOTE_BUF])
 {
     const size_t n = strlen(w);
     if (n <= QUOTE_MAX)

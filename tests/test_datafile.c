@@ -187,9 +187,11 @@ static void test_a_book_read_at_go_refuses_a_fifo(void **state)
 }
 
 /* The shipped book and net are looked up beside the engine binary: FIFOs
- * there are refused when a `go` first needs them. The engine runs as a copy in
- * a tree of its own, bin/stern with book/ and nets/ beside bin/. */
-static void test_shipped_fifos_are_refused_at_go(void **state)
+ * there are refused when the engine first needs them, the net at the first
+ * isready (which readies what a search needs), the book at the first timed
+ * go. The engine runs as a copy in a tree of its own, bin/stern with book/ and
+ * nets/ beside bin/. */
+static void test_shipped_fifos_are_refused_when_first_needed(void **state)
 {
     (void)state;
     char cmd[1024], bin[160], book[160], net[160], want[512];
@@ -201,19 +203,21 @@ static void test_shipped_fifos_are_refused_at_go(void **state)
     assert_int_equal(system(cmd), 0);
     char *was = getenv("STERN_BIN") ? strdup(getenv("STERN_BIN")) : NULL;
     setenv("STERN_BIN", bin, 1);
-    EPipe *e = ready_engine();
+    EPipe *e = epipe_start();
     if (was)
         setenv("STERN_BIN", was, 1);
     else
         unsetenv("STERN_BIN");
     free(was);
-    epipe_send(e, "position startpos");
-    epipe_send(e, "go movetime 50");
-    snprintf(want, sizeof want, "info string error book: %s: a FIFO, not a regular file", book);
-    expect_promptly(e, want);
+    epipe_send(e, "isready");
     snprintf(want, sizeof want,
              "info string the shipped net %s is refused: a FIFO, not a regular file; the hand-written evaluation plays",
              net);
+    expect_promptly(e, want);
+    expect_promptly(e, "readyok");
+    epipe_send(e, "position startpos");
+    epipe_send(e, "go movetime 50");
+    snprintf(want, sizeof want, "info string error book: %s: a FIFO, not a regular file", book);
     expect_promptly(e, want);
     answers_then_ends(e);
 }
@@ -250,7 +254,7 @@ int main(void)
         cmocka_unit_test(test_datafile_reads_regular_files_and_names_the_rest),
         cmocka_unit_test(test_bookfile_and_evalfile_refuse_what_is_no_regular_file_at_once),
         cmocka_unit_test(test_a_book_read_at_go_refuses_a_fifo),
-        cmocka_unit_test(test_shipped_fifos_are_refused_at_go),
+        cmocka_unit_test(test_shipped_fifos_are_refused_when_first_needed),
         cmocka_unit_test(test_stern_book_and_stern_nnue_refuse_a_fifo),
     };
     return cmocka_run_group_tests(tests, make_paths, remove_paths);

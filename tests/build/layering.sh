@@ -5,13 +5,16 @@
 #   protocol or the tools; the solvers (libsolve.a) to nothing of the search
 #   and above; the search (libsearch.a) and the book (libbook.a) to nothing of
 #   the protocol or the tools (nor the book to the evaluation, the solvers or
-#   the search); the protocol (libproto.a) to nothing of the tools;
-# - no two files of engine/eval, nor of engine/search, call each other,
-#   directly or round a circle (a file-level call graph sorted by tsort, which
-#   names the files of a loop);
-# - every symbol a file of engine/eval, engine/solve or engine/search exports
-#   carries the file's name as its prefix (node.c: node_...), or its folder's
-#   (engine/eval/nnue/forward.c: nnue_...).
+#   the search); the protocol (libproto.a) to nothing of the tools; no tool
+#   (tools/) to anything of the protocol;
+# - no two files of one folder (engine/rules, engine/eval, engine/solve,
+#   engine/search, engine/book, protocol, tools/lib) call each other, directly
+#   or round a circle (a file-level call graph sorted by tsort, which names the
+#   files of a loop);
+# - every symbol a file of the engine or the protocol exports carries the
+#   file's name as its prefix (node.c: node_...), or its folder's
+#   (engine/eval/nnue/forward.c: nnue_...), or the field's short word for it
+#   (position.c: pos_; see short() below).
 # usage: layering.sh [BUILD_DIR]
 set -euo pipefail
 build=${1:-build}
@@ -38,6 +41,17 @@ check libsolve libsearch libbook libproto libtools
 check libsearch libbook libproto libtools
 check libbook libeval libsolve libsearch libproto libtools
 check libproto libtools
+# the tools (their programs and tools/lib) use the engine's libraries, never
+# the protocol: a tool speaks to an engine over its pipes
+tool_objs=$(find "$build/tools" -name '*.o')
+bad=$(comm -12 <(needs $tool_objs) <(defs "$build/libproto.a"))
+if [ -n "$bad" ]; then
+  echo "layering: tools refer to the protocol (libproto.a):"
+  for sym in $bad; do
+    for o in $tool_objs; do needs "$o" | grep -qx "$sym" && echo "  ${o#"$build/"} needs $sym"; done
+  done
+  fail=1
+fi
 # members DIR LIB: the objects of LIB, found under the build's DIR (a folder
 # of DIR, such as engine/eval/nnue, holds some)
 members() {
@@ -59,9 +73,29 @@ circle() {
     fail=1
   fi
 }
+circle engine/rules librules
 circle engine/eval libeval
 eval_edges=$(echo "$edges" | grep -c . || true)
+circle engine/solve libsolve
 circle engine/search libsearch
+search_edges=$(echo "$edges" | grep -c . || true)
+circle engine/book libbook
+circle protocol libproto
+circle tools/lib libtools
+# short FILE: the shorter prefix a file's exports may carry instead of its name,
+# where the field's short word is what every caller writes (position.c: pos_,
+# movegen.c: gen_, ccpcells.c: ccp_, notation.c: move_; board.c's one table is
+# the board's geometry, geo)
+short() {
+  case $1 in
+    position) echo pos ;;
+    movegen) echo gen ;;
+    ccpcells) echo ccp ;;
+    notation) echo move ;;
+    board) echo geo ;;
+    *) echo "$1" ;;
+  esac
+}
 # prefixes DIR LIB: every symbol a file of DIR exports is named after the file
 # (FILE_..., or FILE itself), a file of a folder of DIR after the folder
 # (engine/eval/nnue/forward.c: nnue_...), so a reader finds a function from
@@ -72,8 +106,10 @@ prefixes() {
     f=$(basename "$o" .o)
     sub=$(dirname "${o#"$build/$dir"}")
     [ "$sub" != / ] && f=$(basename "$sub") # a folder's files carry the folder's name
+    s=$(short "$f")
     # symbols a sanitizer adds (__odr_asan.NAME) are the compiler's, not the file's
-    defs "$o" | { grep -v -e "^${f}_" -e "^${f}\$" -e "^__" || true; } | sed "s|^|  ${o#"$build/"} exports |"
+    defs "$o" | { grep -v -e "^${f}_" -e "^${f}\$" -e "^${s}_" -e "^${s}\$" -e "^__" || true; } |
+      sed "s|^|  ${o#"$build/"} exports |"
   done)
   if [ -n "$bad" ]; then
     echo "layering: exports not named after their file:"
@@ -81,9 +117,12 @@ prefixes() {
     fail=1
   fi
 }
+prefixes engine/rules librules
 prefixes engine/eval libeval
 prefixes engine/solve libsolve
 prefixes engine/search libsearch
+prefixes engine/book libbook
+prefixes protocol libproto
 [ $fail = 0 ] || exit 1
-echo "layering: rules < eval < solve < search, book < protocol < tools hold; engine/eval has $eval_edges" \
-  "file-level calls, engine/search $(echo "$edges" | grep -c . || true), and no circle; exports carry their file's name"
+echo "layering: rules < eval < solve < search, book < protocol < tools hold; no circle in any folder" \
+  "(engine/eval has $eval_edges file-level calls, engine/search $search_edges); exports carry their file's name"
