@@ -42,7 +42,7 @@
 /* Six-seat traffic (RULES.md section 5 with every point someone's home): 60
  * marbles share the 61-hole centre, so when every seat empties its home before
  * any marble reaches a target the centre locks solid and walls the last home
- * marbles in; the terms below keep it open (docs/STRENGTH.md, "Six seats"). The
+ * marbles in; the terms below keep it open (docs/STRENGTH.md, "Six seats: traffic"). The
  * six-seat weights were tuned by stern-spsa over classic-6 games (docs/MULTI.md). */
 #ifndef CROWDED_SEATS
 #define CROWDED_SEATS 6     /* the terms below apply from this many seats in play */
@@ -81,7 +81,7 @@
 #define W_SEALED_DOOR 80    /* cp per own marble at the door of its sealed target */
 #endif
 /* Two seats (the race of the two-seat search) weigh these on their own, tuned
- * by stern-spsa (docs/STRENGTH.md, "Strength"). */
+ * by stern-spsa (docs/STRENGTH.md, "Tuning"). */
 #ifndef W_STRAGGLER_DUO
 #define W_STRAGGLER_DUO 32
 #endif

@@ -14,7 +14,7 @@
 #define CCP_CELLS_MAX 122     /* a position's cells with their NUL */
 
 /* The CCP cell id (0-120) of hole h (0-120): the rank of the hole's axial (r, q)
- * sorted by r, then q, ascending (docs/CCERL.md "Cell ids"). */
+ * sorted by r, then q, ascending (docs/CCERL.md "CCP", its cells). */
 int ccp_cell_of_hole(int h);
 
 /* The hole (0-120) of CCP cell id c (0-120). */
