@@ -33,6 +33,7 @@
 #include "movegen.h"
 #include "nnue.h"
 #include "race.h"
+#include "rng.h"
 #include "session.h"
 
 #include <errno.h>
@@ -80,14 +81,6 @@ typedef struct {
     GameData pending[WINDOW];
     bool failed;
 } Run;
-
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 static void put32(uint8_t *b, uint32_t x)
 {
@@ -189,7 +182,7 @@ static bool play_game(const Run *r, long long i, SearchSession *ses, Game *g, Mo
         gen_moves(&g->pos, list, NULL);
         if (!list->n)
             break;
-        game_play(g, &list->m[splitmix(&rng) % (uint64_t)list->n]);
+        game_play(g, &list->m[rng_next(&rng) % (uint64_t)list->n]);
     }
     size_t cap = 256, n = 0;
     uint8_t *bytes = malloc(cap * RECORD);

@@ -16,6 +16,7 @@
 #include "game.h"
 #include "greedy.h"
 #include "notation.h"
+#include "rng.h"
 
 #include <limits.h>
 #include <poll.h>
@@ -45,7 +46,7 @@ static const char usage[] =
 typedef struct {
     char name[64];
     bool random;
-    unsigned long long seed;
+    uint64_t seed;
     long crash_at, illegal_at, hang_at, sleep_ms;
 } Options;
 
@@ -69,12 +70,6 @@ static void say(const char *fmt, ...)
 
 /* ---- choosing a move ---- */
 
-static unsigned long long next_random(unsigned long long *state)
-{
-    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL; /* Knuth's MMIX LCG */
-    return *state >> 33;
-}
-
 /* Picks the move to play; returns false when there is none. */
 static bool choose(Greedy *gr, Move *best, int *value)
 {
@@ -85,7 +80,7 @@ static bool choose(Greedy *gr, Move *best, int *value)
     gen_moves(&g->pos, &list, NULL);
     if (!list.n)
         return false;
-    *best = list.m[next_random(&gr->o.seed) % (unsigned long long)list.n];
+    *best = list.m[rng_mmix(&gr->o.seed) % (unsigned)list.n];
     *value = 0;
     return true;
 }
@@ -287,7 +282,7 @@ static void parse_options(Options *o, int argc, char **argv)
             snprintf(o->name, sizeof o->name, "%s", val);
         else if (!strcmp(a, "-random")) {
             o->random = true;
-            o->seed = (unsigned long long)option_number(a, val);
+            o->seed = (uint64_t)option_number(a, val);
         } else if (!strcmp(a, "-crash-at"))
             o->crash_at = option_number(a, val);
         else if (!strcmp(a, "-illegal-at"))

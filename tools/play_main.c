@@ -10,6 +10,7 @@
 #include "fen.h"
 #include "record.h"
 #include "referee.h"
+#include "rng.h"
 #include "time_control.h"
 
 #include <libgen.h>
@@ -300,8 +301,7 @@ static void new_game(Game *g, const Options *o, int index)
     static MoveList list;
     for (int i = 0; i < o->random_plies && !pos_over(&g->pos); i++) {
         gen_moves(&g->pos, &list, NULL);
-        state = state * 1103515245u + 12345u; /* the C standard's example rand() */
-        game_play(g, &list.m[(state >> 16) % (unsigned)list.n]);
+        game_play(g, &list.m[rng_ansi(&state) % (unsigned)list.n]);
     }
     g->start = g->pos;
     g->nplies = 0;

@@ -28,6 +28,7 @@
 #include "greedy.h"
 #include "notation.h"
 #include "race.h"
+#include "rng.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -247,13 +248,7 @@ static int run_suites(const Options *o, char **files, int nfiles)
 
 /* ---- making a suite ---- */
 
-static unsigned long long rng;
-
-static unsigned next_random(void)
-{
-    rng = rng * 6364136223846793005ULL + 1442695040888963407ULL; /* Knuth's MMIX LCG */
-    return (unsigned)(rng >> 33);
-}
+static uint64_t rng; /* rng_mmix: the shipped suites came from it (suites/MAKE) */
 
 /* A game position: the start, then `random` random moves, then greedy moves
  * until `keep` accepts a position (it returns true to stop) or the game ends. */
@@ -265,7 +260,7 @@ static void play_game(const Variant *v, int random, Keep keep, void *ctx, MoveLi
     game_new(&g, v->name);
     for (int i = 0; i < random && !pos_over(&g.pos); i++) {
         gen_moves_no_return(&g.pos, list, NULL);
-        if (!list->n || game_play(&g, &list->m[next_random() % (unsigned)list->n]))
+        if (!list->n || game_play(&g, &list->m[rng_mmix(&rng) % (unsigned)list->n]))
             return;
     }
     while (!pos_over(&g.pos) && !keep(&g, ctx)) {
@@ -431,8 +426,8 @@ static void play_dawdling(const Variant *v, Maker *mk)
         gen_moves_no_return(&g.pos, mk->list, NULL);
         if (!mk->list->n)
             return;
-        if (next_random() % 2)
-            m = mk->list->m[next_random() % (unsigned)mk->list->n];
+        if (rng_mmix(&rng) % 2)
+            m = mk->list->m[rng_mmix(&rng) % (unsigned)mk->list->n];
         else if (!greedy_choose(&g.pos, g.keys, g.nplies + 1, mk->list, NULL, NULL, &m, NULL))
             return;
         if (game_play(&g, &m))
@@ -462,7 +457,7 @@ static int make_suite(int argc, char **argv)
         (kind == ARRIVAL && v->teams) ||
         (kind == CHAIN) != v->capture)
         fail("'%s' suites are not made in %s", kinds[kind], v->name);
-    rng = (unsigned long long)seed;
+    rng = (uint64_t)seed;
     MoveList *list = move_list_new();
     Maker mk = {.count = (int)count, .kind = kind, .v = v, .list = list};
     static const Keep keeps[] = {keep_race, keep_arrival, keep_deadline, keep_chain};
@@ -471,7 +466,7 @@ static int make_suite(int argc, char **argv)
         if (kind == DEADLINE)
             play_dawdling(v, &mk);
         else
-            play_game(v, 2 + (int)(next_random() % 7), keeps[kind], &mk, list);
+            play_game(v, 2 + (int)(rng_mmix(&rng) % 7), keeps[kind], &mk, list);
     }
     move_list_delete(list);
     if (mk.made < mk.count)

@@ -5,6 +5,7 @@
 #include "notation.h"
 #include "arena_table.h"
 #include "pgn_read.h"
+#include "rng.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -14,16 +15,6 @@
 #include <strings.h>
 
 #define OPENINGS_MAX 10000000 /* positions kept from one file */
-
-/* SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number
- * generators", OOPSLA 2014): a good 64-bit mix from any seed. */
-static unsigned long long splitmix64(unsigned long long *state)
-{
-    unsigned long long z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 void openings_init(Openings *o, const Variant *v, int random_plies, unsigned seed)
 {
@@ -193,9 +184,9 @@ int openings_load(Openings *o, const Variant *v, const char *path, int plies, bo
     }
     for (int i = 0; i < o->n; i++)
         o->order[i] = (i + (start > 0 ? start - 1 : 0)) % o->n;
-    unsigned long long state = seed;
+    uint64_t state = seed;
     for (int i = o->n - 1; random && i > 0; i--) { /* Fisher-Yates */
-        const int j = (int)(splitmix64(&state) % (unsigned long long)(i + 1));
+        const int j = (int)(rng_next(&state) % (uint64_t)(i + 1));
         const int t = o->order[i];
         o->order[i] = o->order[j];
         o->order[j] = t;
@@ -214,14 +205,14 @@ char *openings_fen(const Openings *o, long index, char *buf)
         return fen_write(&p, buf);
     }
     game_new(g, o->v->name);
-    unsigned long long state = (unsigned long long)o->seed << 32 ^ (unsigned long long)index;
+    uint64_t state = (uint64_t)o->seed << 32 ^ (uint64_t)index;
     MoveList *list = move_list_new();
     for (int i = 0; list && i < o->random_plies && !pos_over(&g->pos); i++) {
         gen_moves(&g->pos, list, NULL);
         if (!list->n)
             break;
         const Game before = *g;
-        game_play(g, &list->m[splitmix64(&state) % (unsigned long long)list->n]);
+        game_play(g, &list->m[rng_next(&state) % (uint64_t)list->n]);
         if (!playable(&g->pos)) { /* keep the last playable position */
             *g = before;
             break;

@@ -1,6 +1,8 @@
 /* ratings.c - rating math for the tournament tool; see ratings.h. */
 #include "ratings.h"
 
+#include "rng.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -457,20 +459,6 @@ static void anchored_elo(const Fit *f, int anchor, double *elo)
         elo[i] = (f->x[i] - shift) * ELO_PER_NAT;
 }
 
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* A uniform integer in 0..n-1 (n < 2^32): Lemire's multiply-shift range reduction. */
-static int random_below(uint64_t *state, int n)
-{
-    return (int)(((splitmix64(state) >> 32) * (uint64_t)n) >> 32);
-}
-
 static int by_value(const void *a, const void *b)
 {
     const double x = *(const double *)a, y = *(const double *)b;
@@ -505,7 +493,7 @@ static int bootstrap_intervals(Fit *f, const RatedGame *games, int n, int anchor
     for (int b = 0; b < bootstrap; b++) {
         memset(weight, 0, (size_t)n * sizeof *weight);
         for (int k = 0; k < n; k++)
-            weight[random_below(&state, n)]++;
+            weight[rng_below(&state, n)]++;
         fill_pairs(f, games, n, weight);
         solve(f);
         anchored_elo(f, anchor, elo);

@@ -27,6 +27,7 @@
 #include "game.h"
 #include "greedy.h"
 #include "movegen.h"
+#include "rng.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,12 +35,7 @@
 
 typedef enum { TIES_FIRST, TIES_LAST, TIES_RANDOM } Ties;
 
-static unsigned long long rng = 7;
-static unsigned next_random(void)
-{
-    rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)(rng >> 33);
-}
+static uint64_t rng = 7; /* rng_mmix: docs/MULTI.md's figures came from it */
 
 /* Index of the most capturing move of list (n >= 1) under the tie rule. */
 static int most_captures(const MoveList *l, Ties ties)
@@ -50,7 +46,7 @@ static int most_captures(const MoveList *l, Ties ties)
         if (d > 0 || (d == 0 && ties == TIES_LAST)) {
             best = i;
             equal = 1;
-        } else if (d == 0 && ties == TIES_RANDOM && next_random() % (unsigned)++equal == 0) {
+        } else if (d == 0 && ties == TIES_RANDOM && rng_mmix(&rng) % (unsigned)++equal == 0) {
             best = i;
         }
     }
@@ -147,7 +143,7 @@ int main(int argc, char **argv)
             gen_moves(&g.pos, &list, NULL);
             if (!list.n)
                 break;
-            pos_play(&g.pos, &list.m[next_random() % (unsigned)list.n]);
+            pos_play(&g.pos, &list.m[rng_mmix(&rng) % (unsigned)list.n]);
         }
         if (exact) {
             exact_nodes = 0;
