@@ -22,6 +22,7 @@
 #include "notation.h"
 #include "pgn_read.h"
 #include "record.h"
+#include "work_queue.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -89,27 +90,30 @@ typedef struct {
     char (*text)[MOVE_STR_MAX]; /* each move in canonical notation */
     PlyEval *ev;                /* [nplies + 1]: before each move, and the last position */
     int npositions;             /* positions searched: nplies, + 1 when the game goes on */
+    long first_job;             /* the run's number of its first position (work_queue.h) */
     int left;                   /* positions not yet done */
 } AGame;
+
+typedef struct Worker Worker;
 
 typedef struct {
     const Options *o;
     AGame *games;
     int ngames;
+    int first_game;                      /* the first game searched (after those -resume keeps) */
+    Worker *workers;                     /* one a thread */
     pthread_mutex_t lock;
     pthread_cond_t changed;
-    int next_game, next_ply; /* the next position to hand out */
     long long positions, done_positions; /* this run's: games kept by -resume are not searched */
     int64_t t0;                          /* when the searches started, ms (ep_now_ms) */
 } Work;
 
-typedef struct {
-    Work *w;
-    int id;
+struct Worker {
+    const Work *w;
     EngineProc e;
     bool started;
     const Variant *variant; /* the engine's Variant, or NULL */
-} Worker;
+};
 
 #define fail(...) args_die("stern-annotate", __VA_ARGS__)
 
@@ -272,57 +276,55 @@ static bool evaluate(Worker *wk, const AGame *ag, int ply, PlyEval *ev)
     return true;
 }
 
-/* Takes the next position to search (false: none left). */
-static bool take(Work *w, int *game, int *ply)
+/* The game and ply of position `job` of the run: the positions of the games
+ * from w->first_game on, in order. */
+static void position_of(const Work *w, long job, int *game, int *ply)
 {
-    pthread_mutex_lock(&w->lock);
-    while (w->next_game < w->ngames && w->next_ply >= w->games[w->next_game].npositions) {
-        w->next_game++;
-        w->next_ply = 0;
+    int lo = w->first_game, hi = w->ngames - 1; /* the last game whose first job is <= job */
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (w->games[mid].first_job <= job)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
-    const bool any = w->next_game < w->ngames;
-    if (any) {
-        *game = w->next_game;
-        *ply = w->next_ply++;
-    }
-    pthread_mutex_unlock(&w->lock);
-    return any;
+    *game = lo;
+    *ply = (int)(job - w->games[lo].first_job);
 }
 
-static void *worker_main(void *arg)
+/* Searches position `job` with the engine of `thread` (started when it has
+ * none, and once more when it fails) and hands the result to the writer. */
+static int evaluate_job(void *ctx, long job, int thread)
 {
-    Worker *wk = arg;
-    Work *w = wk->w;
+    Work *w = ctx;
+    Worker *wk = &w->workers[thread];
     int game, ply;
-    while (take(w, &game, &ply)) {
-        AGame *ag = &w->games[game];
-        PlyEval ev = {0};
-        bool ok = false;
-        for (int attempt = 0; attempt < 2 && !ok; attempt++) { /* a crashed or hung engine: once more */
-            if (!wk->started && !engine_start(wk)) {
-                ep_kill(&wk->e);
-                wk->started = false;
-                continue;
-            }
-            ev = (PlyEval){0};
-            ok = evaluate(wk, ag, ply, &ev);
-            if (!ok) {
-                ep_kill(&wk->e);
-                wk->started = false;
-            }
+    position_of(w, job, &game, &ply);
+    AGame *ag = &w->games[game];
+    PlyEval ev = {0};
+    bool ok = false;
+    for (int attempt = 0; attempt < 2 && !ok; attempt++) { /* a crashed or hung engine: once more */
+        if (!wk->started && !engine_start(wk)) {
+            ep_kill(&wk->e);
+            wk->started = false;
+            continue;
         }
-        ev.done = true;
-        ev.failed = !ok;
-        pthread_mutex_lock(&w->lock);
-        ag->ev[ply] = ev;
-        ag->left--;
-        w->done_positions++;
-        pthread_cond_broadcast(&w->changed);
-        pthread_mutex_unlock(&w->lock);
+        ev = (PlyEval){0};
+        ok = evaluate(wk, ag, ply, &ev);
+        if (!ok) {
+            ep_kill(&wk->e);
+            wk->started = false;
+        }
     }
-    if (wk->started)
-        ep_quit(&wk->e, 1000);
-    return NULL;
+    ev.done = true;
+    ev.failed = !ok;
+    pthread_mutex_lock(&w->lock);
+    ag->ev[ply] = ev;
+    ag->left--;
+    w->done_positions++;
+    pthread_cond_broadcast(&w->changed);
+    pthread_mutex_unlock(&w->lock);
+    return 0;
 }
 
 /* ---- writing ---- */
@@ -781,25 +783,22 @@ int main(int argc, char **argv)
         if (!out)
             fail("%s: %s", o.out, strerror(errno));
     }
-    w.next_game = skip;
-    for (int k = skip; k < w.ngames; k++)
+    w.first_game = skip;
+    for (int k = skip; k < w.ngames; k++) {
+        w.games[k].first_job = (long)w.positions;
         w.positions += w.games[k].npositions;
+    }
     pthread_mutex_init(&w.lock, NULL);
     pthread_cond_init(&w.changed, NULL);
     w.t0 = ep_now_ms();
     const int nworkers = o.concurrency < 1 ? 1 : o.concurrency;
-    Worker *workers = calloc((size_t)nworkers, sizeof *workers);
-    pthread_t *ids = calloc((size_t)nworkers, sizeof *ids);
-    if (!workers || !ids)
+    w.workers = calloc((size_t)nworkers, sizeof *w.workers);
+    if (!w.workers)
         fail("out of memory");
-    int started = 0;
-    for (int k = 0; k < nworkers; k++) {
-        workers[k] = (Worker){.w = &w, .id = k};
-        if (pthread_create(&ids[k], NULL, worker_main, &workers[k]))
-            break;
-        started++;
-    }
-    if (!started)
+    for (int k = 0; k < nworkers; k++)
+        w.workers[k] = (Worker){.w = &w};
+    WorkQueue q;
+    if (work_queue_start(&q, (long)w.positions, nworkers, evaluate_job, &w))
         fail("cannot start a thread");
     SeatSum sum[MAX_SEATS];
     enum { MAX_PLAYERS = 64 };
@@ -829,8 +828,10 @@ int main(int argc, char **argv)
         progress(&w, written, true);
         pthread_mutex_unlock(&w.lock);
     }
-    for (int k = 0; k < started; k++)
-        pthread_join(ids[k], NULL);
+    work_queue_wait(&q);
+    for (int k = 0; k < nworkers; k++)
+        if (w.workers[k].started)
+            ep_quit(&w.workers[k].e, 1000);
     if (isatty(STDERR_FILENO))
         fputc('\n', stderr);
     if (out != stdout && fclose(out))
@@ -847,7 +848,6 @@ int main(int argc, char **argv)
         free(w.games[k].ev);
     }
     free(w.games);
-    free(workers);
-    free(ids);
+    free(w.workers);
     return write_errors ? 1 : bad || failed_positions ? 3 : 0;
 }

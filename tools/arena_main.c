@@ -36,6 +36,7 @@
 #include "referee.h"
 #include "shard.h"
 #include "time_control.h"
+#include "work_queue.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -466,10 +467,10 @@ typedef struct Arena {
     char schedule_games[24], schedule_sets[24], shard_text[32]; /* the records' tag values */
     int stderr_fd;
     int pgn_fd;                   /* -1 without -pgnout */
+    struct Worker *workers;       /* one a thread of the run (work_queue.h) */
     pthread_mutex_t lock;
     /* under the lock: */
     unsigned char *done;          /* bit per game number */
-    long next;                    /* next game number to look at */
     long shard_games, finished, finished_now;
     long records;                 /* complete records in the -pgnout file */
     bool stop;                    /* SPRT decided, a fatal error, or a signal */
@@ -849,7 +850,6 @@ typedef struct Proc {
 
 typedef struct Worker {
     Arena *a;
-    pthread_t thread;
     Proc procs[MAX_SEATS];
     Game *game;
     char *comments[GAME_MAX_PLIES];
@@ -1190,32 +1190,22 @@ static void play_game(Worker *w, long number)
     }
 }
 
-/* The next game number to play, or 0. Lock held. */
-static long take_game(Arena *a)
+/* Plays game `job` + 1 of the schedule with the engines of `thread` when it is
+ * this shard's and not done already. Returns 1 (no more games) once the
+ * tournament stops. */
+static int play_job(void *ctx, long job, int thread)
 {
-    while (!a->stop && a->next <= a->sched.total) {
-        const long n = a->next++;
-        if (schedule_in_shard(&a->sched, n) && !is_done(a, n))
-            return n;
-    }
+    Arena *a = ctx;
+    Worker *w = &a->workers[thread];
+    const long number = job + 1;
+    pthread_mutex_lock(&a->lock);
+    const bool stop = a->stop, play = schedule_in_shard(&a->sched, number) && !is_done(a, number);
+    pthread_mutex_unlock(&a->lock);
+    if (stop)
+        return 1;
+    if (play)
+        play_game(w, number);
     return 0;
-}
-
-static void *worker_main(void *arg)
-{
-    Worker *w = arg;
-    Arena *a = w->a;
-    for (;;) {
-        pthread_mutex_lock(&a->lock);
-        const long n = take_game(a);
-        pthread_mutex_unlock(&a->lock);
-        if (!n)
-            break;
-        play_game(w, n);
-    }
-    for (int k = 0; k < MAX_SEATS; k++)
-        proc_stop(&w->procs[k], false);
-    return NULL;
 }
 
 /* ---- setup ---- */
@@ -1355,7 +1345,6 @@ static void setup(Arena *a, Options *o)
         memset(a->stats.pair_half, -1, (size_t)(a->sched.total / 2 + 1));
     if (!a->done || (units == 2 && a->sched.rotations == 2 && !a->stats.pair_half))
         die("out of memory");
-    a->next = 1;
     a->shard_games = schedule_shard_games(&a->sched);
     a->tty = isatty(STDOUT_FILENO);
     table_init(&a->table);
@@ -1510,8 +1499,8 @@ static int run(Options *o)
         printf("SPRT already decided (LLR %.2f): nothing to play\n", llr);
     }
     a.t0 = ep_now_ms();
-    Worker *workers = calloc((size_t)o->concurrency, sizeof *workers);
-    if (!workers)
+    a.workers = calloc((size_t)o->concurrency, sizeof *a.workers);
+    if (!a.workers)
         die("out of memory");
     sigset_t signals, old_mask;
     run_signals(&signals);
@@ -1519,25 +1508,22 @@ static int run(Options *o)
     pthread_t signal_thread;
     if (pthread_create(&signal_thread, NULL, signal_main, &a))
         die("cannot start the signal thread");
-    int started = 0;
     for (int k = 0; k < o->concurrency; k++) {
-        Worker *w = &workers[k];
+        Worker *w = &a.workers[k];
         w->a = &a;
         for (int i = 0; i < MAX_SEATS; i++)
             w->procs[i].engine = -1;
-        if (!(w->game = malloc(sizeof *w->game)) || pthread_create(&w->thread, NULL, worker_main, w)) {
-            free(w->game);
-            break;
-        }
-        started++;
+        if (!(w->game = malloc(sizeof *w->game)))
+            die("out of memory");
     }
-    if (!started)
+    if (work_queue_run(a.sched.total, o->concurrency, play_job, &a))
         die("cannot start a worker thread");
-    for (int k = 0; k < started; k++) {
-        pthread_join(workers[k].thread, NULL);
-        free(workers[k].game);
+    for (int k = 0; k < o->concurrency; k++) {
+        for (int i = 0; i < MAX_SEATS; i++)
+            proc_stop(&a.workers[k].procs[i], false);
+        free(a.workers[k].game);
     }
-    free(workers);
+    free(a.workers);
     pthread_mutex_lock(&a.lock);
     a.workers_done = true;
     pthread_mutex_unlock(&a.lock);

@@ -30,10 +30,10 @@
 #include "notation.h"
 #include "pgn_read.h"
 #include "shard.h"
+#include "work_queue.h"
 
 #include <libgen.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #define MAX_OPTIONS 16
+#define MAX_CONCURRENCY 64 /* engines searching a ply at once */
 #define ENGINE_TIMEOUT_MS 600000 /* one position's search at most */
 /* A sharded build shares out the first ply with this many positions per shard
  * (or the last ply): fewer would leave shards idle when their subtrees are
@@ -91,6 +92,12 @@ typedef struct {
     char error[EP_ERROR_MAX + 64];
 } Job;
 
+/* The engine of one thread of a ply's searches. */
+typedef struct {
+    EngineProc e;
+    bool tried, started;
+} Searcher;
+
 typedef struct {
     const char *engine;
     EngineOption options[MAX_OPTIONS + 4];
@@ -98,8 +105,8 @@ typedef struct {
     int width;
     long long nodes;
     Job *jobs;
-    int njobs, next;
-    pthread_mutex_t lock;
+    int njobs;
+    Searcher searchers[MAX_CONCURRENCY];
 } Builder;
 
 typedef struct {
@@ -154,30 +161,42 @@ static void search_job(Builder *b, EngineProc *e, Job *j)
     free(l);
 }
 
-static void *build_worker(void *arg)
+/* Searches position `job` of the ply with the engine of `thread`, started
+ * with the build's options on the thread's first position. An engine that
+ * cannot start fails the position, and the ply stops there (the build fails). */
+static int build_job(void *ctx, long job, int thread)
 {
-    Builder *b = arg;
-    EngineProc e;
-    if (ep_start(&e, b->engine, -1) || ep_handshake(&e, b->options, b->noptions, 30000)) {
-        pthread_mutex_lock(&b->lock);
-        for (; b->next < b->njobs; b->next++) {
-            b->jobs[b->next].failed = true;
-            snprintf(b->jobs[b->next].error, sizeof b->jobs[b->next].error, "engine '%s': %s", b->engine, e.error);
-        }
-        pthread_mutex_unlock(&b->lock);
-        ep_quit(&e, 1000);
-        return NULL;
+    Builder *b = ctx;
+    Searcher *s = &b->searchers[thread];
+    Job *j = &b->jobs[job];
+    if (!s->tried) {
+        s->tried = true;
+        s->started = !ep_start(&s->e, b->engine, -1) && !ep_handshake(&s->e, b->options, b->noptions, 30000);
+        if (!s->started)
+            ep_quit(&s->e, 1000);
     }
-    for (;;) {
-        pthread_mutex_lock(&b->lock);
-        const int i = b->next < b->njobs ? b->next++ : -1;
-        pthread_mutex_unlock(&b->lock);
-        if (i < 0)
-            break;
-        search_job(b, &e, &b->jobs[i]);
+    if (!s->started) {
+        j->failed = true;
+        snprintf(j->error, sizeof j->error, "engine '%s': %s", b->engine, s->e.error);
+        return 1;
     }
-    ep_quit(&e, 5000);
-    return NULL;
+    search_job(b, &s->e, j);
+    return 0;
+}
+
+/* Searches the ply's positions on `conc` engines. */
+static void search_ply(Builder *b, Job *level, int nlevel, int conc)
+{
+    b->jobs = level;
+    b->njobs = nlevel;
+    memset(b->searchers, 0, sizeof b->searchers);
+    if (work_queue_run(nlevel, conc, build_job, b))
+        for (int i = 0; i < nlevel; i++) /* no thread to be had: one engine on this one */
+            if (build_job(b, i, 0))
+                break;
+    for (int t = 0; t < conc; t++)
+        if (b->searchers[t].started)
+            ep_quit(&b->searchers[t].e, 5000);
 }
 
 /* Positions by key: an order that every shard of a build finds the same. */
@@ -241,7 +260,7 @@ static int cmd_build(int argc, char **argv)
         else if (!strcmp(a, "-nodes"))
             ok = arg_int("stern-book", a, v, 1, 1000000000, &nodes);
         else if (!strcmp(a, "-concurrency"))
-            ok = arg_int("stern-book", a, v, 1, 64, &conc);
+            ok = arg_int("stern-book", a, v, 1, MAX_CONCURRENCY, &conc);
         else if (!strcmp(a, "-split"))
             ok = arg_int("stern-book", a, v, 0, 59, &want_split);
         else if (!strcmp(a, "-shard")) {
@@ -294,7 +313,6 @@ static int cmd_build(int argc, char **argv)
     b.options[0] = first;
     b.width = (int)width;
     b.nodes = nodes;
-    pthread_mutex_init(&b.lock, NULL);
     /* Every exit from here on passes `done`, which frees what is held: the
      * book, the positions of this ply and the next (with their lines) and the
      * keys seen. */
@@ -339,18 +357,7 @@ static int cmd_build(int argc, char **argv)
             if (!nlevel)
                 break;
         }
-        b.jobs = level;
-        b.njobs = nlevel;
-        b.next = 0;
-        pthread_t tid[64];
-        const int want = (int)(conc < nlevel ? conc : nlevel);
-        int nthreads = 0;
-        while (nthreads < want && !pthread_create(&tid[nthreads], NULL, build_worker, &b))
-            nthreads++;
-        if (!nthreads)
-            build_worker(&b); /* no thread to be had: one engine on this one */
-        for (int t = 0; t < nthreads; t++)
-            pthread_join(tid[t], NULL);
+        search_ply(&b, level, nlevel, (int)conc);
         searched += nlevel;
         for (int i = 0; i < nlevel; i++) {
             Job *j = &level[i];
@@ -451,7 +458,6 @@ done:
     free(next);
     free(seen);
     book_free(&book);
-    pthread_mutex_destroy(&b.lock);
     return status;
 }
 

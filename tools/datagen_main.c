@@ -35,6 +35,7 @@
 #include "race.h"
 #include "rng.h"
 #include "session.h"
+#include "work_queue.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -68,7 +69,7 @@ typedef struct {
     bool done;
 } GameData;
 
-typedef struct {
+typedef struct Run {
     const Variant *v;
     uint64_t seed;
     long long games, nodes, random;
@@ -77,7 +78,8 @@ typedef struct {
     uint64_t records;
     pthread_mutex_t lock;
     pthread_cond_t room;
-    long long next, written;
+    long long first, written; /* the first game of this run; the games written */
+    struct Player *players;   /* one a thread */
     GameData pending[WINDOW];
     bool failed;
 } Run;
@@ -261,44 +263,50 @@ static void flush_ready(Run *r)
     pthread_cond_broadcast(&r->room);
 }
 
-static void *worker(void *arg)
+/* What a thread keeps from game to game: a one-thread search and its tables. */
+typedef struct Player {
+    SearchSession *ses;
+    Game *g;
+    MoveList *list;
+} Player;
+
+/* Game `job` of this run (the games after those written before it), played on
+ * `thread`'s search once fewer than WINDOW games wait to be written before it;
+ * written in order as they finish. Returns 1 (no more games) when writing or
+ * memory failed. */
+static int play_job(void *ctx, long job, int thread)
 {
-    Run *r = arg;
-    SearchSession *ses = session_new(16, 1);
-    Game *g = malloc(sizeof *g);
-    MoveList *list = move_list_new();
-    if (!ses || !g || !list) {
-        pthread_mutex_lock(&r->lock);
+    Run *r = ctx;
+    Player *p = &r->players[thread];
+    const long long i = r->first + job;
+    bool made = true;
+    if (!p->ses) { /* the thread's first game */
+        p->ses = session_new(16, 1);
+        p->g = malloc(sizeof *p->g);
+        p->list = move_list_new();
+        made = p->ses && p->g && p->list;
+    }
+    pthread_mutex_lock(&r->lock);
+    r->failed |= !made;
+    while (!r->failed && i >= r->written + WINDOW)
+        pthread_cond_wait(&r->room, &r->lock);
+    const bool failed = r->failed;
+    pthread_mutex_unlock(&r->lock);
+    if (failed)
+        return 1;
+    GameData d = {0};
+    const bool ok = play_game(r, i, p->ses, p->g, p->list, &d);
+    pthread_mutex_lock(&r->lock);
+    if (!ok) { /* the games before it are written; -resume plays it again */
         r->failed = true;
-        pthread_mutex_unlock(&r->lock);
+        pthread_cond_broadcast(&r->room);
+    } else {
+        d.done = true;
+        r->pending[i % WINDOW] = d;
+        flush_ready(r);
     }
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        while (!r->failed && r->next < r->games && r->next >= r->written + WINDOW)
-            pthread_cond_wait(&r->room, &r->lock);
-        if (r->failed || r->next >= r->games) {
-            pthread_mutex_unlock(&r->lock);
-            break;
-        }
-        const long long i = r->next++;
-        pthread_mutex_unlock(&r->lock);
-        GameData d = {0};
-        const bool ok = play_game(r, i, ses, g, list, &d);
-        pthread_mutex_lock(&r->lock);
-        if (!ok) { /* the games before it are written; -resume plays it again */
-            r->failed = true;
-            pthread_cond_broadcast(&r->room);
-        } else {
-            d.done = true;
-            r->pending[i % WINDOW] = d;
-            flush_ready(r);
-        }
-        pthread_mutex_unlock(&r->lock);
-    }
-    move_list_delete(list);
-    free(g);
-    session_delete(ses);
-    return NULL;
+    pthread_mutex_unlock(&r->lock);
+    return !ok;
 }
 
 /* Opens an existing file to continue: checks its header against r, its
@@ -333,7 +341,6 @@ static void resume(Run *r, const char *path)
     const long end = (long)(HEADER + r->records * RECORD);
     if (ftruncate(fileno(r->f), end) || fseek(r->f, end, SEEK_SET))
         args_die(TOOL, "%s: cannot cut after the last whole game", path);
-    r->next = r->written;
 }
 
 int main(int argc, char **argv)
@@ -398,13 +405,15 @@ int main(int argc, char **argv)
     }
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.room, NULL);
-    pthread_t tid[256];
-    int started = 0;
-    for (int t = 0; t < threads; t++)
-        if (!pthread_create(&tid[started], NULL, worker, &r))
-            started++;
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
+    r.first = r.written;
+    r.players = calloc((size_t)threads, sizeof *r.players);
+    const bool started = r.players && !work_queue_run(r.games - r.first, (int)threads, play_job, &r);
+    for (int t = 0; r.players && t < threads; t++) {
+        move_list_delete(r.players[t].list);
+        free(r.players[t].g);
+        session_delete(r.players[t].ses);
+    }
+    free(r.players);
     const bool ok = started && !r.failed && !fclose(r.f);
     XXH3_freeState(r.sum);
     if (!ok) {

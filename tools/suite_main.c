@@ -29,9 +29,9 @@
 #include "notation.h"
 #include "race.h"
 #include "rng.h"
+#include "work_queue.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,19 +76,21 @@ typedef struct {
     long long ms;
 } Item;
 
+typedef struct Worker Worker;
+
 typedef struct {
     const Options *o;
     Item *items;
-    int n, next;
-    pthread_mutex_t lock;
+    int n;
+    Worker *workers; /* one a thread */
 } Run;
 
-typedef struct {
-    Run *r;
+struct Worker {
+    const Run *r;
     EngineProc e;
     bool started;
     const Variant *variant;
-} Worker;
+};
 
 /* Starts the engine for analysis, with the user's options. */
 static bool engine_start(Worker *wk)
@@ -122,30 +124,22 @@ static bool search_item(Worker *wk, Item *it)
     return true;
 }
 
-static void *worker_main(void *arg)
+/* Searches item `job` with the engine of `thread` (started when it has none). */
+static int search_job(void *ctx, long job, int thread)
 {
-    Worker *wk = arg;
-    Run *r = wk->r;
-    for (;;) {
-        pthread_mutex_lock(&r->lock);
-        const int k = r->next < r->n ? r->next++ : -1;
-        pthread_mutex_unlock(&r->lock);
-        if (k < 0)
-            break;
-        Item *it = &r->items[k];
-        bool ok = false;
-        for (int attempt = 0; attempt < 2 && !ok; attempt++) { /* a crashed or hung engine: once more */
-            ok = (wk->started || engine_start(wk)) && search_item(wk, it);
-            if (!ok) {
-                ep_kill(&wk->e);
-                wk->started = false;
-            }
+    Run *r = ctx;
+    Worker *wk = &r->workers[thread];
+    Item *it = &r->items[job];
+    bool ok = false;
+    for (int attempt = 0; attempt < 2 && !ok; attempt++) { /* a crashed or hung engine: once more */
+        ok = (wk->started || engine_start(wk)) && search_item(wk, it);
+        if (!ok) {
+            ep_kill(&wk->e);
+            wk->started = false;
         }
-        it->failed = !ok;
     }
-    if (wk->started)
-        ep_quit(&wk->e, 1000);
-    return NULL;
+    it->failed = !ok;
+    return 0;
 }
 
 /* Reads suite `path` into items (appended); returns the lines refused. */
@@ -199,21 +193,17 @@ static int run_suites(const Options *o, char **files, int nfiles)
     int cap = 0, bad = 0;
     for (int k = 0; k < nfiles; k++)
         bad += read_suite(files[k], &r.items, &r.n, &cap);
-    pthread_mutex_init(&r.lock, NULL);
     const int nworkers = o->concurrency;
-    Worker *workers = calloc((size_t)nworkers, sizeof *workers);
-    pthread_t *ids = calloc((size_t)nworkers, sizeof *ids);
-    if (!workers || !ids)
+    r.workers = calloc((size_t)nworkers, sizeof *r.workers);
+    if (!r.workers)
         fail("out of memory");
-    int started = 0;
-    for (int k = 0; k < nworkers; k++) {
-        workers[k] = (Worker){.r = &r};
-        started += !pthread_create(&ids[started], NULL, worker_main, &workers[k]);
-    }
-    if (!started && r.n)
+    for (int k = 0; k < nworkers; k++)
+        r.workers[k] = (Worker){.r = &r};
+    if (work_queue_run(r.n, nworkers, search_job, &r))
         fail("cannot start a thread");
-    for (int k = 0; k < started; k++)
-        pthread_join(ids[k], NULL);
+    for (int k = 0; k < nworkers; k++)
+        if (r.workers[k].started)
+            ep_quit(&r.workers[k].e, 1000);
     int failed = 0;
     for (int f = 0; f < nfiles; f++) {
         int solved = 0, total = 0;
@@ -241,8 +231,7 @@ static int run_suites(const Options *o, char **files, int nfiles)
     if (bad || failed)
         fprintf(stderr, "stern-suite: %d lines refused, %d positions the engine failed on\n", bad, failed);
     free(r.items);
-    free(workers);
-    free(ids);
+    free(r.workers);
     return bad || failed ? 3 : 0;
 }
 
