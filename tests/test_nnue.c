@@ -6,7 +6,8 @@
  * afresh after every move of random games in each variant a net serves, and a
  * damaged, truncated or foreign file is refused with its reason. (That the
  * engine equals the trainer's integer pass is tools/nnue/nnue_check.py's job,
- * run by `make test` on a net trained there.)
+ * run by `make test` on a net trained there. Format version 1, two seats;
+ * test_nnue_multi.c tests version 2, three to six.)
  */
 #include "support/stern_test.h"
 
@@ -314,7 +315,7 @@ static void test_damaged_and_foreign_nets_are_refused(void **state)
     memcpy(bad, file, NET_BYTES);
     bad[8] = 9;
     assert_null(nnue_from_bytes(bad, NET_BYTES, err, sizeof err));
-    assert_string_equal(err, "net format version 9, this engine reads 1");
+    assert_string_equal(err, "net format version 9, this engine reads 1 and 2");
     memcpy(bad, file, NET_BYTES);
     bad[16] = 7; /* L1 of 7 */
     assert_null(nnue_from_bytes(bad, NET_BYTES, err, sizeof err));

@@ -25,53 +25,62 @@ static void add_row(const Nnue *net, int16_t *a, int32_t *lin, int f, int sign)
 void nnue_refresh(const Nnue *net, const Position *p, NnueAcc *acc)
 {
     const Variant *v = p->v;
-    for (int i = 0; i < 2; i++) {
+    const int n = v->nseats;
+    for (int i = 0; i < n; i++) {
         acc->bb[i] = p->seat_bb[v->seats[i]];
         memcpy(acc->v[i], net->b1, sizeof(int16_t) * net->l1);
         acc->lin[i] = 0;
     }
-    for (int view = 0; view < 2; view++)
-        for (int i = 0; i < 2; i++)
+    for (int view = 0; view < n; view++)
+        for (int i = 0; i < n; i++)
             for (Bitboard b = acc->bb[i]; b; b &= b - 1)
                 add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), 1);
     acc->net = net;
+    acc->variant = v;
     acc->valid = true;
 }
 
 void nnue_update(const Nnue *net, const NnueAcc *from, const Position *p, NnueAcc *acc)
 {
     const Variant *v = p->v;
-    Bitboard now[2] = {p->seat_bb[v->seats[0]], p->seat_bb[v->seats[1]]};
+    const int n = v->nseats;
     if (acc != from)
-        for (int view = 0; view < 2; view++) {
+        for (int view = 0; view < n; view++) {
             memcpy(acc->v[view], from->v[view], sizeof(int16_t) * net->l1);
             acc->lin[view] = from->lin[view];
         }
-    for (int i = 0; i < 2; i++) {
-        const Bitboard gone = from->bb[i] & ~now[i], came = now[i] & ~from->bb[i];
-        for (int view = 0; view < 2; view++) {
-            for (Bitboard b = gone; b; b &= b - 1)
-                add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), -1);
-            for (Bitboard b = came; b; b &= b - 1)
-                add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), 1);
-        }
-        acc->bb[i] = now[i];
+    for (int i = 0; i < n; i++) {
+        const Bitboard now = p->seat_bb[v->seats[i]];
+        const Bitboard gone = from->bb[i] & ~now, came = now & ~from->bb[i];
+        if (gone | came) /* most seats' marbles stay where they were */
+            for (int view = 0; view < n; view++) {
+                for (Bitboard b = gone; b; b &= b - 1)
+                    add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), -1);
+                for (Bitboard b = came; b; b &= b - 1)
+                    add_row(net, acc->v[view], &acc->lin[view], nnue_feature(v, v->seats[view], v->seats[i], bb_first(b)), 1);
+            }
+        acc->bb[i] = now;
     }
     acc->net = net;
+    acc->variant = v;
     acc->valid = true;
 }
 
 /* Marbles that differ between acc and p, or INT_MAX when acc holds none of
- * this net's sums. */
+ * this net's sums of p's variant. */
 static int distance_to(const Nnue *net, const NnueAcc *acc, const Position *p)
 {
-    if (!acc || !acc->valid || acc->net != net)
+    if (!acc || !acc->valid || acc->net != net || acc->variant != p->v)
         return INT_MAX;
     const Variant *v = p->v;
-    return bb_count(acc->bb[0] ^ p->seat_bb[v->seats[0]]) + bb_count(acc->bb[1] ^ p->seat_bb[v->seats[1]]);
+    int d = 0;
+    for (int i = 0; i < v->nseats; i++)
+        d += bb_count(acc->bb[i] ^ p->seat_bb[v->seats[i]]);
+    return d;
 }
 
-/* Beyond this many changed marbles a refresh (20 rows per view) is as cheap. */
+/* Beyond this many changed marbles a refresh (20 rows per view with two
+ * seats, more with more) is as cheap. */
 #define UPDATE_MAX 12
 
 void nnue_ensure(const Nnue *net, const Position *p, NnueAcc *acc, const NnueAcc *near)

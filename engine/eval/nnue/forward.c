@@ -1,52 +1,18 @@
 /*
  * forward.c - the integer forward pass after the first layer: plain C, or the
- * SIMD paths (ssse3.c, avx2.c) the CPU runs, chosen when first asked (nnue.h:
- * nnue_output, nnue_output_path, nnue_output_scalar, nnue_path_available).
+ * SIMD steps (ssse3.c, avx2.c) the CPU runs, chosen when first asked (nnue.h:
+ * nnue_output, nnue_output_path, nnue_output_scalar, nnue_standings,
+ * nnue_standings_path, nnue_path_available, nnue_path_best). Both kinds of
+ * net share the steps: the first layer clipped to bytes, the second layer's
+ * sums of n of them (version 1: both views, n = 2 x l1; version 2: one view,
+ * n = l1, one bucket's weights), the output.
  */
 #include "net.h"
 
 #include <stdatomic.h>
+#include <string.h>
 
 static inline int clip127(int x) { return x < 0 ? 0 : x > 127 ? 127 : x; }
-
-/* The clipped first layer: the side to move's half, then the other's. */
-static void first_layer(const Nnue *net, const NnueAcc *acc, const Position *p, uint8_t *x)
-{
-    const int us = p->v->slot[p->stm] == 1;
-    for (int j = 0; j < net->l1; j++) {
-        x[j] = (uint8_t)clip127(acc->v[us][j]);
-        x[net->l1 + j] = (uint8_t)clip127(acc->v[!us][j]);
-    }
-}
-
-/* The output from the second layer's sums h (l2 of them, before the shift)
- * and the linear path: half the difference of the two views' sums, the side
- * to move's first (rounded down). */
-static int finish(const Nnue *net, const NnueAcc *acc, const Position *p, const int32_t *h)
-{
-    const int us = p->v->slot[p->stm] == 1;
-    int64_t out = net->b3 + (((int64_t)acc->lin[us] - acc->lin[!us]) >> 1);
-    for (int k = 0; k < net->l2; k++)
-        out += (int64_t)net->w3[k] * clip127(h[k] >> 6);
-    const int64_t v = out * net->out_scale / (NNUE_QA * NNUE_QO);
-    return (int)(v > NNUE_VALUE_MAX ? NNUE_VALUE_MAX : v < -NNUE_VALUE_MAX ? -NNUE_VALUE_MAX : v);
-}
-
-int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p)
-{
-    _Alignas(64) uint8_t x[2 * NNUE_MAX_L1];
-    int32_t h[NNUE_MAX_L2];
-    first_layer(net, acc, p, x);
-    const int n = 2 * net->l1;
-    for (int k = 0; k < net->l2; k++) {
-        const int8_t *w = net->w2 + (size_t)k * n;
-        int32_t sum = net->b2[k];
-        for (int j = 0; j < n; j++)
-            sum += (int32_t)w[j] * x[j];
-        h[k] = sum;
-    }
-    return finish(net, acc, p, h);
-}
 
 #if NNUE_SIMD
 /* The fastest path this CPU runs (asked once; the same answer on every thread). */
@@ -61,35 +27,142 @@ static NnuePath cpu_best(void)
     }
     return (NnuePath)(k - 1);
 }
+#else
+static NnuePath cpu_best(void) { return NNUE_SCALAR; }
+#endif
 
 bool nnue_path_available(NnuePath path) { return path <= cpu_best(); }
 
-int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
+NnuePath nnue_path_best(void) { return cpu_best(); }
+
+/* The n sums a clipped to 0-127 into x, by `path` (available). */
+static inline void clip_layer(const int16_t *a, int n, uint8_t *x, NnuePath path)
 {
-    if (path == NNUE_SCALAR || !nnue_path_available(path))
-        return nnue_output_scalar(net, acc, p);
+#if NNUE_SIMD
+    if (path != NNUE_SCALAR) {
+        nnue_clip_ssse3(a, n, x);
+        return;
+    }
+#else
+    (void)path;
+#endif
+    for (int j = 0; j < n; j++)
+        x[j] = (uint8_t)clip127(a[j]);
+}
+
+/* The second layer (net.h: nnue_affine_ssse3) by `path` (available): AVX2
+ * where n is a multiple of 32, else SSSE3, else plain C. */
+static inline void affine(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h,
+                          NnuePath path)
+{
+#if NNUE_SIMD
+    if (path == NNUE_AVX2 && n % 32 == 0) {
+        nnue_affine_avx2(w, b, l2, n, x, h);
+        return;
+    }
+    if (path != NNUE_SCALAR) {
+        nnue_affine_ssse3(w, b, l2, n, x, h);
+        return;
+    }
+#else
+    (void)path;
+#endif
+    for (int k = 0; k < l2; k++) {
+        const int8_t *row = w + (size_t)k * n;
+        int32_t sum = b[k];
+        for (int j = 0; j < n; j++)
+            sum += (int32_t)row[j] * x[j];
+        h[k] = sum;
+    }
+}
+
+/* The value in centi-moves of an output sum: out x out_scale / (127 x 256),
+ * truncated toward zero, within +-NNUE_VALUE_MAX. */
+static inline int to_value(const Nnue *net, int64_t out)
+{
+    const int64_t v = out * net->out_scale / (NNUE_QA * NNUE_QO);
+    return (int)(v > NNUE_VALUE_MAX ? NNUE_VALUE_MAX : v < -NNUE_VALUE_MAX ? -NNUE_VALUE_MAX : v);
+}
+
+/* The output of bucket k from its second layer's sums h (before the shift)
+ * and the linear sum lin. */
+static inline int64_t output_of(const Nnue *net, int k, int64_t lin, const int32_t *h)
+{
+    const int16_t *w3 = net->w3 + (size_t)k * net->l2;
+    int64_t out = net->b3[k] + lin;
+    for (int m = 0; m < net->l2; m++)
+        out += (int64_t)w3[m] * clip127(h[m] >> 6);
+    return out;
+}
+
+/* Slot of the seat whose move it is in p (the first seat once the game is over). */
+static inline int mover_slot(const Position *p) { return p->stm >= 0 ? p->v->slot[p->stm] : 0; }
+
+/* Version 1: the side to move's half, then the other's, into the second
+ * layer; the linear path is half the difference of the two views' sums, the
+ * side to move's first (rounded down). */
+static int duo_output(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
+{
     _Alignas(64) uint8_t x[2 * NNUE_MAX_L1];
     int32_t h[NNUE_MAX_L2];
-    nnue_first_layer_ssse3(net, acc, p, x);
-    if (path == NNUE_AVX2 && net->l1 % 32 == 0)
-        nnue_second_layer_avx2(net, x, h);
-    else
-        nnue_second_layer_ssse3(net, x, h);
-    return finish(net, acc, p, h);
+    const int us = mover_slot(p) == 1;
+    clip_layer(acc->v[us], net->l1, x, path);
+    clip_layer(acc->v[!us], net->l1, x + net->l1, path);
+    affine(net->w2, net->b2, net->l2, net->width, x, h, path);
+    return to_value(net, output_of(net, 0, ((int64_t)acc->lin[us] - acc->lin[!us]) >> 1, h));
+}
+
+/* Version 2: seat slot i's own view into the layers of bucket k, its own
+ * linear sum added. */
+static int multi_standing(const Nnue *net, const NnueAcc *acc, int i, int k, NnuePath path)
+{
+    _Alignas(64) uint8_t x[NNUE_MAX_L1];
+    int32_t h[NNUE_MAX_L2];
+    clip_layer(acc->v[i], net->l1, x, path);
+    affine(net->w2 + (size_t)k * net->l2 * net->width, net->b2 + (size_t)k * net->l2, net->l2, net->width, x, h,
+           path);
+    return to_value(net, output_of(net, k, acc->lin[i], h));
+}
+
+void nnue_standings_path(const Nnue *net, const NnueAcc *acc, const Position *p, int out[MAX_SEATS], NnuePath path)
+{
+    if (!nnue_path_available(path))
+        path = NNUE_SCALAR;
+    const Variant *v = p->v;
+    memset(out, 0, sizeof(int) * MAX_SEATS);
+    if (net->version == NNUE_VERSION) {
+        const int value = duo_output(net, acc, p, path), us = mover_slot(p);
+        out[v->seats[us]] = value;
+        out[v->seats[!us]] = -value;
+        return;
+    }
+    const int n = v->nseats, mover = mover_slot(p);
+    for (int i = 0; i < n; i++) {
+        const int k = i >= mover ? i - mover : i - mover + n; /* plies until seat i moves */
+        out[v->seats[i]] = multi_standing(net, acc, i, k, path);
+    }
+}
+
+void nnue_standings(const Nnue *net, const NnueAcc *acc, const Position *p, int out[MAX_SEATS])
+{
+    nnue_standings_path(net, acc, p, out, cpu_best());
+}
+
+int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
+{
+    if (!nnue_path_available(path))
+        path = NNUE_SCALAR;
+    if (net->version == NNUE_VERSION)
+        return duo_output(net, acc, p, path);
+    return multi_standing(net, acc, mover_slot(p), 0, path); /* the side to move's standing: bucket 0 */
+}
+
+int nnue_output_scalar(const Nnue *net, const NnueAcc *acc, const Position *p)
+{
+    return nnue_output_path(net, acc, p, NNUE_SCALAR);
 }
 
 int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p)
 {
     return nnue_output_path(net, acc, p, cpu_best());
 }
-#else
-int nnue_output_path(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
-{
-    (void)path;
-    return nnue_output_scalar(net, acc, p);
-}
-
-bool nnue_path_available(NnuePath path) { return path == NNUE_SCALAR; }
-
-int nnue_output(const Nnue *net, const NnueAcc *acc, const Position *p) { return nnue_output_scalar(net, acc, p); }
-#endif

@@ -1,7 +1,7 @@
 /*
  * net.h - what the files of engine/eval/nnue share and nothing outside does:
  * the net's arrays (struct Nnue), whether the SIMD paths are built, and the
- * SIMD forward passes forward.c chooses among. The format is in
+ * SIMD steps of the forward pass forward.c chooses among. The format is in
  * docs/NNUE.md; the public face is nnue.h.
  */
 #ifndef STERN_NNUE_NET_H
@@ -20,28 +20,33 @@
 #endif
 
 struct Nnue {
+    int version;   /* NNUE_VERSION (two seats) or NNUE_VERSION_MULTI */
     int planes, l1, l2, out_scale;
+    int buckets;   /* layer sets after the first: 1 (version 1), or the seats (version 2) */
+    int width;     /* inputs of the second layer: 2 x l1 (version 1: both views), l1 (version 2) */
     char variants[NNUE_FAMILIES + 1];
     int16_t *w1;   /* [planes * 121][l1] */
     int16_t *b1;   /* [l1] */
     int32_t *lin;  /* [planes * 121]: the linear path's weight of each input */
-    int8_t *w2;    /* [l2][2 * l1] */
-    int32_t *b2;   /* [l2] */
-    int16_t *w3;   /* [l2] */
-    int32_t b3;
+    int8_t *w2;    /* [buckets][l2][width] */
+    int32_t *b2;   /* [buckets][l2] */
+    int16_t *w3;   /* [buckets][l2] */
+    int32_t *b3;   /* [buckets] */
     void *block;   /* one aligned allocation holding the arrays */
 };
 
 #if NNUE_SIMD
-/* The clipped first layer of acc for the side to move of p (its half, then
- * the other's) into x (2 x l1 bytes, 16-aligned), by SSSE3 (ssse3.c). */
-void nnue_first_layer_ssse3(const Nnue *net, const NnueAcc *acc, const Position *p, uint8_t *x);
+/* The first layer's n sums a (n a multiple of 16, a and x 16-aligned)
+ * clipped to 0-127 into the bytes x, by SSSE3 (ssse3.c). */
+void nnue_clip_ssse3(const int16_t *a, int n, uint8_t *x);
 
-/* The second layer's sums of x (2 x l1 bytes) into h (l2 of them, bias
- * included), by SSSE3 (ssse3.c), or by AVX2 when l1 is a multiple of 32
- * (avx2.c); only where the CPU has the instructions. */
-void nnue_second_layer_ssse3(const Nnue *net, const uint8_t *x, int32_t *h);
-void nnue_second_layer_avx2(const Nnue *net, const uint8_t *x, int32_t *h);
+/* The second layer: h[k] = b[k] + sum over j < n of w[k * n + j] * x[j] for
+ * k < l2 (int32), by SSSE3 (ssse3.c; n a multiple of 16, x 16-aligned) or
+ * AVX2 (avx2.c; n a multiple of 32, x 32-aligned); only where the CPU has the
+ * instructions. Version 1: n = 2 x l1, both views; version 2: n = l1, one
+ * bucket's weights. */
+void nnue_affine_ssse3(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
+void nnue_affine_avx2(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
 #endif
 
 #endif
