@@ -52,9 +52,9 @@
 #include "movegen.h"
 #include "notation.h"
 #include "race.h"
+#include "work_queue.h"
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -838,8 +838,8 @@ typedef struct {
     size_t chunk;               /* keys a thread collects before it sorts them */
     size_t total;               /* parents in cur */
     size_t start[NCLASS + 1];   /* where each class of cur begins among them */
-    _Atomic size_t block;       /* the next block of parents (or class) to take */
-    _Atomic uint64_t expanded;
+    struct Collector *collectors; /* one a thread, while it expands */
+    uint64_t expanded;
     pthread_mutex_t lock[NCLASS];
     pthread_mutex_t meet_lock;
     int *best;
@@ -867,82 +867,95 @@ static void flush(Sweep *w, uint64_t *buf, uint64_t *tmp, size_t nb)
     }
 }
 
-static void *expand_thread(void *arg)
+/* What a thread collects while it expands: keys not yet merged, and the
+ * parents it expanded. */
+typedef struct Collector {
+    uint64_t *buf, *tmp;
+    size_t nb;
+    uint64_t parents;
+} Collector;
+
+/* Expands block `job` of cur's parents (BLOCK of them) into `thread`'s keys,
+ * merged into the next layer whenever they fill its buffer. */
+static int expand_job(void *ctx, long job, int thread)
 {
-    Sweep *w = arg;
-    uint64_t *buf = big_alloc(w->chunk * 8), *tmp = big_alloc(w->chunk * 8);
-    size_t nb = 0;
-    uint64_t parents = 0;
-    for (;;) {
-        const size_t b0 = atomic_fetch_add(&w->block, BLOCK);
-        if (b0 >= w->total)
-            break;
-        const size_t b1 = b0 + BLOCK < w->total ? b0 + BLOCK : w->total;
-        int c = 0;
-        while (w->start[c + 1] <= b0)
+    Sweep *w = ctx;
+    Collector *k = &w->collectors[thread];
+    if (!k->buf) {
+        k->buf = big_alloc(w->chunk * 8);
+        k->tmp = big_alloc(w->chunk * 8);
+    }
+    const size_t b0 = (size_t)job * BLOCK, b1 = b0 + BLOCK < w->total ? b0 + BLOCK : w->total;
+    int c = 0;
+    while (w->start[c + 1] <= b0)
+        c++;
+    for (size_t g = b0; g < b1; g++) {
+        while (w->start[c + 1] <= g)
             c++;
-        for (size_t g = b0; g < b1; g++) {
-            while (w->start[c + 1] <= g)
-                c++;
-            if (nb + MAX_KIDS > w->chunk) {
-                flush(w, buf, tmp, nb);
-                nb = 0;
-            }
-            nb += (size_t)children_keyed(unrank(w->cur->c[c].k[g - w->start[c]]), w->budget - w->d - 1, buf + nb);
-            parents++;
+        if (k->nb + MAX_KIDS > w->chunk) {
+            flush(w, k->buf, k->tmp, k->nb);
+            k->nb = 0;
         }
+        k->nb += (size_t)children_keyed(unrank(w->cur->c[c].k[g - w->start[c]]), w->budget - w->d - 1, k->buf + k->nb);
+        k->parents++;
     }
-    if (nb)
-        flush(w, buf, tmp, nb);
-    atomic_fetch_add(&w->expanded, parents);
-    munmap(buf, w->chunk * 8);
-    munmap(tmp, w->chunk * 8);
-    return NULL;
+    return 0;
 }
 
-/* Meets of the next layer (depth d + 1) with cur (depth d) and with itself, class
- * by class: a reflection lies in its position's class. */
-static void *meet_thread(void *arg)
+/* Meets of the next layer (depth d + 1) with cur (depth d) and with itself in
+ * class `job`: a reflection lies in its position's class. */
+static int meet_job(void *ctx, long job, int thread)
 {
-    Sweep *w = arg;
-    for (;;) {
-        const size_t c = atomic_fetch_add(&w->block, 1);
-        if (c >= NCLASS)
-            break;
-        const Run *lay = &w->next->c[c], *other = &w->cur->c[c];
-        if (!lay->n)
+    (void)thread;
+    Sweep *w = ctx;
+    const Run *lay = &w->next->c[job], *other = &w->cur->c[job];
+    if (!lay->n)
+        return 0;
+    uint64_t *r = xrealloc(NULL, lay->n * 8), *tmp = xrealloc(NULL, lay->n * 8);
+    for (size_t i = 0; i < lay->n; i++)
+        r[i] = canon(map_bb(unrank(lay->k[i]), refl));
+    radix_sort(r, tmp, lay->n);
+    size_t io = 0, il = 0;
+    for (size_t i = 0; i < lay->n; i++) {
+        const int e = has_gallop(other, &io, r[i]) ? w->d : has_gallop(lay, &il, r[i]) ? w->d + 1 : -1;
+        if (e >= 0) {
+            pthread_mutex_lock(&w->meet_lock);
+            note_meet(map_bb(unrank(r[i]), refl), w->d + 1, e, w->best);
+            pthread_mutex_unlock(&w->meet_lock);
+        }
+    }
+    free(r);
+    free(tmp);
+    return 0;
+}
+
+/* Runs `jobs` jobs of fn on `threads` threads over w, and waits for them. */
+static void run_threads(int threads, long jobs, WorkFn fn, Sweep *w)
+{
+    if (work_queue_run(jobs, threads, fn, w)) {
+        fprintf(stderr, "stern-cross: cannot start a thread\n");
+        exit(1);
+    }
+}
+
+/* Expands every parent of cur into the next layer on `threads` threads: each
+ * thread's last keys are merged after the run. */
+static void expand(int threads, Sweep *w)
+{
+    w->collectors = xrealloc(NULL, (size_t)threads * sizeof *w->collectors);
+    memset(w->collectors, 0, (size_t)threads * sizeof *w->collectors);
+    run_threads(threads, (long)((w->total + BLOCK - 1) / BLOCK), expand_job, w);
+    for (int t = 0; t < threads; t++) {
+        Collector *k = &w->collectors[t];
+        if (!k->buf)
             continue;
-        uint64_t *r = xrealloc(NULL, lay->n * 8), *tmp = xrealloc(NULL, lay->n * 8);
-        for (size_t i = 0; i < lay->n; i++)
-            r[i] = canon(map_bb(unrank(lay->k[i]), refl));
-        radix_sort(r, tmp, lay->n);
-        size_t io = 0, il = 0;
-        for (size_t i = 0; i < lay->n; i++) {
-            const int e = has_gallop(other, &io, r[i]) ? w->d : has_gallop(lay, &il, r[i]) ? w->d + 1 : -1;
-            if (e >= 0) {
-                pthread_mutex_lock(&w->meet_lock);
-                note_meet(map_bb(unrank(r[i]), refl), w->d + 1, e, w->best);
-                pthread_mutex_unlock(&w->meet_lock);
-            }
-        }
-        free(r);
-        free(tmp);
+        if (k->nb)
+            flush(w, k->buf, k->tmp, k->nb);
+        w->expanded += k->parents;
+        munmap(k->buf, w->chunk * 8);
+        munmap(k->tmp, w->chunk * 8);
     }
-    return NULL;
-}
-
-/* Runs fn on `threads` threads over w, and waits for them. */
-static void run_threads(int threads, void *(*fn)(void *), Sweep *w)
-{
-    pthread_t t[64];
-    atomic_store(&w->block, 0);
-    for (int i = 0; i < threads; i++)
-        if (pthread_create(&t[i], NULL, fn, w)) {
-            fprintf(stderr, "stern-cross: cannot start a thread\n");
-            exit(1);
-        }
-    for (int i = 0; i < threads; i++)
-        pthread_join(t[i], NULL);
+    free(w->collectors);
 }
 
 static size_t layer_size(const Layer *l)
@@ -989,21 +1002,21 @@ static int bfs_sorted(Bitboard s0, int budget, int maxd, size_t chunk, int threa
             w.total += cur.c[c].n;
         }
         w.start[NCLASS] = w.total;
-        run_threads(threads, expand_thread, &w);
+        expand(threads, &w);
         layer_free(&prev); /* not needed for the meets */
-        run_threads(threads, meet_thread, &w);
+        run_threads(threads, NCLASS, meet_job, &w);
         size_t largest = 0;
         for (int c = 0; c < NCLASS; c++)
             largest = next.c[c].n > largest ? next.c[c].n : largest;
         if (verbose)
             printf("depth %d: %zu new (largest class %zu), %.1f s, %llu expanded\n", d + 1, layer_size(&next), largest,
-                   (ep_now_ms() / 1e3) - t0, (unsigned long long)atomic_load(&w.expanded));
+                   (ep_now_ms() / 1e3) - t0, (unsigned long long)w.expanded);
         fflush(stdout);
         prev = cur;
         cur = next;
         next = (Layer){0};
     }
-    expanded = atomic_load(&w.expanded);
+    expanded = w.expanded;
     for (int c = 0; c < NCLASS; c++)
         pthread_mutex_destroy(&w.lock[c]);
     pthread_mutex_destroy(&w.meet_lock);
