@@ -561,65 +561,93 @@ static FILE *open_records(const char *path)
     return f;
 }
 
+/* The games read so far, for read_games. */
+typedef struct {
+    const char *file;
+    AGame *games;
+    int n, cap, bad;
+} Reading;
+
+/* Replays and keeps game pg of the file being read; a record that cannot be
+ * read or replayed is reported and left out. */
+static int read_game(PgnGame *pg, PgnStatus st, const char *why, void *ctx, char *err, size_t n)
+{
+    (void)n;
+    Reading *rd = ctx;
+    if (st != PGN_OK) {
+        fprintf(stderr, "stern-annotate: %s%s\n", why, st == PGN_INCOMPLETE ? ": left out" : "");
+        rd->bad++;
+        return 0;
+    }
+    Game *g = malloc(sizeof *g);
+    if (!g || pgn_replay(pg, rd->file, g, err, n)) {
+        fprintf(stderr, "stern-annotate: %s\n", g ? err : "out of memory");
+        free(g);
+        rd->bad++;
+        return 0;
+    }
+    if (rd->n == rd->cap) {
+        rd->cap = rd->cap ? 2 * rd->cap : 16;
+        AGame *grown = realloc(rd->games, sizeof *rd->games * (size_t)rd->cap);
+        if (!grown)
+            fail("out of memory");
+        rd->games = grown;
+    }
+    AGame *ag = &rd->games[rd->n++];
+    *ag = (AGame){.pg = *pg, .file = rd->file, .g = g};
+    *pg = (PgnGame){0}; /* taken */
+    ag->npositions = g->nplies + !pos_over(&g->pos);
+    ag->left = ag->npositions;
+    ag->text = calloc((size_t)g->nplies + 1, sizeof *ag->text);
+    ag->ev = calloc((size_t)ag->npositions + 1, sizeof *ag->ev);
+    if (!ag->text || !ag->ev)
+        fail("out of memory");
+    Position p = g->start;
+    for (int i = 0; i < g->nplies; i++) {
+        move_str(&p, &g->moves[i], ag->text[i]);
+        pos_play(&p, &g->moves[i]);
+    }
+    return 0;
+}
+
 /* Reads and replays every game of the files into *out; a record that cannot be
  * read or replayed is reported (file, line, why) and left out (a file that
  * cannot be opened ends the run: open_records). Returns the number of games;
  * *bad counts the records left out. */
 static int read_games(char **files, int nfiles, AGame **out, int *bad)
 {
-    int n = 0, cap = 0;
-    *out = NULL;
-    *bad = 0;
+    Reading rd = {0};
     for (int k = 0; k < nfiles; k++) {
         FILE *f = open_records(files[k]);
-        PgnReader r;
-        pgn_reader_init(&r, f, files[k]);
-        for (;;) {
-            PgnGame pg;
-            char err[PGN_ERR_MAX];
-            const PgnStatus st = pgn_read_game(&r, &pg, err, sizeof err);
-            if (st == PGN_EOF)
-                break;
-            if (st != PGN_OK) {
-                fprintf(stderr, "stern-annotate: %s%s\n", err, st == PGN_INCOMPLETE ? ": left out" : "");
-                (*bad)++;
-                if (st == PGN_INCOMPLETE)
-                    pgn_game_free(&pg);
-                continue;
-            }
-            Game *g = malloc(sizeof *g);
-            if (!g || pgn_replay(&pg, files[k], g, err, sizeof err)) {
-                fprintf(stderr, "stern-annotate: %s\n", g ? err : "out of memory");
-                free(g);
-                pgn_game_free(&pg);
-                (*bad)++;
-                continue;
-            }
-            if (n == cap) {
-                cap = cap ? 2 * cap : 16;
-                AGame *grown = realloc(*out, sizeof **out * (size_t)cap);
-                if (!grown)
-                    fail("out of memory");
-                *out = grown;
-            }
-            AGame *ag = &(*out)[n++];
-            *ag = (AGame){.pg = pg, .file = files[k], .g = g};
-            ag->npositions = g->nplies + !pos_over(&g->pos);
-            ag->left = ag->npositions;
-            ag->text = calloc((size_t)g->nplies + 1, sizeof *ag->text);
-            ag->ev = calloc((size_t)ag->npositions + 1, sizeof *ag->ev);
-            if (!ag->text || !ag->ev)
-                fail("out of memory");
-            Position p = g->start;
-            for (int i = 0; i < g->nplies; i++) {
-                move_str(&p, &g->moves[i], ag->text[i]);
-                pos_play(&p, &g->moves[i]);
-            }
-        }
-        pgn_reader_free(&r);
+        char err[PGN_ERR_MAX];
+        rd.file = files[k];
+        pgn_read_each(f, files[k], PGN_ERRORS_PASS, read_game, &rd, err, sizeof err);
         fclose(f);
     }
-    return n;
+    *out = rd.games;
+    *bad = rd.bad;
+    return rd.n;
+}
+
+/* The annotated games a file holds already, for resumed. */
+typedef struct {
+    const char *path;
+    const AGame *games;
+    int ngames, k;
+    long end; /* just past the last complete one */
+} Resuming;
+
+static int resumed_game(PgnGame *pg, PgnStatus st, const char *why, void *ctx, char *err, size_t n)
+{
+    (void)why, (void)err, (void)n;
+    Resuming *r = ctx;
+    if (st == PGN_INCOMPLETE)
+        return 1; /* cut off below */
+    if (r->k >= r->ngames || pg->nmoves != r->games[r->k].pg.nmoves)
+        fail("%s: cannot resume: its game %d is not the annotation of input game %d", r->path, r->k + 1, r->k + 1);
+    r->end = pg->end;
+    r->k++;
+    return 0;
 }
 
 /* With -resume: the complete games FILE holds already (an incomplete last one
@@ -630,33 +658,14 @@ static int resumed(const char *path, const AGame *games, int ngames)
     FILE *f = fopen(path, "r+");
     if (!f)
         return 0;
-    PgnReader r;
-    pgn_reader_init(&r, f, path);
-    int k = 0;
-    long end = 0;
-    for (;;) {
-        PgnGame pg;
-        char err[PGN_ERR_MAX];
-        const PgnStatus st = pgn_read_game(&r, &pg, err, sizeof err);
-        if (st == PGN_EOF)
-            break;
-        if (st == PGN_ERROR)
-            fail("%s: cannot resume: %s", path, err);
-        if (st == PGN_INCOMPLETE) {
-            pgn_game_free(&pg);
-            break;
-        }
-        if (k >= ngames || pg.nmoves != games[k].pg.nmoves)
-            fail("%s: cannot resume: its game %d is not the annotation of input game %d", path, k + 1, k + 1);
-        end = pg.end;
-        pgn_game_free(&pg);
-        k++;
-    }
-    pgn_reader_free(&r);
-    if (ftruncate(fileno(f), end))
+    Resuming r = {.path = path, .games = games, .ngames = ngames};
+    char err[PGN_ERR_MAX];
+    if (pgn_read_each(f, path, PGN_ERRORS_END, resumed_game, &r, err, sizeof err) < 0)
+        fail("%s: cannot resume: %s", path, err);
+    if (ftruncate(fileno(f), r.end))
         fail("%s: %s", path, strerror(errno));
     fclose(f);
-    return k;
+    return r.k;
 }
 
 /* ---- the run ---- */

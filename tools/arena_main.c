@@ -757,7 +757,7 @@ typedef struct {
     long cut; /* start of an incomplete game with nothing after it, or -1 */
 } Resuming;
 
-static int resume_one(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
+static int resume_one(PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
 {
     Resuming *r = ctx;
     const char *path = r->a->o->pgnout;
@@ -799,7 +799,7 @@ static int open_records(Arena *a, char *err, size_t n)
         return -1;
     }
     Resuming res = {a, -1};
-    int rc = records_each(f, path, resume_one, &res, err, n);
+    int rc = pgn_read_each(f, path, PGN_ERRORS_END, resume_one, &res, err, n);
     fclose(f);
     const long cut = res.cut;
     if (!rc && cut >= 0) {

@@ -109,6 +109,26 @@ static int check_game(Check *ck, const char *path, const PgnGame *r, Game *g, Mo
     return 0;
 }
 
+/* A file's games checked, for check_record. */
+typedef struct {
+    Check *ck;
+    const char *path;
+    Game *g;
+    MoveList *list;
+    int *games;
+} Reading;
+
+/* Checks complete game r of the file; stops at one that cannot be replayed. */
+static int check_record(PgnGame *r, PgnStatus st, const char *why, void *ctx, char *err, size_t n)
+{
+    (void)why, (void)err, (void)n;
+    Reading *rd = ctx;
+    if (st != PGN_OK)
+        return 0;
+    ++*rd->games;
+    return check_game(rd->ck, rd->path, r, rd->g, rd->list) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (args_help(argc, argv)) {
@@ -153,25 +173,12 @@ int main(int argc, char **argv)
             rc = 2;
             break;
         }
-        PgnReader rd;
-        pgn_reader_init(&rd, f, argv[i]);
-        PgnGame r;
+        Reading rd = {&ck, argv[i], &g, list, &games};
         char err[PGN_ERR_MAX];
-        PgnStatus st;
-        while ((st = pgn_read_game(&rd, &r, err, sizeof err)) != PGN_EOF) {
-            if (st == PGN_ERROR) {
-                fprintf(stderr, "%s\n", err);
-                rc = 2;
-                break;
-            }
-            if (st == PGN_OK && check_game(&ck, argv[i], &r, &g, list))
-                rc = 2;
-            games += st == PGN_OK;
-            pgn_game_free(&r);
-            if (rc)
-                break;
-        }
-        pgn_reader_free(&rd);
+        const int read = pgn_read_each(f, argv[i], PGN_ERRORS_END, check_record, &rd, err, sizeof err);
+        if (read < 0)
+            fprintf(stderr, "%s\n", err);
+        rc = read ? 2 : 0;
         fclose(f);
     }
     move_list_delete(list);

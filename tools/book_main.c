@@ -486,6 +486,58 @@ static void doubled_points(const Variant *v, const int place[MAX_SEATS], int out
 
 typedef bool (*MoveFn)(const Position *p, const Move *m, int doubled, int units, void *ctx);
 
+/* What each_game_move hands every move of a file's games to. */
+typedef struct {
+    const char *path, *variant;
+    int plies;
+    MoveFn fn;
+    void *ctx;
+    long *games;
+} EachMove;
+
+/* Replays game pg from its variant's start (a game from a FEN, of another
+ * variant, unfinished or unreadable is skipped) and hands its first moves to
+ * the caller's fn. */
+static int game_moves(PgnGame *pg, PgnStatus st, const char *why, void *ctx, char *err, size_t n)
+{
+    EachMove *em = ctx;
+    if (st == PGN_ERROR) {
+        fprintf(stderr, "stern-book: %s\n", why);
+        return 0;
+    }
+    const char *var = pgn_tag(pg, "Variant"), *fen = pgn_tag(pg, "FEN");
+    int place[MAX_SEATS];
+    if (st == PGN_INCOMPLETE || !var || strcmp(var, em->variant) || (fen && fen[0]) ||
+        pgn_places(pg, place, err, n)) {
+        if (var && strcmp(var, em->variant))
+            fprintf(stderr, "stern-book: %s:%d: a game of %s, not %s: skipped\n", em->path, pg->line, var,
+                    em->variant);
+        return 0;
+    }
+    static Game g;
+    game_new(&g, em->variant);
+    int points[MAX_SEATS];
+    doubled_points(g.v, place, points);
+    for (int i = 0, k = 0; i < pg->nmoves && k < em->plies && !pos_over(&g.pos); i++) {
+        if (!strcmp(pg->moves[i], "--"))
+            continue;
+        Move m;
+        if (move_parse(&g.pos, pg->moves[i], &m, err, n)) {
+            fprintf(stderr, "stern-book: %s:%d: move %d '%s': %s: rest of the game skipped\n", em->path, pg->line,
+                    i + 1, pg->moves[i], err);
+            break;
+        }
+        if (!em->fn(&g.pos, &m, points[g.pos.stm], g.v->nunits, em->ctx)) {
+            snprintf(err, n, "out of memory");
+            return -1;
+        }
+        game_play(&g, &m);
+        k++;
+    }
+    (*em->games)++;
+    return 0;
+}
+
 /* Replays every complete game of `path` from its variant's start (games from a
  * FEN skipped), calling fn for each of its first `plies` moves with the mover's
  * doubled points. Games of another variant are skipped with a message. Returns
@@ -497,56 +549,31 @@ static int each_game_move(const char *path, const char *variant, int plies, Move
         fprintf(stderr, "stern-book: %s: cannot open\n", path);
         return -1;
     }
-    PgnReader r;
-    pgn_reader_init(&r, f, path);
-    static Game g;
-    for (;;) {
-        PgnGame pg;
-        char err[PGN_ERR_MAX];
-        const PgnStatus st = pgn_read_game(&r, &pg, err, sizeof err);
-        if (st == PGN_EOF)
-            break;
-        if (st == PGN_ERROR) {
-            fprintf(stderr, "stern-book: %s\n", err);
-            continue;
-        }
-        const char *var = pgn_tag(&pg, "Variant"), *fen = pgn_tag(&pg, "FEN");
-        int place[MAX_SEATS];
-        if (st == PGN_INCOMPLETE || !var || strcmp(var, variant) || (fen && fen[0]) ||
-            pgn_places(&pg, place, err, sizeof err)) {
-            if (var && strcmp(var, variant))
-                fprintf(stderr, "stern-book: %s:%d: a game of %s, not %s: skipped\n", path, pg.line, var, variant);
-            pgn_game_free(&pg);
-            continue;
-        }
-        game_new(&g, variant);
-        int points[MAX_SEATS];
-        doubled_points(g.v, place, points);
-        for (int i = 0, k = 0; i < pg.nmoves && k < plies && !pos_over(&g.pos); i++) {
-            if (!strcmp(pg.moves[i], "--"))
-                continue;
-            Move m;
-            if (move_parse(&g.pos, pg.moves[i], &m, err, sizeof err)) {
-                fprintf(stderr, "stern-book: %s:%d: move %d '%s': %s: rest of the game skipped\n", path, pg.line,
-                        i + 1, pg.moves[i], err);
-                break;
-            }
-            if (!fn(&g.pos, &m, points[g.pos.stm], g.v->nunits, ctx)) {
-                pgn_game_free(&pg);
-                pgn_reader_free(&r);
-                fclose(f);
-                fprintf(stderr, "stern-book: out of memory\n");
-                return -1;
-            }
-            game_play(&g, &m);
-            k++;
-        }
-        (*games)++;
-        pgn_game_free(&pg);
-    }
-    pgn_reader_free(&r);
+    EachMove em = {path, variant, plies, fn, ctx, games};
+    char err[PGN_ERR_MAX];
+    const int rc = pgn_read_each(f, path, PGN_ERRORS_PASS, game_moves, &em, err, sizeof err);
     fclose(f);
-    return 0;
+    if (rc < 0)
+        fprintf(stderr, "stern-book: %s\n", err);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Where first_variant keeps the Variant tag it finds. */
+typedef struct {
+    char *out;
+    size_t n;
+} Found;
+
+/* Keeps the first known Variant tag of a file's games. */
+static int variant_of(PgnGame *pg, PgnStatus st, const char *why, void *ctx, char *err, size_t n)
+{
+    (void)why, (void)err, (void)n;
+    const Found *found = ctx;
+    const char *v = st == PGN_ERROR ? NULL : pgn_tag(pg, "Variant");
+    if (!v || !variant_find(v))
+        return 0;
+    snprintf(found->out, found->n, "%s", v);
+    return 1;
 }
 
 /* The Variant tag of the first game of `path` into out; false when none. */
@@ -555,24 +582,11 @@ static bool first_variant(const char *path, char *out, size_t n)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    PgnReader r;
-    pgn_reader_init(&r, f, path);
-    PgnGame pg;
+    Found found = {out, n};
     char err[PGN_ERR_MAX];
-    bool found = false;
-    for (PgnStatus st; !found && (st = pgn_read_game(&r, &pg, err, sizeof err)) != PGN_EOF;) {
-        if (st == PGN_ERROR)
-            continue;
-        const char *v = pgn_tag(&pg, "Variant");
-        if (v && variant_find(v)) {
-            snprintf(out, n, "%s", v);
-            found = true;
-        }
-        pgn_game_free(&pg);
-    }
-    pgn_reader_free(&r);
+    const bool any = pgn_read_each(f, path, PGN_ERRORS_PASS, variant_of, &found, err, sizeof err) == 1;
     fclose(f);
-    return found;
+    return any;
 }
 
 static bool add_move(const Position *p, const Move *m, int doubled, int units, void *ctx)

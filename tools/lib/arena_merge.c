@@ -40,7 +40,7 @@ static int tag_number(const PgnGame *g, const char *name, long *out)
     return 0;
 }
 
-static int merge_one(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
+static int merge_one(PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
 {
     (void)why;
     Merging *m = ctx;
@@ -186,7 +186,7 @@ int merge_records(const char *const *files, int nfiles, ArenaTable *t, FILE *out
             rc = -1;
             break;
         }
-        rc = records_each(f, files[m.file], merge_one, &m, err, n);
+        rc = pgn_read_each(f, files[m.file], PGN_ERRORS_END, merge_one, &m, err, n);
         fclose(f);
     }
     if (!rc && !m.n) {

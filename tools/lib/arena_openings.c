@@ -3,7 +3,6 @@
 
 #include "game.h"
 #include "notation.h"
-#include "arena_table.h"
 #include "pgn_read.h"
 #include "rng.h"
 
@@ -120,7 +119,7 @@ typedef struct {
     Game *game;
 } Loading;
 
-static int add_record(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
+static int add_record(PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
 {
     (void)why;
     Loading *l = ctx;
@@ -145,7 +144,7 @@ static int load_records(Openings *o, FILE *f, const char *path, int plies, char 
         snprintf(err, n, "out of memory");
         return -1;
     }
-    const int rc = records_each(f, path, add_record, &l, err, n);
+    const int rc = pgn_read_each(f, path, PGN_ERRORS_END, add_record, &l, err, n);
     free(l.game);
     return rc;
 }

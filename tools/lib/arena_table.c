@@ -103,34 +103,13 @@ int table_add(ArenaTable *t, const PgnGame *g, int file, char *err, size_t n)
     return 0;
 }
 
-int records_each(FILE *f, const char *name, RecordFn fn, void *ctx, char *err, size_t n)
-{
-    PgnReader r;
-    pgn_reader_init(&r, f, name);
-    PgnGame g;
-    char why[PGN_ERR_MAX];
-    int rc = 0;
-    PgnStatus st;
-    while (!rc && (st = pgn_read_game(&r, &g, why, sizeof why)) != PGN_EOF) {
-        if (st == PGN_ERROR) {
-            snprintf(err, n, "%s", why);
-            rc = -1;
-            break;
-        }
-        rc = fn(&g, st, why, ctx, err, n);
-        pgn_game_free(&g);
-    }
-    pgn_reader_free(&r);
-    return rc;
-}
-
 typedef struct {
     ArenaTable *t;
     const char *path;
     int file, *incomplete, *unrated;
 } AddFile;
 
-static int add_record(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
+static int add_record(PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
 {
     (void)why;
     AddFile *a = ctx;
@@ -158,7 +137,7 @@ int table_add_file(ArenaTable *t, const char *path, int file, int *incomplete, i
         return -1;
     }
     AddFile a = {t, path, file, incomplete, unrated};
-    const int rc = records_each(f, path, add_record, &a, err, n);
+    const int rc = pgn_read_each(f, path, PGN_ERRORS_END, add_record, &a, err, n);
     fclose(f);
     return rc;
 }

@@ -53,16 +53,6 @@ typedef struct TableOptions {
     double elo0, elo1, alpha, beta;
 } TableOptions;
 
-/* Called by records_each for every game read: status PGN_OK (a complete game) or
- * PGN_INCOMPLETE (cut short; why says where). Returns 0 to go on, or -1 with the
- * reason in err (n bytes) to stop. */
-typedef int (*RecordFn)(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n);
-
-/* Reads every game of stream f (named `name` in messages) and hands it to fn with
- * ctx. Returns 0, or -1 with the reason in err: a PGN_ERROR (not a record file) or
- * fn's. */
-int records_each(FILE *f, const char *name, RecordFn fn, void *ctx, char *err, size_t n);
-
 /* An empty table. */
 void table_init(ArenaTable *t);
 

@@ -478,42 +478,67 @@ PgnStatus pgn_read_game(PgnReader *r, PgnGame *g, char *err, size_t errlen)
     return read_moves(r, g, err, errlen);
 }
 
-int pgn_read_all(FILE *f, const char *name, PgnGame **games, int *ngames, int *nincomplete, char *err,
-                 size_t errlen)
+int pgn_read_each(FILE *f, const char *name, PgnErrors errors, PgnEachFn fn, void *ctx, char *err, size_t n)
 {
     PgnReader r;
     pgn_reader_init(&r, f, name);
-    PgnGame *list = NULL;
-    int n = 0, cut = 0;
+    int rc = 0;
     PgnStatus st;
     PgnGame g;
-    while ((st = pgn_read_game(&r, &g, err, errlen)) != PGN_EOF) {
-        if (st == PGN_ERROR)
-            break;
-        if (st == PGN_INCOMPLETE) {
+    char why[PGN_ERR_MAX] = "";
+    while (!rc && (st = pgn_read_game(&r, &g, why, sizeof why)) != PGN_EOF) {
+        if (st == PGN_ERROR && errors == PGN_ERRORS_END) {
+            snprintf(err, n, "%s", why);
+            rc = -1;
+        } else if (st == PGN_ERROR) {
+            rc = fn(NULL, st, why, ctx, err, n);
+        } else {
+            rc = fn(&g, st, st == PGN_OK ? "" : why, ctx, err, n);
             pgn_game_free(&g);
-            cut++;
-            continue;
         }
-        if (grow(&list, n, sizeof *list)) {
-            pgn_game_free(&g);
-            snprintf(err, errlen, "%s: %s", name, OUT_OF_MEMORY);
-            st = PGN_ERROR;
-            break;
-        }
-        list[n++] = g;
     }
     pgn_reader_free(&r);
-    if (st == PGN_ERROR) {
-        pgn_games_free(list, n);
+    return rc;
+}
+
+/* The complete games of a file, for pgn_read_all. */
+typedef struct {
+    PgnGame *list;
+    int n, cut;
+    const char *name;
+} ReadAll;
+
+static int keep_game(PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
+{
+    ReadAll *all = ctx;
+    if (status == PGN_INCOMPLETE) {
+        snprintf(err, n, "%s", why); /* the last one's is left there */
+        all->cut++;
+        return 0;
+    }
+    if (grow(&all->list, all->n, sizeof *all->list)) {
+        snprintf(err, n, "%s: %s", all->name, OUT_OF_MEMORY);
+        return -1;
+    }
+    all->list[all->n++] = *g;
+    *g = (PgnGame){0}; /* taken */
+    return 0;
+}
+
+int pgn_read_all(FILE *f, const char *name, PgnGame **games, int *ngames, int *nincomplete, char *err,
+                 size_t errlen)
+{
+    ReadAll all = {.name = name};
+    if (pgn_read_each(f, name, PGN_ERRORS_END, keep_game, &all, err, errlen)) {
+        pgn_games_free(all.list, all.n);
         *games = NULL;
         *ngames = 0;
         return -1;
     }
-    *games = list;
-    *ngames = n;
+    *games = all.list;
+    *ngames = all.n;
     if (nincomplete)
-        *nincomplete = cut;
+        *nincomplete = all.cut;
     return 0;
 }
 

@@ -112,6 +112,26 @@ PgnStatus pgn_read_game(PgnReader *r, PgnGame *g, char *err, size_t errlen);
 /* Frees what *g owns and zeroes it. */
 void pgn_game_free(PgnGame *g);
 
+/* What pgn_read_each does at a PGN_ERROR. */
+typedef enum {
+    PGN_ERRORS_END,  /* it ends the reading: -1 with its message in err */
+    PGN_ERRORS_PASS, /* it goes to fn (no game) as the games do, and reading goes on
+                        after it (at the next Event tag) */
+} PgnErrors;
+
+/* Called by pgn_read_each for every game read: status PGN_OK (a complete game)
+ * or PGN_INCOMPLETE (cut short; why says where), and with PGN_ERRORS_PASS
+ * PGN_ERROR (g NULL; why says where and why). The game is freed after fn
+ * returns, unless fn takes it (copies *g and zeroes it). Returns 0 to go on, 1
+ * to stop, or -1 with the reason in err (n bytes) to stop. */
+typedef int (*PgnEachFn)(PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n);
+
+/* The one loop over a record file: reads every game of stream f (named `name`
+ * in messages) and hands it to fn with ctx. Returns 0 at the end of the
+ * stream, or what fn stopped with (1, or -1 with err), or -1 with err at a
+ * PGN_ERROR under PGN_ERRORS_END. */
+int pgn_read_each(FILE *f, const char *name, PgnErrors errors, PgnEachFn fn, void *ctx, char *err, size_t n);
+
 /* Reads every game of f (named `name` in messages): complete games go to *games
  * (*ngames of them, in file order; free with pgn_games_free), incomplete ones are
  * skipped and counted in *nincomplete (NULL: not counted), the message of the last

@@ -4,7 +4,6 @@
  */
 #include "shard_match.h"
 
-#include "arena_table.h"
 #include "cmd_template.h"
 #include "pgn_read.h"
 #include "run_parallel.h"
@@ -19,7 +18,7 @@
 /* Complete games in the record at path: 0 when it is missing; the games
  * before the first damage when it is damaged (the shard is then short of
  * games and runs again). */
-static int count_game(const PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
+static int count_game(PgnGame *g, PgnStatus status, const char *why, void *ctx, char *err, size_t n)
 {
     (void)g, (void)why, (void)err, (void)n;
     *(long *)ctx += status == PGN_OK;
@@ -33,7 +32,7 @@ static long record_games(const char *path)
         return 0;
     long n = 0;
     char err[PGN_ERR_MAX];
-    records_each(f, path, count_game, &n, err, sizeof err); /* stops at damage, with the games before it */
+    pgn_read_each(f, path, PGN_ERRORS_END, count_game, &n, err, sizeof err); /* stops at damage, with the games before it */
     fclose(f);
     return n;
 }
