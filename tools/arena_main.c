@@ -496,8 +496,8 @@ static void set_done(Arena *a, long number)
 }
 
 /* Prints a line of output, above the progress line on a terminal. Lock held. */
-static void say(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(Arena *a, const char *fmt, ...)
+static void print_line(Arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void print_line(Arena *a, const char *fmt, ...)
 {
     if (a->tty && a->progress_len)
         printf("\r%*s\r", (int)a->progress_len, "");
@@ -639,7 +639,7 @@ static void progress(Arena *a)
     char line[1200];
     snprintf(line, sizeof line, "[%ld/%ld] %s%s", a->finished, a->shard_games, score, eta);
     if (!a->tty) {
-        say(a, "%s", line);
+        print_line(a, "%s", line);
         return;
     }
     const int width = terminal_width() - 1;
@@ -658,8 +658,8 @@ static void check_sprt(Arena *a)
     if (d == SPRT_CONTINUE || a->stop)
         return;
     a->stop = true;
-    say(a, "SPRT: LLR %.2f: %s accepted after %ld games; games in progress finish", llr,
-        d == SPRT_ACCEPT_H1 ? "H1" : "H0", a->stats.n);
+    print_line(a, "SPRT: LLR %.2f: %s accepted after %ld games; games in progress finish", llr,
+               d == SPRT_ACCEPT_H1 ? "H1" : "H0", a->stats.n);
 }
 
 /* The start position of game sg as a FEN. */
@@ -961,16 +961,16 @@ static void start_failed(Arena *a, int e, const char *why)
         pthread_mutex_unlock(&a->lock);
         return;
     }
-    say(a, "%s", why);
+    print_line(a, "%s", why);
     if (!a->o->engines[e].started && !a->stop) {
         /* an engine that cannot start at all forfeits nothing: no game of it is
          * recorded or rated */
-        say(a, "stern-arena: engine %s never started: stopping the tournament", a->names[e]);
+        print_line(a, "stern-arena: engine %s never started: stopping the tournament", a->names[e]);
         a->stop = true;
         a->status = 1;
     } else if (++a->o->engines[e].failures >= MAX_START_FAILURES && !a->stop) {
-        say(a, "stern-arena: engine %s failed to start %d times in a row: stopping the tournament", a->names[e],
-            MAX_START_FAILURES);
+        print_line(a, "stern-arena: engine %s failed to start %d times in a row: stopping the tournament", a->names[e],
+                   MAX_START_FAILURES);
         a->stop = true;
         a->status = 1;
     }
@@ -1120,7 +1120,7 @@ static void finish_game(Worker *w, const Game *g, long number, const int engine[
         a->records++;
     ok = ok && table_add(&a->table, &pg, 0, err, sizeof err) >= 0 && stats_add(a, &pg, number, err, sizeof err) >= 0;
     if (!ok) {
-        say(a, "stern-arena: game %ld: %s: stopping", number, err);
+        print_line(a, "stern-arena: game %ld: %s: stopping", number, err);
         a->stop = true;
         a->status = 1;
     }
@@ -1133,12 +1133,12 @@ static void finish_game(Worker *w, const Game *g, long number, const int engine[
         for (int i = 0; i < a->v.nseats && k < sizeof who; i++)
             k += (size_t)snprintf(who + k, sizeof who - k, "%s%c=%s", i ? " " : "", variant_seat_letter(a->v.seats[i]),
                                   a->names[engine[a->v.seats[i]]]);
-        say(a, "game %ld: %s: %s (%s)", number, who,
-            a->v.nseats == 2 ? record_result(&g->pos, result, sizeof result) : record_places(&g->pos, places, sizeof places),
-            res->termination);
+        print_line(a, "game %ld: %s: %s (%s)", number, who,
+                   a->v.nseats == 2 ? record_result(&g->pos, result, sizeof result) : record_places(&g->pos, places, sizeof places),
+                   res->termination);
         if (res->forfeit)
-            say(a, "  %s (%c) %s: %s", a->names[engine[res->seat]], variant_seat_letter(res->seat), res->termination,
-                res->detail);
+            print_line(a, "  %s (%c) %s: %s", a->names[engine[res->seat]], variant_seat_letter(res->seat),
+                       res->termination, res->detail);
     }
     check_sprt(a);
     progress(a);
@@ -1412,9 +1412,9 @@ static void *signal_main(void *arg)
         if (!again) {
             a->interrupted = sig;
             a->stop = true;
-            say(a, "stern-arena: %s: stopping the games in progress (%s quits at once)",
-                sig == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)",
-                sig == SIGINT ? "Ctrl-C again" : "a second SIGTERM");
+            print_line(a, "stern-arena: %s: stopping the games in progress (%s quits at once)",
+                       sig == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)",
+                       sig == SIGINT ? "Ctrl-C again" : "a second SIGTERM");
         }
         pthread_mutex_unlock(&a->lock);
         ep_kill_all();

@@ -57,8 +57,9 @@ typedef struct {
     long gos;              /* `go` commands received */
 } Greedy;
 
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
+/* Sends one line of the protocol to the GUI (standard output, flushed). */
+static void send_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void send_line(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -109,21 +110,21 @@ static void cmd_go(Greedy *gr)
         nanosleep(&ts, NULL);
     }
     if (gr->o.illegal_at == gr->gos) {
-        say("bestmove e17-m1");
+        send_line("bestmove e17-m1");
         return;
     }
     Move m;
     int value;
     if (pos_over(&gr->game.pos) || !choose(gr, &m, &value)) {
-        say("bestmove (none)");
+        send_line("bestmove (none)");
         return;
     }
     char text[MOVE_STR_MAX];
     if (value >= SCORE_MATE_BOUND || value <= -SCORE_MATE_BOUND)
-        say("info depth 1 score mate %d nodes 1 time 0", value > 0 ? 1 : -1);
+        send_line("info depth 1 score mate %d nodes 1 time 0", value > 0 ? 1 : -1);
     else
-        say("info depth 1 score cp %d nodes 1 time 0", value);
-    say("bestmove %s", move_str(&gr->game.pos, &m, text));
+        send_line("info depth 1 score cp %d nodes 1 time 0", value);
+    send_line("bestmove %s", move_str(&gr->game.pos, &m, text));
 }
 
 /* Plays the moves in the space-separated list `moves` on g. Returns 0, or -1 with
@@ -183,7 +184,7 @@ static void cmd_position(Greedy *gr, const char *line)
         rc = play_moves(&g, moves, err, sizeof err);
     free(copy);
     if (rc) {
-        say("info string error position: %s", err);
+        send_line("info string error position: %s", err);
         return;
     }
     gr->game = g;
@@ -197,10 +198,10 @@ static void cmd_uci(const Greedy *gr)
     int n = snprintf(line, sizeof line, "option name Variant type combo default classic-2");
     for (int i = 0; i < NUM_VARIANT_NAMES; i++)
         n += snprintf(line + n, sizeof line - (size_t)n, " var %s", variant_names[i]);
-    say("id name %s", gr->o.name);
-    say("id author the Stern authors");
-    say("%s", line);
-    say("uciok");
+    send_line("id name %s", gr->o.name);
+    send_line("id author the Stern authors");
+    send_line("%s", line);
+    send_line("uciok");
 }
 
 static void forget_position(Greedy *gr)
@@ -214,11 +215,11 @@ static void cmd_setoption(Greedy *gr, const char *line)
     const char *name = strstr(line, " name ");
     const char *value = strstr(line, " value ");
     if (!name || !value || strncasecmp(name + 6, "Variant ", 8)) {
-        say("info string error setoption: only 'setoption name Variant value <variant>' is known");
+        send_line("info string error setoption: only 'setoption name Variant value <variant>' is known");
         return;
     }
     if (game_new(&gr->game, value + 7 + strspn(value + 7, " \t"))) {
-        say("info string error setoption: unknown variant '%s'", value + 7);
+        send_line("info string error setoption: unknown variant '%s'", value + 7);
         return;
     }
     forget_position(gr);
@@ -235,7 +236,7 @@ static bool handle(Greedy *gr, char *line)
     if (!strcmp(word, "uci"))
         cmd_uci(gr);
     else if (!strcmp(word, "isready"))
-        say("readyok");
+        send_line("readyok");
     else if (!strcmp(word, "setoption"))
         cmd_setoption(gr, line);
     else if (!strcmp(word, "ucinewgame")) {
@@ -248,7 +249,7 @@ static bool handle(Greedy *gr, char *line)
     else if (!strcmp(word, "quit"))
         return false;
     else if (strcmp(word, "stop") && strcmp(word, "ponderhit"))
-        say("info string error unknown command '%s'", word);
+        send_line("info string error unknown command '%s'", word);
     return true;
 }
 
