@@ -6,7 +6,8 @@
  * reading (loops over the marbles, no accumulator), the SIMD paths equal
  * plain C, the sums updated move by move equal sums made afresh along random
  * games of classic-3, classic-4 and classic-6 (and classic-2 with a
- * version-1 net), and a damaged, truncated, out-of-range or overflowing version-2 file
+ * version-1 net), the evaluation's standings (eval.h, places.h) are the
+ * net's, and a damaged, truncated, out-of-range or overflowing version-2 file
  * is refused with its reason. (test_nnue.c holds version 1's own tests.)
  */
 #include "support/stern_test.h"
@@ -15,6 +16,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "nnue.h"
+#include "places.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,9 +250,10 @@ static Game g_multi;
  * (mostly deeper, now and then backing up a ply or two as a search does) and
  * checks at every position: the sums updated from the parent's (nnue_update,
  * nnue_ensure) equal nnue_refresh's; every path's standings equal plain C's,
- * and plain C's equal the spec's reading; a version-1 net's value along the
- * evaluation memo's path (eval_for_ply) is the side to move's. Returns the
- * positions checked (*with_placed: those with a seat placed). */
+ * and plain C's equal the spec's reading; the evaluation memo's (eval.h)
+ * standings along its path (eval_standings_ply; version 1: eval_for_ply)
+ * are the net's. Returns the positions checked (*with_placed: those with a
+ * seat placed). */
 static int check_random_game(const Spec *w, const Nnue *net, const char *variant, int steps, uint64_t seed,
                              int *with_placed)
 {
@@ -298,6 +301,15 @@ static int check_random_game(const Spec *w, const Nnue *net, const char *variant
         /* the evaluation's memo, at the ply of the path */
         if (w->version == 1)
             assert_int_equal(eval_for_ply(p, p->stm, depth, memo), want[p->stm]);
+        else {
+            int own[MAX_SEATS], rival[MAX_SEATS];
+            eval_standings_ply(p, depth, own, rival, memo);
+            for (int i = 0; i < v->nseats; i++) {
+                const int s = v->seats[i];
+                assert_int_equal(own[s], p->place[s] ? 0 : want[s]);
+                assert_int_equal(rival[s], own[s]);
+            }
+        }
         bool placed = false;
         for (int i = 0; i < v->nseats; i++)
             placed |= p->place[v->seats[i]] != 0;
@@ -516,6 +528,83 @@ static void test_standings_stay_below_mate_scores(void **state)
     spec_free(&w);
 }
 
+/* With a version-2 net in the memo, the evaluation of three seats is the
+ * net's: eval_standings' own and rival are its standings, places_values and
+ * places_value_for compare them (places.c: an open comparison of units a and
+ * b is worth 12000 x d / (|d| + 405), d = a's standing - b's, in three-seat
+ * races), and eval_for s's standing minus the best rival's; without the net,
+ * or with a net of other variants, the hand-written evaluation plays. */
+static void test_the_evaluation_of_three_seats_is_the_nets_standings(void **state)
+{
+    (void)state;
+    Spec w;
+    spec_random(&w, 2, 3, 32, 71);
+    Nnue *net = spec_net(&w, "classic-3");
+    EvalMemo *memo = eval_memo_new();
+    assert_true(eval_memo_set_net(memo, net));
+    Game *g = &g_multi;
+    game_new(g, "classic-3");
+    const Variant *v = g->pos.v;
+    assert_true(eval_memo_learned(memo, v));
+    MoveList *list = move_list_new();
+    for (int ply = 0; ply < 12; ply++) {
+        const Position *p = &g->pos;
+        NnueAcc *acc = aligned_alloc(64, sizeof *acc);
+        nnue_refresh(net, p, acc);
+        int st[MAX_SEATS], want[MAX_SEATS];
+        nnue_standings(net, acc, p, st);
+        reference_standings(&w, p, want);
+        assert_standings_equal(st, want, "direct", "classic-3", ply);
+        free(acc);
+        int own[MAX_SEATS], rival[MAX_SEATS];
+        eval_standings(p, own, rival, memo);
+        assert_standings_equal(own, st, "eval_standings own", "classic-3", ply);
+        assert_standings_equal(rival, st, "eval_standings rival", "classic-3", ply);
+        int out[MAX_SEATS];
+        places_values(p, ply, 0, out, memo);
+        for (int i = 0; i < 3; i++) {
+            const int a = v->seats[i];
+            long long sum = 0, best = -1000000;
+            for (int k = 0; k < 3; k++) {
+                const int b = v->seats[k];
+                if (b == a)
+                    continue;
+                const long long d = (long long)st[a] - st[b];
+                sum += 12000 * d / (llabs(d) + 405);
+                best = st[b] > best ? st[b] : best;
+            }
+            assert_int_equal(out[a], sum);
+            assert_int_equal(places_value_for(p, a, ply, 0, memo), sum);
+            assert_int_equal(eval_for_ply(p, a, ply, memo), st[a] - best);
+        }
+        gen_moves(p, list, NULL);
+        assert_int_equal(game_play(g, &list->m[(ply * 7) % list->n]), 0);
+    }
+    /* no net: the hand-written standings, as without a memo */
+    assert_false(eval_memo_set_net(memo, NULL));
+    int own[MAX_SEATS], rival[MAX_SEATS], hand_own[MAX_SEATS], hand_rival[MAX_SEATS];
+    eval_standings(&g->pos, own, rival, memo);
+    eval_standings(&g->pos, hand_own, hand_rival, NULL);
+    assert_standings_equal(own, hand_own, "hand-written own", "classic-3", 12);
+    assert_standings_equal(rival, hand_rival, "hand-written rival", "classic-3", 12);
+    /* a net of other variants: the hand-written standings too */
+    Spec w4;
+    spec_random(&w4, 2, 4, 16, 72);
+    Nnue *net4 = spec_net(&w4, "classic-4");
+    assert_true(eval_memo_set_net(memo, net4));
+    assert_false(eval_memo_learned(memo, v));
+    eval_standings_ply(&g->pos, 3, own, rival, memo);
+    assert_standings_equal(own, hand_own, "hand-written own beside a classic-4 net", "classic-3", 12);
+    assert_standings_equal(rival, hand_rival, "hand-written rival beside a classic-4 net", "classic-3", 12);
+    assert_int_equal(eval_for_ply(&g->pos, g->pos.stm, 3, memo), eval_for(&g->pos, g->pos.stm, NULL));
+    nnue_delete(net4);
+    spec_free(&w4);
+    move_list_delete(list);
+    eval_memo_delete(memo);
+    nnue_delete(net);
+    spec_free(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -525,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_a_multi_seat_net_serves_the_races_it_names),
         cmocka_unit_test(test_damaged_and_overflowing_multi_seat_nets_are_refused),
         cmocka_unit_test(test_standings_stay_below_mate_scores),
+        cmocka_unit_test(test_the_evaluation_of_three_seats_is_the_nets_standings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -484,14 +484,51 @@ static int tempo_for(const Variant *v)
     return weights_for(v)->tempo;
 }
 
-void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
+/* The memo's net sums of p at `ply` (eval_for_ply): made from those of the
+ * ply before (the parent) or from this ply's own (the sibling before). */
+static const NnueAcc *memo_sums(const Position *p, int ply, EvalMemo *memo)
+{
+    const int at = ply < 0 ? 0 : ply < EVAL_PLIES ? ply : EVAL_PLIES - 1;
+    NnueAcc *acc = &memo->acc[at];
+    nnue_ensure(memo->net, p, acc, at ? acc - 1 : NULL);
+    return acc;
+}
+
+/* Whether memo's net gives p its standings: a version-2 net serving p's
+ * variant. */
+static bool net_standings_serve(const Position *p, EvalMemo *memo)
+{
+    return eval_memo_learned(memo, p->v) && nnue_is_multi(memo->net);
+}
+
+/* eval_standings_ply by a version-2 net: the net's standing of each seat
+ * holds its tempo (its bucket is the plies until it moves) and its exit
+ * deadline alike, so a rival sees it as its own (a net serves no teams). */
+__attribute__((noinline)) static void net_standings(const Position *p, int ply, int own[MAX_SEATS],
+                                                   int rival[MAX_SEATS], EvalMemo *memo)
 {
     const Variant *v = p->v;
+    int st[MAX_SEATS];
+    nnue_standings(memo->net, memo_sums(p, ply, memo), p, st);
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        if (variant_unit(v, s) == s && !p->place[s])
+            own[s] = rival[s] = st[s];
+    }
+}
+
+void eval_standings_ply(const Position *p, int ply, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
+{
+    const Variant *v = p->v;
+    memset(own, 0, sizeof(int) * MAX_SEATS);
+    memset(rival, 0, sizeof(int) * MAX_SEATS);
+    if (net_standings_serve(p, memo)) {
+        net_standings(p, ply, own, rival, memo);
+        return;
+    }
     const unsigned held = homes_held(p);
     const int tempo = tempo_for(v);
     const int to_move = p->stm >= 0 ? variant_unit(v, p->stm) : -1;
-    memset(own, 0, sizeof(int) * MAX_SEATS);
-    memset(rival, 0, sizeof(int) * MAX_SEATS);
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i], partner = variant_partner(v, s);
         if (variant_unit(v, s) != s || p->place[s])
@@ -503,21 +540,46 @@ void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS],
     }
 }
 
+void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo)
+{
+    eval_standings_ply(p, 0, own, rival, memo);
+}
+
 int eval_for(const Position *p, int s, EvalMemo *memo) { return eval_for_ply(p, s, 0, memo); }
+
+/* The share (percent) of the best rival's standing eval_for subtracts. */
+static int rival_share(const Variant *v) { return v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100; }
+
+/* eval_for_ply by a version-2 net: s's standing minus the best rival's share
+ * as the hand-written evaluation takes it, every standing the net's (which
+ * holds the tempo). */
+static int net_eval_for(const Position *p, int s, int ply, EvalMemo *memo)
+{
+    const Variant *v = p->v;
+    int st[MAX_SEATS];
+    nnue_standings(memo->net, memo_sums(p, ply, memo), p, st);
+    const int share = rival_share(v);
+    int best = -SCORE_INF;
+    for (int i = 0; i < v->nseats && share; i++) {
+        const int o = v->seats[i];
+        if (o != s && !p->place[o] && st[o] > best)
+            best = st[o];
+    }
+    return best == -SCORE_INF ? st[s] : st[s] - best * share / 100;
+}
 
 int eval_for_ply(const Position *p, int s, int ply, EvalMemo *memo)
 {
     const Variant *v = p->v;
     if (eval_memo_learned(memo, v)) {
-        const int at = ply < 0 ? 0 : ply < EVAL_PLIES ? ply : EVAL_PLIES - 1;
-        NnueAcc *acc = &memo->acc[at];
-        nnue_ensure(memo->net, p, acc, at ? acc - 1 : NULL);
-        const int value = nnue_output(memo->net, acc, p);
+        if (nnue_is_multi(memo->net))
+            return net_eval_for(p, s, ply, memo);
+        const int value = nnue_output(memo->net, memo_sums(p, ply, memo), p);
         return p->stm == s ? value : -value;
     }
     const unsigned held = homes_held(p);
     const int own = standing(p, s, held, memo);
-    const int share = v->nseats >= CROWDED_SEATS ? RIVAL_SHARE_CROWDED : 100;
+    const int share = rival_share(v);
     int best = -SCORE_INF;
     for (int i = 0; i < v->nseats && share; i++) { /* no share: the rivals' terms are not read */
         const int o = v->seats[i];

@@ -56,8 +56,9 @@ void eval_memo_delete(EvalMemo *memo);
 #define EVAL_PLIES 128
 
 /* Makes eval_for and eval_for_ply of `memo` use the learned evaluation `net`
- * (nnue.h) for positions of the variants it serves; NULL: the hand-written
- * one everywhere. The net must outlive its use. Returns whether the net will
+ * (nnue.h) for positions of the variants it serves, and with a version-2 net
+ * (three to six seats) eval_standings and eval_standings_ply too; NULL: the
+ * hand-written one everywhere. The net must outlive its use. Returns whether the net will
  * be used (false also when the memory for its sums cannot be had: then the
  * hand-written evaluation plays). */
 bool eval_memo_set_net(EvalMemo *memo, const Nnue *net);
@@ -79,6 +80,14 @@ int eval_standing(const Position *p, int s, EvalMemo *memo);
  * not pay), each with a tempo when the unit is to move. Other entries are 0. */
 void eval_standings(const Position *p, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo);
 
+/* eval_standings of p at `ply` plies into a search: where memo has a
+ * version-2 net serving p's variant, own[u] = rival[u] = the net's standing
+ * of u (nnue_standings, which holds the tempo), its sums made from the
+ * memo's of ply - 1 or of this ply as eval_for_ply makes them; otherwise the
+ * hand-written standings, whatever the ply. eval_standings is ply 0. The
+ * values never depend on the ply. */
+void eval_standings_ply(const Position *p, int ply, int own[MAX_SEATS], int rival[MAX_SEATS], EvalMemo *memo);
+
 /* Static evaluation of p for seat s (0-5), in centi-moves: s's standing minus the
  * best standing among the other seats (teams) still unplaced (a rival team's
  * without its exit-deadline terms; with six seats, s's standing alone), plus a
@@ -88,7 +97,9 @@ int eval_for(const Position *p, int s, EvalMemo *memo);
 /* eval_for of p at `ply` plies into a search (0-EVAL_PLIES-1; beyond: the
  * last): with a net, the memo's sums of ply - 1 (the parent, on a depth-first
  * path) or of this ply (the sibling before) are updated by the marbles that
- * differ instead of summed afresh. The value never depends on the ply. */
+ * differ instead of summed afresh. The value never depends on the ply. A
+ * version-2 net: s's standing minus the best unplaced rival's share as above,
+ * every standing the net's (no tempo added: the net's standings hold it). */
 int eval_for_ply(const Position *p, int s, int ply, EvalMemo *memo);
 
 #endif

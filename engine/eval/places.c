@@ -63,17 +63,17 @@ static int unit_value(const Position *p, int a, int ply, const int own[MAX_SEATS
     return (int)sum;
 }
 
-/* eval_standings with bonus[u] added for each unit u, when some comparison
- * is open (the game goes on); zeros otherwise. */
-static void standings(const Position *p, const int bonus[MAX_SEATS], int own[MAX_SEATS], int rival[MAX_SEATS],
-                      EvalMemo *memo)
+/* eval_standings_ply with bonus[u] added for each unit u, when some
+ * comparison is open (the game goes on); zeros otherwise. */
+static void standings(const Position *p, int ply, const int bonus[MAX_SEATS], int own[MAX_SEATS],
+                      int rival[MAX_SEATS], EvalMemo *memo)
 {
     if (pos_over(p)) {
         for (int s = 0; s < MAX_SEATS; s++)
             own[s] = rival[s] = 0;
         return;
     }
-    eval_standings(p, own, rival, memo);
+    eval_standings_ply(p, ply, own, rival, memo);
     for (int s = 0; s < MAX_SEATS; s++) {
         own[s] += bonus[s];
         rival[s] += bonus[s];
@@ -93,7 +93,7 @@ void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS], Ev
 {
     int own[MAX_SEATS], rival[MAX_SEATS], b[MAX_SEATS];
     stm_bonus(p, bonus, b);
-    standings(p, b, own, rival, memo);
+    standings(p, ply, b, own, rival, memo);
     const Variant *v = p->v;
     for (int s = 0; s < MAX_SEATS; s++)
         out[s] = 0;
@@ -112,7 +112,7 @@ int places_value_bonuses(const Position *p, int s, int ply, const int bonus[MAX_
     const int u = variant_unit(p->v, s);
     int own[MAX_SEATS] = {0}, rival[MAX_SEATS] = {0};
     if (!p->place[u])
-        standings(p, bonus, own, rival, memo);
+        standings(p, ply, bonus, own, rival, memo);
     return unit_value(p, u, ply, own, rival);
 }
 

@@ -32,7 +32,9 @@
  * plies below the root, into out[seat] (seats not in play: 0). `bonus` is added
  * to the standing of the side to move's unit (a leaf's share of its best move;
  * 0 for none). Teams: both members get their team's value. `memo`: the
- * evaluation's (eval.h; NULL for none). */
+ * evaluation's (eval.h; NULL for none); with a version-2 net serving p's
+ * variant the standings are the net's, its sums kept at `ply`
+ * (eval_standings_ply). */
 void places_values(const Position *p, int ply, int bonus, int out[MAX_SEATS], EvalMemo *memo);
 
 /* places_values for seat s alone. */
