@@ -30,10 +30,18 @@ SEARCH_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/search/*.c))
 BOOK_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard engine/book/*.c))
 PROTO_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out protocol/main.c,$(wildcard protocol/*.c)))
 TOOLLIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/lib/*.c))
+# The tools: a folder a program, tools/NAME/NAME_main.c being stern-NAME, with
+# the modules only that program uses beside it (archived as tools/NAME/NAME.a);
+# tools/lib/ holds what several share (libtools.a), tools/research/ the
+# research programs below.
+TOOL_NAMES := $(patsubst tools/%/,%,$(dir $(filter-out tools/research/%,$(wildcard tools/*/*_main.c))))
+tool_private = $(patsubst %.c,$(BUILD)/%.o,$(filter-out tools/$(1)/$(1)_main.c,$(wildcard tools/$(1)/*.c)))
+tool_archive = $(if $(call tool_private,$(1)),$(BUILD)/tools/$(1)/$(1).a)
+TOOL_ARCHIVES := $(foreach t,$(TOOL_NAMES),$(call tool_archive,$(t)))
 # The rules (board ... perft) stand alone; the evaluation is built on them, the
 # solvers on both, the search on all three.
 LIB := $(BUILD)/libbook.a $(BUILD)/libsearch.a $(BUILD)/libsolve.a $(BUILD)/libeval.a $(BUILD)/librules.a
-TOOLS := $(patsubst tools/%_main.c,$(BUILD)/stern-%,$(wildcard tools/*_main.c))
+TOOLS := $(patsubst %,$(BUILD)/stern-%,$(TOOL_NAMES))
 # Research programs behind claims in docs/ (not installed): the solitaire
 # crossing proof (docs/RACE.md) and the capture-mode model (docs/MULTI.md).
 RESEARCH := $(BUILD)/stern-cross $(BUILD)/stern-capture-model
@@ -52,8 +60,8 @@ all: build-deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 # The objects of test and tool programs, made on the way to them, are kept
 # between runs: a second `make test` with nothing changed compiles and links
 # nothing. (Not every target: a missing archive must be rebuilt.)
-.SECONDARY: $(patsubst %,%.o,$(TESTS)) $(TEST_SUPPORT) $(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/*_main.c)) \
-	$(patsubst tools/%.c,$(BUILD)/tools/%.o,$(wildcard tools/research/*.c)) \
+.SECONDARY: $(patsubst %,%.o,$(TESTS)) $(TEST_SUPPORT) $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/*/*_main.c)) \
+	$(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/research/*.c)) \
 	$(patsubst tests/fuzz/%.c,$(BUILD)/tests/fuzz/%.o,$(wildcard tests/fuzz/*.c))
 
 # Installs a library the build needs when it is missing (Debian, as root): the
@@ -107,6 +115,11 @@ $(BUILD)/engine/solve/%.o: INCLUDES := $(INC_SOLVE)
 $(BUILD)/engine/search/%.o: INCLUDES := $(INC_SEARCH)
 $(BUILD)/engine/book/%.o: INCLUDES := $(INC_BOOK)
 $(BUILD)/protocol/%.o: INCLUDES := $(INC_PROTO)
+# The tools see the engine's headers, not the protocol's (a tool speaks to an
+# engine over its pipes), and their own modules beside them (#include "...");
+# the tests and fuzzers of those modules see every tool folder's headers.
+$(BUILD)/tools/%.o: INCLUDES := $(INC_SEARCH) -Iengine/book -Itools/lib
+$(BUILD)/tests/%.o: INCLUDES := $(INCLUDES) $(patsubst %/,-I%,$(filter-out tools/lib/,$(sort $(dir $(wildcard tools/*/*.h)))))
 
 # Each library is its objects, archived afresh (libtools below may have none).
 $(BUILD)/librules.a: $(RULES_OBJ)
@@ -126,8 +139,16 @@ $(BUILD)/libtools.a: $(TOOLLIB_OBJ)
 $(BUILD)/stern: $(BUILD)/protocol/main.o $(BUILD)/libproto.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/stern-%: $(BUILD)/tools/%_main.o $(BUILD)/libtools.a $(LIB)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+# stern-NAME: its main, its folder's archive (when it has modules of its own),
+# the shared tools and the engine's libraries
+define tool_rules
+$(BUILD)/stern-$(1): $(BUILD)/tools/$(1)/$(1)_main.o $(call tool_archive,$(1)) $(BUILD)/libtools.a $(LIB)
+	$$(CC) $$(CFLAGS) -o $$@ $$^ $$(LDLIBS)
+$(if $(call tool_private,$(1)),$(BUILD)/tools/$(1)/$(1).a: $(call tool_private,$(1))
+	@rm -f $$@
+	ar rcs $$@ $$^)
+endef
+$(foreach t,$(TOOL_NAMES),$(eval $(call tool_rules,$(t))))
 
 # the table's server: HTTP and WebSocket by civetweb, JSON by jansson
 $(BUILD)/stern-board: LDLIBS += -lcivetweb -ljansson
@@ -143,7 +164,7 @@ $(BUILD)/stern-capture-model: $(BUILD)/tools/research/capture_model.o $(BUILD)/l
 $(BUILD)/stern-stress: $(BUILD)/tests/stress.o $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(BUILD)/libtools.a $(LIB)
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT) $(BUILD)/libproto.a $(TOOL_ARCHIVES) $(BUILD)/libtools.a $(LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS) -lcmocka
 
 # Every test binary runs from the top directory; protocol tests start build/stern.
@@ -192,7 +213,7 @@ FUZZERS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 
-$(BUILD)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/libproto.a $(BUILD)/libtools.a $(LIB)
+$(BUILD)/fuzz/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/libproto.a $(TOOL_ARCHIVES) $(BUILD)/libtools.a $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
@@ -259,7 +280,7 @@ install: all
 	  $(DESTDIR)$(PREFIX)/share/doc/stern/tools \
 	  $(DESTDIR)$(PREFIX)/share/stern/book $(DESTDIR)$(PREFIX)/share/stern/board $(DESTDIR)$(PREFIX)/share/stern/suites \
 	  $(DESTDIR)$(PREFIX)/share/stern/nets
-	install -m 644 $(wildcard tools/board/*) $(DESTDIR)$(PREFIX)/share/stern/board/
+	install -m 644 $(wildcard tools/board/page/*) $(DESTDIR)$(PREFIX)/share/stern/board/
 	install -m 755 $(BUILD)/stern $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(wildcard book/*.bin) $(DESTDIR)$(PREFIX)/share/stern/book/
 	$(if $(wildcard nets/*.nnue),install -m 644 $(wildcard nets/*.nnue) $(DESTDIR)$(PREFIX)/share/stern/nets/)

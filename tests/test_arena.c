@@ -33,7 +33,6 @@
 #include "support/stern_test.h"
 
 #include "arena_openings.h"
-#include "arena_schedule.h"
 #include "arena_table.h"
 #include "engine_proc.h"
 #include "game.h"
@@ -41,6 +40,7 @@
 #include "pgn_read.h"
 #include "ratings.h"
 #include "referee.h"
+#include "schedule.h"
 
 #include <dirent.h>
 #include <fcntl.h>

@@ -5,7 +5,7 @@
  * iteration goes on with the other shards' games (a step per game played); a
  * shard that leaves a partial record is resumed and loses no game; an
  * iteration with no game stops the run; bad templates and -shards are refused.
- * Also the command templates and shell quoting (tools/lib/cmd_template.h).
+ * Also the command templates and shell quoting (tools/spsa/cmd_template.h).
  *
  * The engines are stand-ins built by a -build script, not the engine: an
  * iteration's "plus" or "minus" with W_A above 50 is build/stern-greedy, the

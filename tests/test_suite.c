@@ -1,5 +1,5 @@
 /*
- * test_suite.c - position suites (tools/lib/epd.h): a line read whole, each
+ * test_suite.c - position suites (tools/suite/epd.h): a line read whole, each
  * fault refused with its reason (an unknown variant, a bm move that is not
  * legal, a short FEN, an unknown opcode, no bm nor am, an unclosed string);
  * the shipped race suite checked against brute force on its short races (every

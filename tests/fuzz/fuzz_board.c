@@ -1,6 +1,6 @@
 /*
  * fuzz_board.c - libFuzzer harness: the table of stern-board
- * (tools/lib/board_table) on arbitrary messages, one per line of the input,
+ * (tools/board/board_table) on arbitrary messages, one per line of the input,
  * each answered and the state written after it. The engines are never
  * started: only the clockwork (board_table_tick) starts them.
  */

@@ -24,8 +24,8 @@
  * further (its next call says PGN_EOF), so memory stays bounded whatever the
  * file holds. A read error of the stream ends reading the same way.
  *
- * The API is shared with the arena (tools/arena_main.c, tools/lib/arena*.c):
- * keep it stable.
+ * The API is shared by the arena (tools/arena/), stern-spsa, stern-annotate,
+ * stern-book, stern-board and stern-arrivals: keep it stable.
  */
 #ifndef STERN_PGN_READ_H
 #define STERN_PGN_READ_H

@@ -20,8 +20,8 @@
  * scores, LOS, draw rates, alpha and beta are probabilities in 0..1; LLR values are
  * natural logarithms.
  *
- * The API is shared with the arena (tools/arena_main.c, tools/lib/arena*.c):
- * keep it stable.
+ * The API is shared by the arena (tools/arena/), stern-ladder and the record
+ * reader (pgn_read.h): keep it stable.
  */
 #ifndef STERN_RATINGS_H
 #define STERN_RATINGS_H

@@ -1,5 +1,5 @@
-/* arena_schedule.c - tournament schedules and shards; see arena_schedule.h. */
-#include "arena_schedule.h"
+/* schedule.c - tournament schedules and shards; see schedule.h. */
+#include "schedule.h"
 
 #include <stdio.h>
 #include <stdlib.h>

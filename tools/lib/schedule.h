@@ -1,5 +1,5 @@
 /*
- * arena_schedule.h - which engines play which game of a tournament, at which
+ * schedule.h - which engines play which game of a tournament, at which
  * seats, from which opening; and which games a shard of it plays.
  *
  * A game has `nunits` units to fill: its seats, or its teams in a team variant
@@ -25,8 +25,8 @@
  * deterministically, whole sets stay together, and the shards' records merge into
  * the whole tournament.
  */
-#ifndef STERN_ARENA_SCHEDULE_H
-#define STERN_ARENA_SCHEDULE_H
+#ifndef STERN_SCHEDULE_H
+#define STERN_SCHEDULE_H
 
 #include "variant.h"
 

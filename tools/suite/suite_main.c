@@ -1,6 +1,6 @@
 /*
  * suite_main.c - stern-suite: an engine through its protocol on position
- * suites (tools/lib/epd.h), and the making of suites whose answers are proven.
+ * suites (epd.h), and the making of suites whose answers are proven.
  *
  * Run: every position is set up (`setoption name Variant`, `position fen`)
  * and searched (`go movetime|depth|nodes`); the answer solves it when it is

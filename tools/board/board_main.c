@@ -2,7 +2,7 @@
  * board_main.c - stern-board: serves the table (docs/BOARD.md), a web page for
  * playing and analysing with protocol engines, over civetweb's HTTP and
  * WebSocket server. The page's files come from a directory; the game is kept
- * by the table (tools/lib/board_table.h), which this program feeds with the
+ * by the table (board_table.h), which this program feeds with the
  * pages' messages and a clock thread.
  */
 #include "args.h"
@@ -29,7 +29,7 @@ static const char usage[] =
     "usage: stern-board [-port N] [-host ADDR] [-root DIR] [-engine cmd=CMD [name=NAME] [option.NAME=VALUE]...]...\n"
     "  -port N     port to listen on (8080; 0: any free port)\n"
     "  -host ADDR  address to listen on (127.0.0.1: this machine only)\n"
-    "  -root DIR   the page's files (tools/board of the build tree, or share/stern/board)\n"
+    "  -root DIR   the page's files (tools/board/page of the build tree, or share/stern/board)\n"
     "  -engine     an engine the table offers (stern beside this program when none is given)\n";
 
 /* The pages connected. */
@@ -217,7 +217,7 @@ int main(int argc, char **argv)
     char dir[PATH_MAX], root_buf[PATH_MAX + 32], engine_buf[PATH_MAX + 16];
     own_dir(dir);
     if (!root) {
-        snprintf(root_buf, sizeof root_buf, "%s/../tools/board", dir);
+        snprintf(root_buf, sizeof root_buf, "%s/../tools/board/page", dir);
         if (access(root_buf, R_OK))
             snprintf(root_buf, sizeof root_buf, "%s/../share/stern/board", dir);
         root = root_buf;

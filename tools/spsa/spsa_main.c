@@ -21,14 +21,14 @@
  * sets of games each, so the shards together play the games of one run), all
  * started at once through the -run command template (a local process, or an
  * srun job step on a cluster), and rated from their records (stern-arena
- * -ratings). A lost shard (tools/lib/shard_match.h) leaves its games out: the
+ * -ratings). A lost shard (shard_match.h) leaves its games out: the
  * step is taken per game played. Errors (a failed build, no game played in an
  * iteration, a bad -param, -shards or template) stop the run with a message
  * naming the cause.
  */
-#include "arena_schedule.h"
 #include "args.h"
 #include "cmd_template.h"
+#include "schedule.h"
 #include "shard_match.h"
 #include "variant.h"
 

@@ -8,7 +8,7 @@
  * games per encounter, seats and the first openings); ScheduleGames, the games
  * of the whole tournament; ScheduleSets, its opening sets. A sharded run adds
  * Shard "I/N". Shard I of N plays the sets whose number is I-1 modulo N
- * (arena_schedule.h), so from these tags alone a merge knows which games
+ * (schedule.h), so from these tags alone a merge knows which games
  * exist, which shard owes each one, and whether two records are the same game.
  *
  * A merge accepts records of one schedule only, each game at most once; it

@@ -1,7 +1,7 @@
 /* arena_merge.c - shards' record files merged and checked; see arena_merge.h. */
 #include "arena_merge.h"
 
-#include "arena_schedule.h"
+#include "schedule.h"
 #include "shard.h"
 
 #include <ctype.h>

@@ -7,7 +7,7 @@
  * time loss ends the game as RULES.md section 7 says; the offending engine is
  * killed and started again for its next game. Each finished game is appended at
  * once (one write, then fsync) to the -pgnout record file, whose Round tag is the
- * game's number in the schedule (arena_schedule.h), so -resume continues a
+ * game's number in the schedule (schedule.h), so -resume continues a
  * tournament after a crash or Ctrl-C without losing a finished game. Ratings
  * (arena_table.h) are printed at the end and by the -ratings mode from any record
  * files; a live progress line shows the score so far.
@@ -23,7 +23,6 @@
 #define _GNU_SOURCE /* open_memstream, fmemopen */
 #include "arena_merge.h"
 #include "arena_openings.h"
-#include "arena_schedule.h"
 #include "arena_table.h"
 #include "args.h"
 #include "ccpcells.h"
@@ -34,6 +33,7 @@
 #include "ratings.h"
 #include "record.h"
 #include "referee.h"
+#include "schedule.h"
 #include "shard.h"
 #include "time_control.h"
 #include "work_queue.h"
