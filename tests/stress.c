@@ -470,16 +470,16 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--engine") && i + 1 < argc)
             path = argv[++i];
         else if (!strcmp(argv[i], "--sessions") && i + 1 < argc) {
-            if (!arg_int("stern-stress", "--sessions", argv[++i], 1, 100000000, &sessions))
+            if (!args_int("stern-stress", "--sessions", argv[++i], 1, 100000000, &sessions))
                 return 2;
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (!arg_int("stern-stress", "--seed", argv[++i], 0, 1000000000000LL, &seed))
+            if (!args_int("stern-stress", "--seed", argv[++i], 0, 1000000000000LL, &seed))
                 return 2;
         } else if (!strcmp(argv[i], "--progress") && i + 1 < argc) {
-            if (!arg_int("stern-stress", "--progress", argv[++i], 1, 100000000, &progress))
+            if (!args_int("stern-stress", "--progress", argv[++i], 1, 100000000, &progress))
                 return 2;
         } else if (!strcmp(argv[i], "--ready-ms") && i + 1 < argc) {
-            if (!arg_int("stern-stress", "--ready-ms", argv[++i], 1, 1000000, &ready_ms))
+            if (!args_int("stern-stress", "--ready-ms", argv[++i], 1, 1000000, &ready_ms))
                 return 2;
         } else {
             fprintf(stderr, "stern-stress: unknown or incomplete argument '%s'\n%s", argv[i], usage);

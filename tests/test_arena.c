@@ -34,6 +34,7 @@
 
 #include "arena_openings.h"
 #include "arena_table.h"
+#include "elo.h"
 #include "engine_proc.h"
 #include "game.h"
 #include "notation.h"
@@ -284,13 +285,13 @@ static void test_openings_from_fen_and_record_files(void **state)
     Variant v;
     assert_int_equal(variant_init(&v, "classic-2"), 0);
     Openings o;
-    assert_int_equal(openings_load(&o, &v, fens, -1, false, 1, 2, err, sizeof err), 0);
+    assert_int_equal(arena_openings_load(&o, &v, fens, -1, false, 1, 2, err, sizeof err), 0);
     assert_int_equal(o.n, 2);
-    assert_string_equal(openings_fen(&o, 0, fen), FEN_B); /* start=2 */
-    assert_string_equal(openings_fen(&o, 1, fen), FEN_A);
-    assert_string_equal(openings_fen(&o, 2, fen), FEN_B); /* wraps around */
-    openings_free(&o);
-    assert_int_equal(openings_load(&o, &v, pgn, 2, false, 1, 1, err, sizeof err), 0);
+    assert_string_equal(arena_openings_fen(&o, 0, fen), FEN_B); /* start=2 */
+    assert_string_equal(arena_openings_fen(&o, 1, fen), FEN_A);
+    assert_string_equal(arena_openings_fen(&o, 2, fen), FEN_B); /* wraps around */
+    arena_openings_free(&o);
+    assert_int_equal(arena_openings_load(&o, &v, pgn, 2, false, 1, 1, err, sizeof err), 0);
     static Game g;
     assert_int_equal(game_new(&g, "classic-2"), 0);
     Move m;
@@ -299,15 +300,15 @@ static void test_openings_from_fen_and_record_files(void **state)
     assert_int_equal(move_parse(&g.pos, "e15-g13", &m, err, sizeof err), 0);
     assert_int_equal(game_play(&g, &m), 0);
     char want[FEN_MAX];
-    assert_string_equal(openings_fen(&o, 0, fen), fen_write(&g.pos, want)); /* after plies=2 */
-    openings_free(&o);
+    assert_string_equal(arena_openings_fen(&o, 0, fen), fen_write(&g.pos, want)); /* after plies=2 */
+    arena_openings_free(&o);
     write_file(fens, "b/bb w w0,b0 1\n");
-    assert_int_equal(openings_load(&o, &v, fens, -1, false, 1, 1, err, sizeof err), -1);
+    assert_int_equal(arena_openings_load(&o, &v, fens, -1, false, 1, 1, err, sizeof err), -1);
     assert_non_null(strstr(err, "o.fen:1: "));
-    openings_init(&o, &v, 4, 9); /* random=4: the same opening for the same index */
+    arena_openings_init(&o, &v, 4, 9); /* random=4: the same opening for the same index */
     char again[FEN_MAX];
-    assert_string_equal(openings_fen(&o, 5, fen), openings_fen(&o, 5, again));
-    assert_string_not_equal(openings_fen(&o, 5, fen), openings_fen(&o, 6, again));
+    assert_string_equal(arena_openings_fen(&o, 5, fen), arena_openings_fen(&o, 5, again));
+    assert_string_not_equal(arena_openings_fen(&o, 5, fen), arena_openings_fen(&o, 6, again));
     remove_dir(dir);
 }
 
@@ -1230,9 +1231,11 @@ static void test_arena_plus_minus_agrees_with_the_interval(void **state)
     if (!progress_asymmetric || !table_asymmetric)
         fail_msg("no asymmetric interval to check (progress %d, table %d)", progress_asymmetric, table_asymmetric);
     char buf[128]; /* the form itself */
-    assert_string_equal(elo_interval_text(-50.0, -472.0, 235.6, buf, sizeof buf), "-50.0 [-472.0, +235.6]");
-    assert_string_equal(elo_interval_text(0, -296.6, 296.6, buf, sizeof buf), "+0.0 +/- 296.6 [-296.6, +296.6]");
-    assert_string_equal(elo_interval_text(INFINITY, INFINITY, INFINITY, buf, sizeof buf), "+inf [+inf, +inf]");
+    assert_string_equal(arena_table_elo_interval_text(-50.0, -472.0, 235.6, buf, sizeof buf), "-50.0 [-472.0, +235.6]");
+    assert_string_equal(arena_table_elo_interval_text(0, -296.6, 296.6, buf, sizeof buf),
+                        "+0.0 +/- 296.6 [-296.6, +296.6]");
+    assert_string_equal(arena_table_elo_interval_text(INFINITY, INFINITY, INFINITY, buf, sizeof buf),
+                        "+inf [+inf, +inf]");
     remove_dir(dir);
 }
 

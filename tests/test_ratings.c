@@ -13,7 +13,9 @@
 
 #include <cmocka.h>
 
+#include "elo.h"
 #include "ratings.h"
+#include "sprt.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -76,7 +78,7 @@ static void test_elo_of_even_perfect_and_empty_results(void **state)
     assert_int_equal(none.n, 0);
     assert_near(none.score, 0.5, PROB_EPS);
     assert_near(none.elo, 0, ELO_EPS);
-    assert_near(elo_from_score(score_from_elo(-123.4)), -123.4, 1e-9);
+    assert_near(elo_from_score(elo_to_score(-123.4)), -123.4, 1e-9);
 }
 
 /* A two-seat game of players a (seat 0) and b, a's place given. */
@@ -101,17 +103,17 @@ static void test_pentanomial_counts_pairs_by_pair_score(void **state)
         duel(0, 2, 1, 2, 7), duel(2, 0, 2, 1, 7), /* another opponent */
     };
     const int n = sizeof games / sizeof *games;
-    const Pentanomial p = pentanomial_count(games, n, 0, 1);
+    const Pentanomial p = elo_pentanomial_count(games, n, 0, 1);
     assert_int_equal(p.n[PENTA_LL], 1);
     assert_int_equal(p.n[PENTA_LD], 1);
     assert_int_equal(p.n[PENTA_DD_WL], 2);
     assert_int_equal(p.n[PENTA_WD], 1);
     assert_int_equal(p.n[PENTA_WW], 1);
-    const Pentanomial mirror = pentanomial_count(games, n, 1, 0);
+    const Pentanomial mirror = elo_pentanomial_count(games, n, 1, 0);
     assert_int_equal(mirror.n[PENTA_WW], 1);
     assert_int_equal(mirror.n[PENTA_WD], 1);
     assert_int_equal(mirror.n[PENTA_LD], 1);
-    const Wdl w = wdl_count(games, n, 0, 1);
+    const Wdl w = elo_wdl_count(games, n, 0, 1);
     assert_int_equal(w.wins, 6);   /* pairs 0 (two), 1, 5, 6 and the unpaired game */
     assert_int_equal(w.draws, 4);  /* pairs 2 (two), 3, 5 */
     assert_int_equal(w.losses, 4); /* pairs 1, 3, 4 (two) */
@@ -216,7 +218,7 @@ static void test_fit_of_two_players_is_the_closed_form_with_the_prior(void **sta
         const int mine = i < 60 ? 1 : i < 80 ? 1 : 2, theirs = i < 60 ? 2 : 1;
         games[i] = i % 2 ? duel(1, 0, theirs, mine, -1) : duel(0, 1, mine, theirs, -1);
     }
-    const Wdl w = wdl_count(games, 100, 0, 1);
+    const Wdl w = elo_wdl_count(games, 100, 0, 1);
     assert_int_equal(w.wins, 60);
     assert_int_equal(w.draws, 20);
     RatingRow rows[2];
@@ -269,7 +271,7 @@ static void test_fit_of_three_players_orders_them_and_solves_the_likelihood(void
         double expected = 0;
         for (int j = 0; j < NPLAYERS3; j++)
             if (j != i)
-                expected += (count[i][j] + RATINGS_PRIOR_GAMES) * score_from_elo(r[i].elo - r[j].elo);
+                expected += (count[i][j] + RATINGS_PRIOR_GAMES) * elo_to_score(r[i].elo - r[j].elo);
         assert_near(expected, r[i].points + 2 * RATINGS_PRIOR_GAMES / 2, 1e-9);
     }
 }
@@ -462,7 +464,7 @@ static void test_fit_with_given_ratings_rates_on_their_scale(void **state)
     /* expected points of C: 4 games and the prior's 0.1 comparisons per opponent */
     double expected = 0, got = 4 + 0.05 * 2;
     for (int o = A; o <= B; o++)
-        expected += 4.1 * score_from_elo(r[C].elo - r[o].elo);
+        expected += 4.1 * elo_to_score(r[C].elo - r[o].elo);
     assert_near(expected, got, 1e-6);
     assert_true(r[C].elo > 0 && r[C].elo < 400);
     assert_true(r[C].low < r[C].elo && r[C].elo < r[C].high);

@@ -202,11 +202,11 @@ static void test_template_fields_and_quoting(void **state)
 {
     (void)state;
     char q[256] = "", out[256];
-    assert_int_equal(shell_quote_append(q, sizeof q, "it's"), 0);
-    assert_int_equal(shell_quote_append(q, sizeof q, "a b"), 0);
+    assert_int_equal(cmd_template_quote(q, sizeof q, "it's"), 0);
+    assert_int_equal(cmd_template_quote(q, sizeof q, "a b"), 0);
     assert_string_equal(q, "'it'\\''s' 'a b'");
     const TemplateField f[] = {{"cmd", q}, {"shard", "2"}};
-    assert_int_equal(template_expand("srun ${X} {shard} {cmd} {shards} {shard}", f, 2, out, sizeof out), 0);
+    assert_int_equal(cmd_template_expand("srun ${X} {shard} {cmd} {shards} {shard}", f, 2, out, sizeof out), 0);
     assert_string_equal(out, "srun ${X} 2 'it'\\''s' 'a b' {shards} 2");
     /* The shell reads the quoted words back unchanged. */
     char cmd[512], got[64];
@@ -218,11 +218,11 @@ static void test_template_fields_and_quoting(void **state)
     assert_string_equal(got, "it's|a b|");
     /* Too small: refused, the buffer as it was. */
     char small[8] = "'x'";
-    assert_int_equal(shell_quote_append(small, sizeof small, "abc"), -1);
+    assert_int_equal(cmd_template_quote(small, sizeof small, "abc"), -1);
     assert_string_equal(small, "'x'");
-    assert_int_equal(template_expand("{cmd}", f, 2, out, 5), -1);
-    assert_true(template_has("a {cmd} b", "cmd"));
-    assert_false(template_has("a {cmd b", "cmd"));
+    assert_int_equal(cmd_template_expand("{cmd}", f, 2, out, 5), -1);
+    assert_true(cmd_template_has("a {cmd} b", "cmd"));
+    assert_false(cmd_template_has("a {cmd b", "cmd"));
 }
 
 int main(void)

@@ -8,13 +8,14 @@
 #   the search); the protocol (libproto.a) to nothing of the tools; no tool
 #   (tools/) to anything of the protocol;
 # - no two files of one folder (engine/rules, engine/eval, engine/solve,
-#   engine/search, engine/book, protocol, tools/lib) call each other, directly
-#   or round a circle (a file-level call graph sorted by tsort, which names the
-#   files of a loop);
-# - every symbol a file of the engine or the protocol exports carries the
-#   file's name as its prefix (node.c: node_...), or its folder's
-#   (engine/eval/nnue/forward.c: nnue_...), or the field's short word for it
-#   (position.c: pos_; see short() below).
+#   engine/search, engine/book, protocol, tools/lib, and the modules of each
+#   tool's folder, tools/NAME/NAME.a) call each other, directly or round a
+#   circle (a file-level call graph sorted by tsort, which names the files of a
+#   loop);
+# - every symbol a file of the engine, the protocol, tools/lib or a tool's
+#   folder exports carries the file's name as its prefix (node.c: node_...),
+#   or its folder's (engine/eval/nnue/forward.c: nnue_...), or the field's short
+#   word for it (position.c: pos_; see short() below).
 # usage: layering.sh [BUILD_DIR]
 set -euo pipefail
 build=${1:-build}
@@ -82,10 +83,13 @@ search_edges=$(echo "$edges" | grep -c . || true)
 circle engine/book libbook
 circle protocol libproto
 circle tools/lib libtools
+# the modules of each tool's folder (a tool's main is not in its archive)
+tool_archives=$(cd "$build" && find tools -mindepth 2 -maxdepth 2 -name '*.a' 2>/dev/null | sort || true)
+for a in $tool_archives; do circle "$(dirname "$a")" "${a%.a}"; done
 # short FILE: the shorter prefix a file's exports may carry instead of its name,
 # where the field's short word is what every caller writes (position.c: pos_,
 # movegen.c: gen_, ccpcells.c: ccp_, notation.c: move_; board.c's one table is
-# the board's geometry, geo)
+# the board's geometry, geo; the tools' engine_proc.c: ep_, pgn_read.c: pgn_)
 short() {
   case $1 in
     position) echo pos ;;
@@ -93,6 +97,8 @@ short() {
     ccpcells) echo ccp ;;
     notation) echo move ;;
     board) echo geo ;;
+    engine_proc) echo ep ;;
+    pgn_read) echo pgn ;;
     *) echo "$1" ;;
   esac
 }
@@ -123,6 +129,8 @@ prefixes engine/solve libsolve
 prefixes engine/search libsearch
 prefixes engine/book libbook
 prefixes protocol libproto
+prefixes tools/lib libtools
+for a in $tool_archives; do prefixes "$(dirname "$a")" "${a%.a}"; done
 [ $fail = 0 ] || exit 1
 echo "layering: rules < eval < solve < search, book < protocol < tools hold; no circle in any folder" \
   "(engine/eval has $eval_edges file-level calls, engine/search $search_edges); exports carry their file's name"

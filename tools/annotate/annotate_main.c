@@ -730,13 +730,13 @@ static void parse_args(int argc, char **argv, Options *o, char ***files, int *nf
         } else if (!val) {
             fail("%s needs a value\n%s", a, usage_text);
         } else if (!strcmp(a, "-depth") || !strcmp(a, "-nodes") || !strcmp(a, "-movetime")) {
-            if (!arg_int("stern-annotate", a, val, 1, !strcmp(a, "-depth") ? 95 : 1000000000000LL, &x))
+            if (!args_int("stern-annotate", a, val, 1, !strcmp(a, "-depth") ? 95 : 1000000000000LL, &x))
                 exit(2);
             snprintf(o->limit, sizeof o->limit, "%s %lld", a + 1, x);
             o->timeout_ms = !strcmp(a, "-movetime") ? (int)(x < 3600000 ? x : 3600000) + SLACK_MS : UNTIMED_MS;
             i++;
         } else if (!strcmp(a, "-concurrency") || !strcmp(a, "-mistake") || !strcmp(a, "-blunder")) {
-            if (!arg_int("stern-annotate", a, val, !strcmp(a, "-concurrency") ? 1 : 0, 100000, &x))
+            if (!args_int("stern-annotate", a, val, !strcmp(a, "-concurrency") ? 1 : 0, 100000, &x))
                 exit(2);
             *(!strcmp(a, "-concurrency") ? &o->concurrency : !strcmp(a, "-mistake") ? &o->mistake : &o->blunder) =
                 (int)x;

@@ -27,6 +27,7 @@
 #include "args.h"
 #include "ccpcells.h"
 #include "duration.h"
+#include "elo.h"
 #include "engine_proc.h"
 #include "fen.h"
 #include "pgn_read.h"
@@ -35,6 +36,7 @@
 #include "referee.h"
 #include "schedule.h"
 #include "shard.h"
+#include "sprt.h"
 #include "time_control.h"
 #include "work_queue.h"
 
@@ -606,7 +608,7 @@ static void score_text(const Arena *a, char *buf, size_t n)
         char elo[160]; /* as in the table: the +/- only where it agrees with the interval */
         if (r.n)
             len += (size_t)snprintf(buf + len, n - len, " Elo %s",
-                                    elo_interval_text(r.elo, r.elo_low, r.elo_high, elo, sizeof elo));
+                                    arena_table_elo_interval_text(r.elo, r.elo_low, r.elo_high, elo, sizeof elo));
         if (r.n && len < n)
             len += (size_t)snprintf(buf + len, n - len, " LOS %.1f%%", r.los * 100);
         const TableOptions *t = &a->o->table;
@@ -665,7 +667,7 @@ static void check_sprt(Arena *a)
 /* The start position of game sg as a FEN. */
 static char *opening_of(const Arena *a, const ScheduledGame *sg, char *fen)
 {
-    return openings_fen(&a->openings, sg->opening, fen);
+    return arena_openings_fen(&a->openings, sg->opening, fen);
 }
 
 /* The engine playing seat s in game sg. */
@@ -715,7 +717,7 @@ static int check_record(const Arena *a, const PgnGame *g, long number, char *err
 static int resume_record(Arena *a, const PgnGame *g, char *err, size_t n)
 {
     char why[PGN_ERR_MAX];
-    if (table_add(&a->table, g, 0, why, sizeof why) < 0) {
+    if (arena_table_add(&a->table, g, 0, why, sizeof why) < 0) {
         snprintf(err, n, "%s:%d: %s", a->o->pgnout, g->line, why);
         return -1;
     }
@@ -1118,7 +1120,8 @@ static void finish_game(Worker *w, const Game *g, long number, const int engine[
     ok = ok && (a->pgn_fd < 0 || !append_record(a, text, len, err, sizeof err));
     if (ok && a->pgn_fd >= 0)
         a->records++;
-    ok = ok && table_add(&a->table, &pg, 0, err, sizeof err) >= 0 && stats_add(a, &pg, number, err, sizeof err) >= 0;
+    ok = ok && arena_table_add(&a->table, &pg, 0, err, sizeof err) >= 0 &&
+         stats_add(a, &pg, number, err, sizeof err) >= 0;
     if (!ok) {
         print_line(a, "stern-arena: game %ld: %s: stopping", number, err);
         a->stop = true;
@@ -1285,7 +1288,7 @@ static void schedule_fingerprint(Arena *a)
     }
     for (long k = 0; k < FINGERPRINT_OPENINGS; k++) {
         char fen[FEN_MAX];
-        openings_fen(&a->openings, k, fen);
+        arena_openings_fen(&a->openings, k, fen);
         XXH3_64bits_update(h, fen, strlen(fen) + 1);
     }
     snprintf(a->schedule_id, sizeof a->schedule_id, "%016llx", (unsigned long long)XXH3_64bits_digest(h));
@@ -1331,11 +1334,11 @@ static void setup(Arena *a, Options *o)
     if (o->table.sprt && (o->nengines != 2 || units != 2))
         die("-sprt needs 2 engines and a variant of 2 seats (or teams)");
     if (o->openings_file) {
-        if (openings_load(&a->openings, &a->v, o->openings_file, o->openings_plies, o->openings_random_order,
-                          o->srand, o->openings_start, err, sizeof err))
+        if (arena_openings_load(&a->openings, &a->v, o->openings_file, o->openings_plies, o->openings_random_order,
+                                o->srand, o->openings_start, err, sizeof err))
             die("%s", err);
     } else
-        openings_init(&a->openings, &a->v, o->random_plies, o->srand);
+        arena_openings_init(&a->openings, &a->v, o->random_plies, o->srand);
     a->stderr_fd = open(o->stderr_path ? o->stderr_path : "/dev/null", O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
                         0644);
     if (a->stderr_fd < 0)
@@ -1347,7 +1350,7 @@ static void setup(Arena *a, Options *o)
         die("out of memory");
     a->shard_games = schedule_shard_games(&a->sched);
     a->tty = isatty(STDOUT_FILENO);
-    table_init(&a->table);
+    arena_table_init(&a->table);
     ep_kill_children_on_signals();
     name_engines(a);
     schedule_fingerprint(a);
@@ -1543,16 +1546,16 @@ static int run(Options *o)
         printf("the table rates all %ld rated records of %s, of which %ld are finished games of this %s\n",
                a.table.n, o->pgnout ? o->pgnout : "this run", a.finished, o->nshards > 1 ? "shard" : "schedule");
     fflush(stdout);
-    if (table_print(stdout, &a.table, &o->table))
+    if (arena_table_print(stdout, &a.table, &o->table))
         fprintf(stderr, "stern-arena: cannot compute the ratings (out of memory)\n");
     if (a.pgn_fd >= 0)
         close(a.pgn_fd);
     close(a.stderr_fd);
-    table_free(&a.table);
+    arena_table_free(&a.table);
     free(a.stats.pair_half);
     free(a.done);
     schedule_free(&a.sched);
-    openings_free(&a.openings);
+    arena_openings_free(&a.openings);
     return a.interrupted ? 128 + a.interrupted : a.status;
 }
 
@@ -1560,20 +1563,20 @@ static int run(Options *o)
 static int rate_files(const Options *o)
 {
     ArenaTable t;
-    table_init(&t);
+    arena_table_init(&t);
     int incomplete = 0, unrated = 0;
     for (int i = 0; i < o->nrating_files; i++) {
         char err[PGN_ERR_MAX + 64];
-        if (table_add_file(&t, o->rating_files[i], i, &incomplete, &unrated, err, sizeof err)) {
+        if (arena_table_add_file(&t, o->rating_files[i], i, &incomplete, &unrated, err, sizeof err)) {
             fprintf(stderr, "stern-arena: %s\n", err);
-            table_free(&t);
+            arena_table_free(&t);
             return 1;
         }
     }
     if (incomplete || unrated)
         fprintf(stderr, "stern-arena: left out %d incomplete and %d unfinished games\n", incomplete, unrated);
-    const int rc = table_print(stdout, &t, &o->table);
-    table_free(&t);
+    const int rc = arena_table_print(stdout, &t, &o->table);
+    arena_table_free(&t);
     return rc ? 1 : 0;
 }
 
@@ -1583,7 +1586,7 @@ static int rate_files(const Options *o)
 static int merge_files(const Options *o)
 {
     ArenaTable t;
-    table_init(&t);
+    arena_table_init(&t);
     FILE *out = NULL;
     char tmp[PATH_MAX];
     if (o->pgnout) { /* written beside, renamed over OUT once whole: OUT may be an input's name */
@@ -1598,14 +1601,14 @@ static int merge_files(const Options *o)
     }
     MergeResult res;
     char err[PGN_ERR_MAX + 512];
-    if (merge_records(o->rating_files, o->nrating_files, &t, out, &res, err, sizeof err)) {
+    if (arena_merge_records(o->rating_files, o->nrating_files, &t, out, &res, err, sizeof err)) {
         fprintf(stderr, "stern-arena: -merge: %s\n", err);
         if (out) {
             fclose(out);
             unlink(tmp);
         }
-        table_free(&t);
-        merge_result_free(&res);
+        arena_table_free(&t);
+        arena_merge_result_free(&res);
         return 1;
     }
     if (out && (fclose(out) || rename(tmp, o->pgnout)))
@@ -1615,12 +1618,12 @@ static int merge_files(const Options *o)
     if (res.incomplete)
         printf("left out %ld game%s cut short (its shard's -resume plays it again)\n", res.incomplete,
                res.incomplete == 1 ? "" : "s");
-    if (merge_print_missing(stdout, &res))
+    if (arena_merge_print_missing(stdout, &res))
         printf("run each shard listed again with the same command and -resume: it plays only its missing games\n");
-    const int rc = table_print(stdout, &t, &o->table);
+    const int rc = arena_table_print(stdout, &t, &o->table);
     const long missing = res.missing;
-    table_free(&t);
-    merge_result_free(&res);
+    arena_table_free(&t);
+    arena_merge_result_free(&res);
     return rc ? 1 : missing ? 3 : 0;
 }
 

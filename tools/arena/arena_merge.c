@@ -96,7 +96,7 @@ static int merge_one(PgnGame *g, PgnStatus status, const char *why, void *ctx, c
     }
     res->nshards = nshards;
     char reason[PGN_ERR_MAX];
-    if (table_add(m->t, g, m->file, reason, sizeof reason) < 0) {
+    if (arena_table_add(m->t, g, m->file, reason, sizeof reason) < 0) {
         snprintf(err, n, "%s:%d: %s", path, g->line, reason);
         return -1;
     }
@@ -165,8 +165,8 @@ static int copy_records(const char *const *files, int nfiles, const Entry *e, lo
     return rc;
 }
 
-int merge_records(const char *const *files, int nfiles, ArenaTable *t, FILE *out, MergeResult *res, char *err,
-                  size_t n)
+int arena_merge_records(const char *const *files, int nfiles, ArenaTable *t, FILE *out, MergeResult *res, char *err,
+                        size_t n)
 {
     memset(res, 0, sizeof *res);
     Merging m = {.files = files, .t = t, .res = res};
@@ -219,7 +219,7 @@ int merge_records(const char *const *files, int nfiles, ArenaTable *t, FILE *out
     return rc;
 }
 
-void merge_result_free(MergeResult *res)
+void arena_merge_result_free(MergeResult *res)
 {
     free(res->have);
     res->have = NULL;
@@ -230,7 +230,7 @@ static bool recorded(const MergeResult *res, long number)
     return res->have[number >> 3] & (1u << (number & 7));
 }
 
-long merge_print_missing(FILE *f, const MergeResult *res)
+long arena_merge_print_missing(FILE *f, const MergeResult *res)
 {
     if (!res->missing)
         return 0;

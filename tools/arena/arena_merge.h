@@ -48,16 +48,16 @@ typedef struct MergeResult {
  * or is not a record file; a record without a Schedule tag or with bad schedule
  * tags; records of two schedules; a game recorded twice (a shard merged twice);
  * a game outside its Shard. */
-int merge_records(const char *const *files, int nfiles, ArenaTable *t, FILE *out, MergeResult *res, char *err,
-                  size_t n);
+int arena_merge_records(const char *const *files, int nfiles, ArenaTable *t, FILE *out, MergeResult *res, char *err,
+                        size_t n);
 
-/* Frees what merge_records allocated in *res. */
-void merge_result_free(MergeResult *res);
+/* Frees what arena_merge_records allocated in *res. */
+void arena_merge_result_free(MergeResult *res);
 
 /* Writes to f the games of the schedule that no file holds, one line per shard
  * that owes some: "shard I/N: K games missing: 5-6, 13-14, ..." (at most
  * MERGE_MAX_RANGES ranges, then "..."). Returns the number of games missing, 0
  * when the schedule is complete. */
-long merge_print_missing(FILE *f, const MergeResult *res);
+long arena_merge_print_missing(FILE *f, const MergeResult *res);
 
 #endif

@@ -15,7 +15,7 @@
 
 #define OPENINGS_MAX 10000000 /* positions kept from one file */
 
-void openings_init(Openings *o, const Variant *v, int random_plies, unsigned seed)
+void arena_openings_init(Openings *o, const Variant *v, int random_plies, unsigned seed)
 {
     memset(o, 0, sizeof *o);
     o->v = v;
@@ -23,7 +23,7 @@ void openings_init(Openings *o, const Variant *v, int random_plies, unsigned see
     o->seed = seed;
 }
 
-void openings_free(Openings *o)
+void arena_openings_free(Openings *o)
 {
     free(o->fen);
     free(o->order);
@@ -159,10 +159,10 @@ static bool is_record_file(FILE *f)
     return c == '[';
 }
 
-int openings_load(Openings *o, const Variant *v, const char *path, int plies, bool random, unsigned seed,
-                  int start, char *err, size_t n)
+int arena_openings_load(Openings *o, const Variant *v, const char *path, int plies, bool random, unsigned seed,
+                        int start, char *err, size_t n)
 {
-    openings_init(o, v, 0, seed);
+    arena_openings_init(o, v, 0, seed);
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, n, "%s: %s", path, strerror(errno));
@@ -172,13 +172,13 @@ int openings_load(Openings *o, const Variant *v, const char *path, int plies, bo
     fclose(f);
     if (!rc && !o->n) {
         snprintf(err, n, "%s: no playable position", path);
-        openings_free(o);
+        arena_openings_free(o);
         return -1;
     }
     if (rc || !(o->order = malloc((size_t)o->n * sizeof *o->order))) {
         if (!rc)
             snprintf(err, n, "out of memory");
-        openings_free(o);
+        arena_openings_free(o);
         return -1;
     }
     for (int i = 0; i < o->n; i++)
@@ -193,7 +193,7 @@ int openings_load(Openings *o, const Variant *v, const char *path, int plies, bo
     return 0;
 }
 
-char *openings_fen(const Openings *o, long index, char *buf)
+char *arena_openings_fen(const Openings *o, long index, char *buf)
 {
     if (o->n)
         return strcpy(buf, o->fen[o->order[index % o->n]]);

@@ -24,7 +24,7 @@ typedef struct Openings {
 /* No file: every game starts from v's start position after `random_plies` random
  * legal moves (0: the start position itself), drawn from `seed` and the
  * opening's index. v must outlive *o. */
-void openings_init(Openings *o, const Variant *v, int random_plies, unsigned seed);
+void arena_openings_init(Openings *o, const Variant *v, int random_plies, unsigned seed);
 
 /* Reads the openings of variant v from `path`: a file of game records (its first
  * non-blank character is '[') gives the position of each complete game after at
@@ -34,13 +34,13 @@ void openings_init(Openings *o, const Variant *v, int random_plies, unsigned see
  * orders them: file order from the `start`-th (from 1), or when `random` a
  * shuffle drawn from `seed`. Returns 0, or -1 with the reason (naming file and
  * line) in err (n bytes). */
-int openings_load(Openings *o, const Variant *v, const char *path, int plies, bool random, unsigned seed,
-                  int start, char *err, size_t n);
+int arena_openings_load(Openings *o, const Variant *v, const char *path, int plies, bool random, unsigned seed,
+                        int start, char *err, size_t n);
 
-void openings_free(Openings *o);
+void arena_openings_free(Openings *o);
 
 /* The FEN of the opening with play index `index` (>= 0; wraps around the file's
  * positions) into buf (FEN_MAX bytes). Returns buf. */
-char *openings_fen(const Openings *o, long index, char *buf);
+char *arena_openings_fen(const Openings *o, long index, char *buf);
 
 #endif

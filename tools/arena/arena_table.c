@@ -1,7 +1,9 @@
 /* arena_table.c - rating tables of finished games; see arena_table.h. */
 #include "arena_table.h"
 
+#include "elo.h"
 #include "record.h"
+#include "sprt.h"
 #include "variant.h"
 
 #include <errno.h>
@@ -13,19 +15,19 @@
 #define ELO_PRINT_ZERO 0.05 /* below this an Elo prints as +0.0 */
 #define ELO_SYMMETRIC 0.05  /* ends this close to equally far from the estimate: "+/-" */
 
-void table_init(ArenaTable *t)
+void arena_table_init(ArenaTable *t)
 {
     memset(t, 0, sizeof *t);
 }
 
-void table_free(ArenaTable *t)
+void arena_table_free(ArenaTable *t)
 {
     for (int i = 0; i < t->nnames; i++)
         free(t->names[i]);
     free(t->names);
     free(t->groups);
     free(t->games);
-    table_init(t);
+    arena_table_init(t);
 }
 
 /* Index of `name` among the players, added when new; -1 when memory runs out. */
@@ -60,7 +62,7 @@ static int group_index(ArenaTable *t, const char *variant)
     return t->ngroups++;
 }
 
-int table_add(ArenaTable *t, const PgnGame *g, int file, char *err, size_t n)
+int arena_table_add(ArenaTable *t, const PgnGame *g, int file, char *err, size_t n)
 {
     const char *variant = pgn_tag(g, "Variant"), *round = pgn_tag(g, "Round");
     if (!variant) {
@@ -119,7 +121,7 @@ static int add_record(PgnGame *g, PgnStatus status, const char *why, void *ctx, 
         return 0;
     }
     char reason[PGN_ERR_MAX];
-    const int added = table_add(a->t, g, a->file, reason, sizeof reason);
+    const int added = arena_table_add(a->t, g, a->file, reason, sizeof reason);
     if (added < 0) {
         snprintf(err, n, "%s:%d: %s", a->path, g->line, reason);
         return -1;
@@ -129,7 +131,7 @@ static int add_record(PgnGame *g, PgnStatus status, const char *why, void *ctx, 
     return 0;
 }
 
-int table_add_file(ArenaTable *t, const char *path, int file, int *incomplete, int *unrated, char *err, size_t n)
+int arena_table_add_file(ArenaTable *t, const char *path, int file, int *incomplete, int *unrated, char *err, size_t n)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -261,7 +263,7 @@ static int group_build(const ArenaTable *t, int group, Group *gr)
     return 0;
 }
 
-const char *elo_text(double x, char *buf, size_t n)
+const char *arena_table_elo_text(double x, char *buf, size_t n)
 {
     if (isinf(x))
         snprintf(buf, n, "%sinf", x > 0 ? "+" : "-");
@@ -270,25 +272,25 @@ const char *elo_text(double x, char *buf, size_t n)
     return buf;
 }
 
-const char *elo_interval_text(double elo, double low, double high, char *buf, size_t n)
+const char *arena_table_elo_interval_text(double elo, double low, double high, char *buf, size_t n)
 {
     char e[32], lo[32], hi[32], pm[48] = "";
     const bool symmetric = isfinite(elo) && isfinite(low) && isfinite(high) &&
                            fabs((high - elo) - (elo - low)) < ELO_SYMMETRIC;
     if (symmetric)
         snprintf(pm, sizeof pm, " +/- %.1f", (high - low) / 2);
-    snprintf(buf, n, "%s%s [%s, %s]", elo_text(elo, e, sizeof e), pm, elo_text(low, lo, sizeof lo),
-             elo_text(high, hi, sizeof hi));
+    snprintf(buf, n, "%s%s [%s, %s]", arena_table_elo_text(elo, e, sizeof e), pm,
+             arena_table_elo_text(low, lo, sizeof lo), arena_table_elo_text(high, hi, sizeof hi));
     return buf;
 }
 
 /* "Elo: +12.3 +/- 45.6 [-33.3, +57.9], LOS 70.1 %, draw rate 20.0 %" (see
- * elo_interval_text for when the +/- is printed) */
+ * arena_table_elo_interval_text for when the +/- is printed) */
 static void print_elo(FILE *out, const char *what, const EloResult *r)
 {
     char text[160];
     fprintf(out, "  %s: %s, LOS %.1f %%, draw rate %.1f %%\n", what,
-            elo_interval_text(r->elo, r->elo_low, r->elo_high, text, sizeof text), r->los * 100,
+            arena_table_elo_interval_text(r->elo, r->elo_low, r->elo_high, text, sizeof text), r->los * 100,
             r->draw_rate * 100);
 }
 
@@ -307,8 +309,8 @@ static void print_sprt(FILE *out, const Pentanomial *p, const Wdl *w, const Tabl
 static void print_match(FILE *out, const ArenaTable *t, const Group *gr, const TableOptions *o)
 {
     const int a = gr->first, b = 1 - gr->first;
-    const Wdl w = wdl_count(gr->games, gr->n, a, b);
-    const Pentanomial p = pentanomial_count(gr->games, gr->n, a, b);
+    const Wdl w = elo_wdl_count(gr->games, gr->n, a, b);
+    const Pentanomial p = elo_pentanomial_count(gr->games, gr->n, a, b);
     const EloResult r = elo_from_wdl(w.wins, w.draws, w.losses);
     fprintf(out, "  %s vs %s: %d wins, %d draws, %d losses, score %.3f (%.1f/%d)\n", t->names[gr->names[a]],
             t->names[gr->names[b]], w.wins, w.draws, w.losses, r.score, w.wins + w.draws / 2.0,
@@ -385,10 +387,10 @@ static int print_fit(FILE *out, const ArenaTable *t, const Group *gr, const Tabl
     for (int i = 0; i < gr->nplayers; i++) {
         const RatingRow *r = ranked[i].row;
         char e[32], lo[32], hi[32], interval[80];
-        snprintf(interval, sizeof interval, "[%s, %s]", elo_text(r->low, lo, sizeof lo),
-                 elo_text(r->high, hi, sizeof hi));
+        snprintf(interval, sizeof interval, "[%s, %s]", arena_table_elo_text(r->low, lo, sizeof lo),
+                 arena_table_elo_text(r->high, hi, sizeof hi));
         fprintf(out, "  %4d  %-*s  %7s  %-18s  %6d  %10.2f  %.1f/%d (%.1f %%)\n", i + 1, width, ranked[i].name,
-                elo_text(r->elo, e, sizeof e), interval, r->games, r->mean_place, r->points, r->comparisons,
+                arena_table_elo_text(r->elo, e, sizeof e), interval, r->games, r->mean_place, r->points, r->comparisons,
                 r->comparisons ? 100.0 * r->points / r->comparisons : 0.0);
     }
     if (gr->nunits > 2)
@@ -402,13 +404,13 @@ static void print_pairs(FILE *out, const ArenaTable *t, const Group *gr)
 {
     for (int a = 0; a < gr->nplayers; a++)
         for (int b = a + 1; b < gr->nplayers; b++) {
-            const Wdl w = wdl_count(gr->games, gr->n, a, b);
+            const Wdl w = elo_wdl_count(gr->games, gr->n, a, b);
             if (!(w.wins + w.draws + w.losses))
                 continue;
             const EloResult r = elo_from_wdl(w.wins, w.draws, w.losses);
             char e[32];
             fprintf(out, "  %s vs %s: +%d =%d -%d, Elo %s\n", t->names[gr->names[a]], t->names[gr->names[b]], w.wins,
-                    w.draws, w.losses, elo_text(r.elo, e, sizeof e));
+                    w.draws, w.losses, arena_table_elo_text(r.elo, e, sizeof e));
         }
 }
 
@@ -563,7 +565,7 @@ static int print_parts(FILE *out, const ArenaTable *t, const char *variant, cons
     return 0;
 }
 
-int table_print(FILE *out, ArenaTable *t, const TableOptions *o)
+int arena_table_print(FILE *out, ArenaTable *t, const TableOptions *o)
 {
     if (!t->n)
         fprintf(out, "no rated games\n");

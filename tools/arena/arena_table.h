@@ -54,28 +54,28 @@ typedef struct TableOptions {
 } TableOptions;
 
 /* An empty table. */
-void table_init(ArenaTable *t);
+void arena_table_init(ArenaTable *t);
 
-void table_free(ArenaTable *t);
+void arena_table_free(ArenaTable *t);
 
 /* Adds record g of file `file` (an index >= 0). Returns 0; 1 when the game has no
  * outcome to rate (unfinished), which is left out; -1 with the reason in err (n
  * bytes) when the record is malformed (see pgn_rated_game) or memory runs out. */
-int table_add(ArenaTable *t, const PgnGame *g, int file, char *err, size_t n);
+int arena_table_add(ArenaTable *t, const PgnGame *g, int file, char *err, size_t n);
 
 /* Adds every complete game of the record file `path` as file index `file`;
  * incomplete games are counted in *incomplete, unrated ones in *unrated (either
  * may be NULL). Returns 0, or -1 with the reason in err. */
-int table_add_file(ArenaTable *t, const char *path, int file, int *incomplete, int *unrated, char *err, size_t n);
+int arena_table_add_file(ArenaTable *t, const char *path, int file, int *incomplete, int *unrated, char *err, size_t n);
 
 /* Prints the table of every variant to out (of every group of its players that
  * never met the others, after a warning line naming them). Returns 0, or -1 when
  * the ratings could not be computed (out of memory). */
-int table_print(FILE *out, ArenaTable *t, const TableOptions *o);
+int arena_table_print(FILE *out, ArenaTable *t, const TableOptions *o);
 
 /* An Elo value as text into buf (n bytes): "+12.3", "+0.0" (never "-0.0"),
  * "+inf", "-inf". Returns buf. */
-const char *elo_text(double x, char *buf, size_t n);
+const char *arena_table_elo_text(double x, char *buf, size_t n);
 
 /* An Elo estimate and its 95% interval [low, high] as text into buf (n bytes), the
  * one form of the tables and the progress line. The interval of a score turned
@@ -85,6 +85,6 @@ const char *elo_text(double x, char *buf, size_t n);
  * "+12.3 +/- 45.6 [-33.3, +57.9]"; otherwise the interval alone,
  * "-120.4 [-575.5, +93.6]", as also when a value is infinite ("+inf [+inf, +inf]").
  * Returns buf. */
-const char *elo_interval_text(double elo, double low, double high, char *buf, size_t n);
+const char *arena_table_elo_interval_text(double elo, double low, double high, char *buf, size_t n);
 
 #endif

@@ -197,7 +197,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-port") && i + 1 < argc) {
-            if (!arg_int("stern-board", "-port", argv[++i], 0, 65535, &port))
+            if (!args_int("stern-board", "-port", argv[++i], 0, 65535, &port))
                 return 2;
         } else if (!strcmp(a, "-host") && i + 1 < argc) {
             host = argv[++i];

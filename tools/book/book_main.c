@@ -252,17 +252,17 @@ static int cmd_build(int argc, char **argv)
         else if (!strcmp(a, "-engine"))
             b.engine = v;
         else if (!strcmp(a, "-plies"))
-            ok = arg_int("stern-book", a, v, 1, 60, &plies);
+            ok = args_int("stern-book", a, v, 1, 60, &plies);
         else if (!strcmp(a, "-width"))
-            ok = arg_int("stern-book", a, v, 1, BOOK_MAX_MOVES, &width);
+            ok = args_int("stern-book", a, v, 1, BOOK_MAX_MOVES, &width);
         else if (!strcmp(a, "-margin"))
-            ok = arg_int("stern-book", a, v, 0, 10000, &margin);
+            ok = args_int("stern-book", a, v, 0, 10000, &margin);
         else if (!strcmp(a, "-nodes"))
-            ok = arg_int("stern-book", a, v, 1, 1000000000, &nodes);
+            ok = args_int("stern-book", a, v, 1, 1000000000, &nodes);
         else if (!strcmp(a, "-concurrency"))
-            ok = arg_int("stern-book", a, v, 1, MAX_CONCURRENCY, &conc);
+            ok = args_int("stern-book", a, v, 1, MAX_CONCURRENCY, &conc);
         else if (!strcmp(a, "-split"))
-            ok = arg_int("stern-book", a, v, 0, 59, &want_split);
+            ok = args_int("stern-book", a, v, 0, 59, &want_split);
         else if (!strcmp(a, "-shard")) {
             char err[512];
             if (shard_parse(v, &shard, &nshards, err, sizeof err))
@@ -606,7 +606,7 @@ static int cmd_pgn(int argc, char **argv)
         if (!strcmp(argv[i], "-o"))
             outpath = argv[i + 1];
         else if (!strcmp(argv[i], "-plies")) {
-            if (!arg_int("stern-book", argv[i], argv[i + 1], 1, GAME_MAX_PLIES, &plies))
+            if (!args_int("stern-book", argv[i], argv[i + 1], 1, GAME_MAX_PLIES, &plies))
                 return 2;
         } else
             return fail("unknown option '%s'%s", argv[i], "");

@@ -364,19 +364,19 @@ int main(int argc, char **argv)
         else if (args_is(a, "variant"))
             variant = argv[++i];
         else if (args_is(a, "games")) {
-            if (!arg_int(TOOL, "-games", argv[++i], 1, 100000000, &games))
+            if (!args_int(TOOL, "-games", argv[++i], 1, 100000000, &games))
                 return 2;
         } else if (args_is(a, "nodes")) {
-            if (!arg_int(TOOL, "-nodes", argv[++i], 1, 100000000, &nodes))
+            if (!args_int(TOOL, "-nodes", argv[++i], 1, 100000000, &nodes))
                 return 2;
         } else if (args_is(a, "random")) {
-            if (!arg_int(TOOL, "-random", argv[++i], 0, 200, &random))
+            if (!args_int(TOOL, "-random", argv[++i], 0, 200, &random))
                 return 2;
         } else if (args_is(a, "seed")) {
-            if (!arg_int(TOOL, "-seed", argv[++i], 0, (1LL << 62), &seed))
+            if (!args_int(TOOL, "-seed", argv[++i], 0, (1LL << 62), &seed))
                 return 2;
         } else if (args_is(a, "threads")) {
-            if (!arg_int(TOOL, "-threads", argv[++i], 1, 256, &threads))
+            if (!args_int(TOOL, "-threads", argv[++i], 1, 256, &threads))
                 return 2;
         } else
             args_die(TOOL, "unknown argument '%s'\n%s", a, usage);

@@ -10,6 +10,7 @@
  * results behind it.
  */
 #include "args.h"
+#include "elo.h"
 #include "ratings.h"
 
 #include <jansson.h>
@@ -238,7 +239,7 @@ static void print_table(const Ladder *l, const double *given, RatingRow *rows)
         for (int j = 0; j < l->nplayers; j++) {
             if (j == i || !isnan(given[i]) || (isnan(given[j]) && j < i))
                 continue; /* each pair once, a fitted player first */
-            const Wdl w = wdl_count(l->games, l->n, i, j);
+            const Wdl w = elo_wdl_count(l->games, l->n, i, j);
             if (w.wins + w.draws + w.losses)
                 printf("  %-20s - %-20s +%d =%d -%d\n", l->names[i], l->names[j], w.wins, w.draws, w.losses);
         }
@@ -275,10 +276,10 @@ int main(int argc, char **argv)
             if (!*as || strlen(as) >= NAME_MAX_LEN)
                 args_die(TOOL, "-as needs a name of 1 to %d characters", NAME_MAX_LEN - 1);
         } else if (!strcmp(a, "-bootstrap")) {
-            if (!arg_int(TOOL, "-bootstrap", argv[++i], 0, 100000, &bootstrap))
+            if (!args_int(TOOL, "-bootstrap", argv[++i], 0, 100000, &bootstrap))
                 return 2;
         } else if (!strcmp(a, "-seed")) {
-            if (!arg_int(TOOL, "-seed", argv[++i], 0, 4294967295LL, &seed))
+            if (!args_int(TOOL, "-seed", argv[++i], 0, 4294967295LL, &seed))
                 return 2;
         } else if (a[0] == '-') {
             args_die(TOOL, "unknown option '%s' (%s -h for help)", a, TOOL);

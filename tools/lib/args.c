@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-bool arg_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out)
+bool args_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out)
 {
     char *end;
     errno = 0;

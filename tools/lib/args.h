@@ -11,7 +11,7 @@
 /* Parses `text` as a decimal integer in [lo, hi] into *out. On failure prints
  * "<tool>: <name> must be an integer from lo to hi, not '<text>'" to stderr and
  * returns false (*out unchanged). */
-bool arg_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out);
+bool args_int(const char *tool, const char *name, const char *text, long long lo, long long hi, long long *out);
 
 /* Prints "<tool>: <message>" (printf-style) and a newline to stderr and
  * exits with status 2: a command line the tool cannot run. */

@@ -1,4 +1,4 @@
-/* ratings.c - rating math for the tournament tool; see ratings.h. */
+/* ratings.c - the ratings of many players; see ratings.h. */
 #include "ratings.h"
 
 #include "rng.h"
@@ -9,9 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define Z95 1.959963984540054          /* two-sided 95% quantile of the standard normal */
 #define ELO_PER_NAT (400.0 / M_LN10)   /* Elo per natural log-odds unit */
-#define LLR_EMPTY_CLASS 1e-3           /* fishtest's stand-in count for an empty result class */
 #define SECULAR_ITERS 200              /* bisection steps (stops earlier at double precision) */
 #define NEWTON_MAX_ITERS 200
 #define NEWTON_TOL 1e-10               /* natural log-odds units */
@@ -20,232 +18,12 @@
 #define PERCENT_LOW 0.025
 #define PERCENT_HIGH 0.975
 
-double score_from_elo(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
-}
-
-double elo_from_score(double score)
-{
-    if (score >= 1.0)
-        return INFINITY;
-    if (score <= 0.0)
-        return -INFINITY;
-    return -400.0 * log10(1.0 / score - 1.0);
-}
-
-/* Fills score, score_se, elo and its interval from the mean score s and the
- * per-sample variance var of n samples (n > 0). */
-static void set_score(EloResult *r, int n, double s, double var)
-{
-    r->n = n;
-    r->score = s;
-    r->score_se = sqrt(var / n);
-    r->elo = elo_from_score(s);
-    r->elo_low = elo_from_score(s - Z95 * r->score_se);
-    r->elo_high = elo_from_score(s + Z95 * r->score_se);
-}
-
-static EloResult no_result(void)
-{
-    EloResult r = {0};
-    r.score = 0.5;
-    r.los = 0.5;
-    return r;
-}
-
-EloResult elo_from_wdl(int wins, int draws, int losses)
-{
-    const int n = wins + draws + losses;
-    if (n <= 0)
-        return no_result();
-    const double s = (wins + 0.5 * draws) / n;
-    const double var = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
-    EloResult r = {0};
-    set_score(&r, n, s, var);
-    r.los = wins + losses ? 0.5 * (1.0 + erf((wins - losses) / sqrt(2.0 * (wins + losses)))) : 0.5;
-    r.draw_rate = (double)draws / n;
-    return r;
-}
-
-EloResult elo_from_pentanomial(const Pentanomial *p)
-{
-    int n = 0;
-    double sum = 0;
-    for (int i = 0; i < PENTA_SIZE; i++) {
-        n += p->n[i];
-        sum += p->n[i] * (i / 4.0);
-    }
-    if (n <= 0)
-        return no_result();
-    const double s = sum / n;
-    double var = 0;
-    for (int i = 0; i < PENTA_SIZE; i++)
-        var += p->n[i] * (i / 4.0 - s) * (i / 4.0 - s);
-    var /= n;
-    EloResult r = {0};
-    set_score(&r, n, s, var);
-    if (r.score_se > 0)
-        r.los = 0.5 * (1.0 + erf((s - 0.5) / (r.score_se * M_SQRT2)));
-    else
-        r.los = s > 0.5 ? 1.0 : s < 0.5 ? 0.0 : 0.5;
-    r.draw_rate = (double)p->n[PENTA_DD_WL] / n;
-    return r;
-}
-
-/* ---- counting two-player results ---- */
-
-/* The unit of game g played by `player`, or -1. */
-static int unit_of(const RatedGame *g, int player)
+int ratings_unit_of(const RatedGame *g, int player)
 {
     for (int i = 0; i < g->nunits; i++)
         if (g->player[i] == player)
             return i;
     return -1;
-}
-
-/* Half points (0, 1, 2) of `player` against `opponent` in g, or -1 when they did
- * not meet as different units. */
-static int half_points(const RatedGame *g, int player, int opponent)
-{
-    const int a = unit_of(g, player), b = unit_of(g, opponent);
-    if (a < 0 || b < 0 || a == b)
-        return -1;
-    return g->place[a] < g->place[b] ? 2 : g->place[a] == g->place[b] ? 1 : 0;
-}
-
-Wdl wdl_count(const RatedGame *games, int n, int player, int opponent)
-{
-    Wdl r = {0, 0, 0};
-    for (int i = 0; i < n; i++) {
-        const int hp = half_points(&games[i], player, opponent);
-        if (hp == 2)
-            r.wins++;
-        else if (hp == 1)
-            r.draws++;
-        else if (hp == 0)
-            r.losses++;
-    }
-    return r;
-}
-
-typedef struct {
-    int pair, half_points;
-} PairedGame;
-
-static int by_pair(const void *a, const void *b)
-{
-    const int x = ((const PairedGame *)a)->pair, y = ((const PairedGame *)b)->pair;
-    return (x > y) - (x < y);
-}
-
-Pentanomial pentanomial_count(const RatedGame *games, int n, int player, int opponent)
-{
-    Pentanomial p = {{0}};
-    PairedGame *list = malloc((size_t)(n > 0 ? n : 1) * sizeof *list);
-    if (!list)
-        return p;
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        const int hp = half_points(&games[i], player, opponent);
-        if (hp >= 0 && games[i].pair >= 0)
-            list[k++] = (PairedGame){games[i].pair, hp};
-    }
-    qsort(list, (size_t)k, sizeof *list, by_pair);
-    for (int i = 0; i < k;) {
-        int j = i;
-        while (j < k && list[j].pair == list[i].pair)
-            j++;
-        if (j - i == 2)
-            p.n[list[i].half_points + list[i + 1].half_points]++;
-        i = j;
-    }
-    free(list);
-    return p;
-}
-
-/* ---- SPRT ---- */
-
-const char *sprt_check(double elo0, double elo1, double alpha, double beta)
-{
-    if (!(elo0 < elo1))
-        return "elo0 must be less than elo1";
-    if (!(alpha > 0 && alpha < 1))
-        return "alpha must lie between 0 and 1";
-    if (!(beta > 0 && beta < 1))
-        return "beta must lie between 0 and 1";
-    if (!(alpha + beta < 1))
-        return "alpha + beta must be less than 1";
-    return NULL;
-}
-
-SprtBounds sprt_bounds(double alpha, double beta)
-{
-    return (SprtBounds){log(beta / (1 - alpha)), log((1 - beta) / alpha)};
-}
-
-SprtDecision sprt_decide(double llr, SprtBounds b)
-{
-    if (llr >= b.upper)
-        return SPRT_ACCEPT_H1;
-    if (llr <= b.lower)
-        return SPRT_ACCEPT_H0;
-    return SPRT_CONTINUE;
-}
-
-/* The x of the maximum likelihood distribution with expectation s (a[0] < s <
- * a[k-1]): the root of f(x) = sum_i phat_i (a_i - s) / (1 + x (a_i - s)), which
- * falls from +inf to -inf on (-1/(a[k-1] - s), -1/(a[0] - s)); found by bisection. */
-static double secular_root(const double *a, const double *phat, int k, double s)
-{
-    double lo = -1.0 / (a[k - 1] - s), hi = -1.0 / (a[0] - s);
-    for (int it = 0; it < SECULAR_ITERS; it++) {
-        const double mid = 0.5 * (lo + hi);
-        if (mid <= lo || mid >= hi)
-            break;
-        double f = 0;
-        for (int i = 0; i < k; i++)
-            f += phat[i] * (a[i] - s) / (1.0 + mid * (a[i] - s));
-        if (f > 0)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return 0.5 * (lo + hi);
-}
-
-/* GSPRT LLR of k result classes (scores i/(k-1)) with counts c; see ratings.h. */
-static double llr_of_counts(const int *c, int k, double elo0, double elo1)
-{
-    double cnt[PENTA_SIZE] = {0}, a[PENTA_SIZE] = {0}, phat[PENTA_SIZE] = {0}, total = 0;
-    for (int i = 0; i < k; i++) {
-        cnt[i] = c[i] > 0 ? c[i] : LLR_EMPTY_CLASS;
-        a[i] = (double)i / (k - 1);
-        total += cnt[i];
-    }
-    for (int i = 0; i < k; i++)
-        phat[i] = cnt[i] / total;
-    const double s0 = score_from_elo(elo0), s1 = score_from_elo(elo1);
-    const double x0 = secular_root(a, phat, k, s0), x1 = secular_root(a, phat, k, s1);
-    double llr = 0;
-    for (int i = 0; i < k; i++) /* log(p1_i / p0_i), p_s,i = phat_i / (1 + x_s (a_i - s)) */
-        llr += phat[i] * (log1p(x0 * (a[i] - s0)) - log1p(x1 * (a[i] - s1)));
-    return total * llr;
-}
-
-double sprt_llr(const Pentanomial *pairs, int wins, int draws, int losses, double elo0, double elo1)
-{
-    if (pairs) {
-        int npairs = 0;
-        for (int i = 0; i < PENTA_SIZE; i++)
-            npairs += pairs->n[i];
-        if (npairs > 0)
-            return llr_of_counts(pairs->n, PENTA_SIZE, elo0, elo1);
-    }
-    if (wins + draws + losses <= 0)
-        return 0;
-    const int tri[3] = {losses, draws, wins};
-    return llr_of_counts(tri, 3, elo0, elo1);
 }
 
 /* ---- ratings from places ---- */
@@ -641,7 +419,7 @@ static double log_perfect(const RatedGame *games, int n, int player, const doubl
 {
     double ll = 0;
     for (int k = 0; k < n; k++) {
-        if (unit_of(&games[k], player) < 0)
+        if (ratings_unit_of(&games[k], player) < 0)
             continue;
         for (int b = 0; b < games[k].nunits; b++) {
             const int o = games[k].player[b];
@@ -659,7 +437,7 @@ double ratings_perfect_bound(const RatedGame *games, int n, int player, const do
     int met = 0;
     for (int k = 0; k < n; k++) {
         const RatedGame *g = &games[k];
-        const int a = unit_of(g, player);
+        const int a = ratings_unit_of(g, player);
         if (a < 0)
             continue;
         for (int b = 0; b < g->nunits; b++) {

@@ -156,14 +156,14 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "fens") && (argc == 4 || argc == 5)) {
         long long n, every = 1;
-        if (!arg_int(TOOL, "N", argv[3], 0, 1LL << 40, &n) ||
-            (argc == 5 && !arg_int(TOOL, "K", argv[4], 1, 1LL << 40, &every)))
+        if (!args_int(TOOL, "N", argv[3], 0, 1LL << 40, &n) ||
+            (argc == 5 && !args_int(TOOL, "K", argv[4], 1, 1LL << 40, &every)))
             return 2;
         return print_fens(argv[2], n, every);
     }
     if (!strcmp(argv[1], "eval") && (argc == 4 || argc == 5)) {
         long long n = -1;
-        if (argc == 5 && !arg_int(TOOL, "N", argv[4], 0, 1LL << 40, &n))
+        if (argc == 5 && !args_int(TOOL, "N", argv[4], 0, 1LL << 40, &n))
             return 2;
         return eval_file(argv[2], argv[3], n, getenv("STERN_NNUE_HAND") != NULL);
     }

@@ -36,13 +36,13 @@ int main(int argc, char **argv)
         if (args_is(argv[i], "variant") && i + 1 < argc) variant = argv[++i];
         else if (args_is(argv[i], "fen") && i + 1 < argc) fen = argv[++i];
         else if (args_is(argv[i], "depth") && i + 1 < argc) {
-            if (!arg_int("stern-perft", argv[i], argv[i + 1], 0, 20, &depth))
+            if (!args_int("stern-perft", argv[i], argv[i + 1], 0, 20, &depth))
                 return 2;
             i++;
         } else if (args_is(argv[i], "no-foreign-rule")) plain = 1;
         else if (args_is(argv[i], "divide")) divide = 1;
         else if (args_is(argv[i], "gen-bench") && i + 1 < argc) {
-            if (!arg_int("stern-perft", argv[i], argv[i + 1], 1, 1000000000000LL, &gens))
+            if (!args_int("stern-perft", argv[i], argv[i + 1], 1, 1000000000000LL, &gens))
                 return 2;
             i++;
         } else {

@@ -49,7 +49,8 @@ int main(int argc, char **argv)
         else if ((args_is(argv[i], "max") || args_is(argv[i], "from") || args_is(argv[i], "hash")) && i + 1 < argc) {
             long long v;
             const bool is_max = args_is(argv[i], "max"), is_from = args_is(argv[i], "from");
-            if (!arg_int("stern-race", argv[i], argv[i + 1], 0, is_max ? RACE_MAX_MOVES : is_from ? 1000000 : 65536, &v))
+            const long long most = is_max ? RACE_MAX_MOVES : is_from ? 1000000 : 65536;
+            if (!args_int("stern-race", argv[i], argv[i + 1], 0, most, &v))
                 return 2;
             i++;
             *(is_max ? &max_moves : is_from ? &from : &mib) = (int)v;

@@ -124,8 +124,8 @@ int main(int argc, char **argv)
     const bool model = !strcmp(argv[2], "rollout");
     const Ties ties = !strcmp(argv[3], "last") ? TIES_LAST : !strcmp(argv[3], "random") ? TIES_RANDOM : TIES_FIRST;
     long long games, rollouts = 1;
-    if (!arg_int("stern-capture-model", "GAMES", argv[4], 1, 1000000, &games) ||
-        (argc == 6 && !arg_int("stern-capture-model", "ROLLOUTS", argv[5], 1, 1000000, &rollouts)))
+    if (!args_int("stern-capture-model", "GAMES", argv[4], 1, 1000000, &games) ||
+        (argc == 6 && !args_int("stern-capture-model", "ROLLOUTS", argv[5], 1, 1000000, &rollouts)))
         return 2;
     Game g;
     if (game_new(&g, argv[1]) || !g.v->capture) {

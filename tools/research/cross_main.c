@@ -1261,7 +1261,7 @@ static int usage(void) { return usage_to(stderr, 2); }
 static int int_arg(const char *s, int lo, int hi, const char *what)
 {
     long long v;
-    if (!arg_int("stern-cross", what, s, lo, hi, &v))
+    if (!args_int("stern-cross", what, s, lo, hi, &v))
         exit(2);
     return (int)v;
 }

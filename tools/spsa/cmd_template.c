@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int shell_quote_append(char *out, size_t n, const char *arg)
+int cmd_template_quote(char *out, size_t n, const char *arg)
 {
     const size_t start = strlen(out);
     size_t len = start;
@@ -45,7 +45,7 @@ static const TemplateField *field_at(const char *text, const TemplateField *fiel
     return NULL;
 }
 
-int template_expand(const char *tmpl, const TemplateField *fields, int nfields, char *out, size_t n)
+int cmd_template_expand(const char *tmpl, const TemplateField *fields, int nfields, char *out, size_t n)
 {
     size_t len = 0;
     for (const char *c = tmpl; *c;) {
@@ -64,7 +64,7 @@ int template_expand(const char *tmpl, const TemplateField *fields, int nfields, 
     return 0;
 }
 
-bool template_has(const char *tmpl, const char *name)
+bool cmd_template_has(const char *tmpl, const char *name)
 {
     const TemplateField f = {name, ""};
     for (const char *c = tmpl; *c; c++)

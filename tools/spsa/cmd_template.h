@@ -19,14 +19,14 @@ typedef struct TemplateField {
  * as '\''), after a space unless out is empty, so that /bin/sh reads it back
  * as the one argument `arg`. Returns 0, or -1 when it does not fit (out is
  * then left as it was). */
-int shell_quote_append(char *out, size_t n, const char *arg);
+int cmd_template_quote(char *out, size_t n, const char *arg);
 
 /* Writes `tmpl` to out (n bytes) with every {name} of the nfields fields
  * replaced by its value; any other text, braces included (a shell's ${VAR}),
  * is copied as it is. Returns 0, or -1 when the result does not fit. */
-int template_expand(const char *tmpl, const TemplateField *fields, int nfields, char *out, size_t n);
+int cmd_template_expand(const char *tmpl, const TemplateField *fields, int nfields, char *out, size_t n);
 
 /* Whether `tmpl` contains the field {name}. */
-bool template_has(const char *tmpl, const char *name);
+bool cmd_template_has(const char *tmpl, const char *name);
 
 #endif

@@ -58,7 +58,7 @@ int run_parallel(const char *const *cmds, const char *const *logs, int n, int *s
     return ok;
 }
 
-const char *run_status_text(int status, char *buf, size_t n)
+const char *run_parallel_status_text(int status, char *buf, size_t n)
 {
     if (status < 0)
         snprintf(buf, n, "not started");

@@ -18,6 +18,6 @@ int run_parallel(const char *const *cmds, const char *const *logs, int n, int *s
 
 /* Describes a status of run_parallel in buf (n bytes): "exit status 3",
  * "killed by signal 9" or "not started". Returns buf. */
-const char *run_status_text(int status, char *buf, size_t n);
+const char *run_parallel_status_text(int status, char *buf, size_t n);
 
 #endif

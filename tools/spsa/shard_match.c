@@ -49,14 +49,14 @@ static int shard_command(const ShardMatch *m, int i, bool resume, char *out)
     snprintf(spec, sizeof spec, "%d/%d", i, m->shards);
     snprintf(record, sizeof record, "%s-%d.pgn", m->prefix, i);
     for (int a = 0; a < m->argc; a++)
-        if (shell_quote_append(cmd, sizeof cmd, m->argv[a]))
+        if (cmd_template_quote(cmd, sizeof cmd, m->argv[a]))
             return -1;
-    if (shell_quote_append(cmd, sizeof cmd, "-shard") || shell_quote_append(cmd, sizeof cmd, spec) ||
-        shell_quote_append(cmd, sizeof cmd, "-pgnout") || shell_quote_append(cmd, sizeof cmd, record) ||
-        (resume && shell_quote_append(cmd, sizeof cmd, "-resume")))
+    if (cmd_template_quote(cmd, sizeof cmd, "-shard") || cmd_template_quote(cmd, sizeof cmd, spec) ||
+        cmd_template_quote(cmd, sizeof cmd, "-pgnout") || cmd_template_quote(cmd, sizeof cmd, record) ||
+        (resume && cmd_template_quote(cmd, sizeof cmd, "-resume")))
         return -1;
     const TemplateField fields[] = {{"cmd", cmd}, {"shard", shard}, {"shards", shards}, {"iteration", iteration}};
-    return template_expand(m->run, fields, 4, out, CMD_MAX);
+    return cmd_template_expand(m->run, fields, 4, out, CMD_MAX);
 }
 
 /* Runs the shards marked in `todo` (each with -resume when `resume`) at once;
@@ -113,7 +113,7 @@ long shard_match_play(const ShardMatch *m, bool *finished)
         char path[PATH_MAX_LEN], what[64];
         snprintf(path, sizeof path, "%s-%d.pgn", m->prefix, i + 1);
         fprintf(stderr, "%s: iteration %d: shard %d/%d failed (%s, %ld of %ld games recorded): running it again\n",
-                m->tool, m->iteration, i + 1, m->shards, run_status_text(status[i], what, sizeof what),
+                m->tool, m->iteration, i + 1, m->shards, run_parallel_status_text(status[i], what, sizeof what),
                 record_games(path), m->planned[i]);
         again = true;
     }
@@ -130,7 +130,7 @@ long shard_match_play(const ShardMatch *m, bool *finished)
         fprintf(stderr,
                 "%s: iteration %d: shard %d/%d lost (%s again, %ld of %ld games recorded; see %s-%d.log): "
                 "going on with the games of the other shards\n",
-                m->tool, m->iteration, i + 1, m->shards, run_status_text(status[i], what, sizeof what),
+                m->tool, m->iteration, i + 1, m->shards, run_parallel_status_text(status[i], what, sizeof what),
                 record_games(path), m->planned[i], m->prefix, i + 1);
     }
     return games;

@@ -120,8 +120,8 @@ static int build_engine(const char *build, const char *dir, const Param *ps, int
         len += (size_t)snprintf(flags + len, sizeof flags - len, "%s-D%s=%ld", i ? " " : "", ps[i].name,
                                 lround(values[i]));
     const TemplateField fields[] = {{"dir", qdir}, {"flags", qflags}};
-    if (shell_quote_append(qflags, sizeof qflags, flags) || shell_quote_append(qdir, sizeof qdir, dir) ||
-        template_expand(build, fields, 2, cmd, sizeof cmd)) {
+    if (cmd_template_quote(qflags, sizeof qflags, flags) || cmd_template_quote(qdir, sizeof qdir, dir) ||
+        cmd_template_expand(build, fields, 2, cmd, sizeof cmd)) {
         fprintf(stderr, "stern-spsa: the build command is too long\n");
         return -1;
     }
@@ -180,12 +180,12 @@ static FILE *play_shards(const Setup *st, int half, const char *const *argv, int
     *played = shard_match_play(&m, finished);
     if (*played <= 0)
         return NULL;
-    int fits = !shell_quote_append(cmd, sizeof cmd, st->arena) && !shell_quote_append(cmd, sizeof cmd, "-ratings");
+    int fits = !cmd_template_quote(cmd, sizeof cmd, st->arena) && !cmd_template_quote(cmd, sizeof cmd, "-ratings");
     for (int i = 0; i < st->shards; i++) {
         char record[1200];
         snprintf(record, sizeof record, "%s-%d.pgn", prefix, i + 1);
         if (finished[i])
-            fits = fits && !shell_quote_append(cmd, sizeof cmd, record);
+            fits = fits && !cmd_template_quote(cmd, sizeof cmd, record);
     }
     FILE *f = fits && strlen(cmd) + 6 < sizeof cmd ? popen(strcat(cmd, " 2>&1"), "r") : NULL;
     if (!f) {
@@ -325,8 +325,8 @@ int main(int argc, char **argv)
                    i + 1 < argc) {
             long long v;
             const char *name = argv[i];
-            if (!arg_int("stern-spsa", name, argv[++i], !strcmp(name, "-seed") ? 0 : 1,
-                         !strcmp(name, "-seed") ? 4294967295LL : 1000000, &v))
+            if (!args_int("stern-spsa", name, argv[++i], !strcmp(name, "-seed") ? 0 : 1,
+                          !strcmp(name, "-seed") ? 4294967295LL : 1000000, &v))
                 return 2;
             if (!strcmp(name, "-iterations"))
                 iterations = (int)v;
@@ -345,7 +345,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-run") && i + 1 < argc) run = argv[++i];
         else if (!strcmp(argv[i], "-shards") && i + 1 < argc) {
             long long v;
-            if (!arg_int("stern-spsa", "-shards", argv[++i], 1, SHARD_MATCH_MAX, &v))
+            if (!args_int("stern-spsa", "-shards", argv[++i], 1, SHARD_MATCH_MAX, &v))
                 return 2;
             shards = (int)v;
         }
@@ -354,11 +354,11 @@ int main(int argc, char **argv)
     }
     if (np == 0 || iterations < 1 || games < 2 || games % 2 || conc < 1)
         return usage();
-    if (!template_has(build, "dir")) {
+    if (!cmd_template_has(build, "dir")) {
         fprintf(stderr, "stern-spsa: -build '%s': the template must contain {dir}, where the engine goes\n", build);
         return 2;
     }
-    if (!template_has(run, "cmd")) {
+    if (!cmd_template_has(run, "cmd")) {
         fprintf(stderr, "stern-spsa: -run '%s': the template must contain {cmd}, the arena command of a shard\n", run);
         return 2;
     }

@@ -437,8 +437,8 @@ static int make_suite(int argc, char **argv)
     const Variant *v = variant_find(argv[3]);
     if (!v)
         fail("unknown variant '%s'", argv[3]);
-    if (!arg_int("stern-suite", "COUNT", argv[4], 1, MAKE_MAX, &count) ||
-        (argc == 6 && !arg_int("stern-suite", "SEED", argv[5], 0, 1LL << 62, &seed)))
+    if (!args_int("stern-suite", "COUNT", argv[4], 1, MAKE_MAX, &count) ||
+        (argc == 6 && !args_int("stern-suite", "SEED", argv[5], 0, 1LL << 62, &seed)))
         return 2;
     /* a team member's arrival can wait while it helps its partner (the team
      * moves less once it is out), so only seats on their own surely arrive */
@@ -483,12 +483,12 @@ int main(int argc, char **argv)
         } else if (!val) {
             fail("%s needs a value\n%s", a, usage_text);
         } else if (!strcmp(a, "-depth") || !strcmp(a, "-nodes") || !strcmp(a, "-movetime")) {
-            if (!arg_int("stern-suite", a, val, 1, !strcmp(a, "-depth") ? 95 : 1000000000000LL, &x))
+            if (!args_int("stern-suite", a, val, 1, !strcmp(a, "-depth") ? 95 : 1000000000000LL, &x))
                 return 2;
             snprintf(o.limit, sizeof o.limit, "%s %lld", a + 1, x);
             o.timeout_ms = !strcmp(a, "-movetime") ? (int)(x < 3600000 ? x : 3600000) + SLACK_MS : UNTIMED_MS;
         } else if (!strcmp(a, "-concurrency")) {
-            if (!arg_int("stern-suite", a, val, 1, 1024, &x))
+            if (!args_int("stern-suite", a, val, 1, 1024, &x))
                 return 2;
             o.concurrency = (int)x;
         } else if (!strcmp(a, "-engine")) {
