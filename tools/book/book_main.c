@@ -231,14 +231,22 @@ static bool __attribute__((format(printf, 2, 3))) settings_add(char *settings, c
     return n >= 0 && len + (size_t)n < BOOK_PART_SETTINGS_MAX;
 }
 
-static int cmd_build(int argc, char **argv)
-{
-    const char *variant = NULL, *outpath = NULL;
-    long long plies = 10, width = 3, margin = 40, nodes = 100000, conc = 2, want_split = -1;
-    int shard = 0, nshards = 0; /* no shard: the whole book */
+/* What `stern-book build` was asked for. */
+typedef struct {
+    const char *variant, *outpath;
+    long long plies, width, margin, nodes, conc, want_split;
+    int shard, nshards; /* no shard (0 of 0): the whole book */
     char engine[PATH_MAX + 8];
-    default_engine(engine, sizeof engine);
-    Builder b = {.engine = engine};
+    char settings[BOOK_PART_SETTINGS_MAX]; /* what decides the book, for a part to be checked by */
+} BuildOptions;
+
+/* Reads build's arguments into *o and the engine's command and options into
+ * *b. Returns 0, or the exit status after a message. */
+static int parse_build(int argc, char **argv, BuildOptions *o, Builder *b)
+{
+    *o = (BuildOptions){.plies = 10, .width = 3, .margin = 40, .nodes = 100000, .conc = 2, .want_split = -1};
+    default_engine(o->engine, sizeof o->engine);
+    *b = (Builder){.engine = o->engine};
     static char optbuf[MAX_OPTIONS][512];
     for (int i = 0; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -246,218 +254,303 @@ static int cmd_build(int argc, char **argv)
             return fail("%s needs a value%s", a, "");
         bool ok = true;
         if (!strcmp(a, "-variant"))
-            variant = v;
+            o->variant = v;
         else if (!strcmp(a, "-o"))
-            outpath = v;
+            o->outpath = v;
         else if (!strcmp(a, "-engine"))
-            b.engine = v;
+            b->engine = v;
         else if (!strcmp(a, "-plies"))
-            ok = args_int("stern-book", a, v, 1, 60, &plies);
+            ok = args_int("stern-book", a, v, 1, 60, &o->plies);
         else if (!strcmp(a, "-width"))
-            ok = args_int("stern-book", a, v, 1, BOOK_MAX_MOVES, &width);
+            ok = args_int("stern-book", a, v, 1, BOOK_MAX_MOVES, &o->width);
         else if (!strcmp(a, "-margin"))
-            ok = args_int("stern-book", a, v, 0, 10000, &margin);
+            ok = args_int("stern-book", a, v, 0, 10000, &o->margin);
         else if (!strcmp(a, "-nodes"))
-            ok = args_int("stern-book", a, v, 1, 1000000000, &nodes);
+            ok = args_int("stern-book", a, v, 1, 1000000000, &o->nodes);
         else if (!strcmp(a, "-concurrency"))
-            ok = args_int("stern-book", a, v, 1, MAX_CONCURRENCY, &conc);
+            ok = args_int("stern-book", a, v, 1, MAX_CONCURRENCY, &o->conc);
         else if (!strcmp(a, "-split"))
-            ok = args_int("stern-book", a, v, 0, 59, &want_split);
+            ok = args_int("stern-book", a, v, 0, 59, &o->want_split);
         else if (!strcmp(a, "-shard")) {
             char err[512];
-            if (shard_parse(v, &shard, &nshards, err, sizeof err))
+            if (shard_parse(v, &o->shard, &o->nshards, err, sizeof err))
                 return fail("%s%s", err, "");
         } else if (!strcmp(a, "-option")) {
             const char *eq = strchr(v, '=');
-            if (!eq || b.noptions == MAX_OPTIONS || strchr(v, '\n'))
+            if (!eq || b->noptions == MAX_OPTIONS || strchr(v, '\n'))
                 return fail("-option %s: expected NAME=VALUE (at most 16)%s", v, "");
-            char *o = optbuf[b.noptions];
-            snprintf(o, sizeof optbuf[0], "%s", v);
-            o[eq - v] = 0;
-            b.options[b.noptions++] = (EngineOption){o, o + (eq - v) + 1};
+            char *opt = optbuf[b->noptions];
+            snprintf(opt, sizeof optbuf[0], "%s", v);
+            opt[eq - v] = 0;
+            b->options[b->noptions++] = (EngineOption){opt, opt + (eq - v) + 1};
         } else
             return fail("unknown option '%s'%s", a, "");
         if (!ok)
             return 2;
     }
-    if (!variant || !outpath)
+    if (!o->variant || !o->outpath)
         return fail("build needs -variant and -o%s%s", "", "");
-    if (want_split >= 0 && !nshards)
+    if (o->want_split >= 0 && !o->nshards)
         return fail("-split needs -shard%s%s", "", "");
-    if (want_split >= plies)
+    if (o->want_split >= o->plies)
         return fail("-split must be below -plies%s%s", "", "");
-    static Game g;
-    if (game_new(&g, variant))
-        return fail("unknown variant '%s'%s", variant, "");
-    if (g.v->capture)
-        return fail("%s: capture mode has no book%s", variant, "");
-    /* what decides the book, for the parts of a sharded build to be checked by */
-    char settings[BOOK_PART_SETTINGS_MAX] = "";
-    bool fits = settings_add(settings, "-variant %s -plies %lld -width %lld -margin %lld -nodes %lld", variant, plies,
-                             width, margin, nodes);
-    for (int i = 0; i < b.noptions; i++)
-        fits = fits && settings_add(settings, " -option %s=%s", b.options[i].name, b.options[i].value);
-    if (want_split >= 0)
-        fits = fits && settings_add(settings, " -split %lld", want_split);
-    if (!fits && nshards)
+    return 0;
+}
+
+/* Writes the options that decide the book into o->settings (a part records
+ * them). Returns 0, or the exit status when they do not fit a part. */
+static int write_settings(BuildOptions *o, const Builder *b)
+{
+    bool fits = settings_add(o->settings, "-variant %s -plies %lld -width %lld -margin %lld -nodes %lld", o->variant,
+                             o->plies, o->width, o->margin, o->nodes);
+    for (int i = 0; i < b->noptions; i++)
+        fits = fits && settings_add(o->settings, " -option %s=%s", b->options[i].name, b->options[i].value);
+    if (o->want_split >= 0)
+        fits = fits && settings_add(o->settings, " -split %lld", o->want_split);
+    if (!fits && o->nshards)
         return fail("the build's options are too long for a part%s%s", "", "");
-    char multipv[16];
-    snprintf(multipv, sizeof multipv, "%lld", width);
-    b.options[b.noptions++] = (EngineOption){"Variant", variant};
-    b.options[b.noptions++] = (EngineOption){"MultiPV", multipv};
-    b.options[b.noptions++] = (EngineOption){"Threads", "1"};
-    b.options[b.noptions++] = (EngineOption){"OwnBook", "false"};
-    /* the variant first: setting it resets what the others do not touch */
-    const EngineOption first = b.options[b.noptions - 4];
-    memmove(b.options + 1, b.options, sizeof *b.options * (size_t)(b.noptions - 4));
-    b.options[0] = first;
-    b.width = (int)width;
-    b.nodes = nodes;
-    /* Every exit from here on passes `done`, which frees what is held: the
-     * book, the positions of this ply and the next (with their lines) and the
-     * keys seen. */
-    int status = 0;
+    return 0;
+}
+
+/* Adds the options every search of the build needs to the user's: the variant
+ * first (setting it resets what the others do not touch), MultiPV (multipv,
+ * the width's text, outlives the build), one thread, no book of its own. */
+static void build_engine_options(Builder *b, const BuildOptions *o, const char *multipv)
+{
+    b->options[b->noptions++] = (EngineOption){"Variant", o->variant};
+    b->options[b->noptions++] = (EngineOption){"MultiPV", multipv};
+    b->options[b->noptions++] = (EngineOption){"Threads", "1"};
+    b->options[b->noptions++] = (EngineOption){"OwnBook", "false"};
+    const EngineOption first = b->options[b->noptions - 4];
+    memmove(b->options + 1, b->options, sizeof *b->options * (size_t)(b->noptions - 4));
+    b->options[0] = first;
+    b->width = (int)o->width;
+    b->nodes = o->nodes;
+}
+
+/* The opening tree as it grows, ply by ply: the book so far, the positions of
+ * this ply (searched together) and their children, the next ply's, and the
+ * keys of every position met. */
+typedef struct {
     Book book;
-    book_init(&book, variant);
-    /* the positions of one ply, searched together; their children the next ply's */
-    Job *level = calloc(1, sizeof *level), *next = NULL;
-    int nlevel = 0, nnext = 0, capnext = 0;
-    uint64_t *seen = NULL;
-    size_t nseen = 0, capseen = 0;
-    if (!level || !(level[0].moves = strdup(""))) {
-        status = fail("out of memory%s%s", "", "");
-        goto done;
+    Job *level, *next;
+    int nlevel, nnext, capnext;
+    uint64_t *seen;
+    size_t nseen, capseen;
+    long searched;
+    int split; /* the ply shared out among the shards, or -1 */
+} Tree;
+
+static void tree_free(Tree *t)
+{
+    for (int i = 0; i < t->nlevel; i++)
+        free(t->level[i].moves);
+    free(t->level);
+    for (int i = 0; i < t->nnext; i++)
+        free(t->next[i].moves);
+    free(t->next);
+    free(t->seen);
+    book_free(&t->book);
+}
+
+/* An empty book and the variant's start (canonical) as the first ply's one
+ * position. Returns 0, or -1 when memory runs out. */
+static int tree_init(Tree *t, const char *variant, const Position *start)
+{
+    *t = (Tree){.split = -1};
+    book_init(&t->book, variant);
+    t->level = calloc(1, sizeof *t->level);
+    if (!t->level || !(t->level[0].moves = strdup("")))
+        return -1;
+    t->nlevel = 1;
+    t->level[0].pos = book_canonical(start);
+    int f;
+    t->level[0].key = book_key(&t->level[0].pos, &f);
+    return 0;
+}
+
+/* A shard searches the plies above the split whole, as every other shard
+ * does, then only its share of the split ply and what grows from it. A
+ * position that another shard's subtree reaches too is searched there as
+ * well, to the same entries (its search depends on it alone), and at the same
+ * ply when that is the first it is reached at: the union of the parts is the
+ * tree of one process. Keeps this shard's positions of ply `ply` when it is
+ * the split. */
+static void share_out(Tree *t, const BuildOptions *o, int ply)
+{
+    if (!o->nshards || t->split >= 0 ||
+        !(ply == o->want_split ||
+          (o->want_split < 0 && (t->nlevel >= SPLIT_PER_SHARD * o->nshards || ply + 1 == o->plies))))
+        return;
+    t->split = ply;
+    const int all = t->nlevel;
+    t->nlevel = 0;
+    for (int i = 0; i < all; i++)
+        if (i % o->nshards == o->shard - 1)
+            t->level[t->nlevel++] = t->level[i];
+        else
+            free(t->level[i].moves);
+    fprintf(stderr, "stern-book: shard %d/%d: the %d positions after ply %d shared out, %d here\n", o->shard,
+            o->nshards, all, ply, t->nlevel);
+}
+
+/* Whether a position of `key` was met before (by another line, or as its
+ * mirror image); when not, it is noted. Returns 1, 0, or -1 when memory runs
+ * out. */
+static int seen_before(Tree *t, uint64_t key)
+{
+    for (size_t s = 0; s < t->nseen; s++)
+        if (t->seen[s] == key)
+            return 1;
+    if (t->nseen == t->capseen) {
+        const size_t cap = t->capseen ? t->capseen * 2 : 1024;
+        uint64_t *grown = realloc(t->seen, sizeof *t->seen * cap);
+        if (!grown)
+            return -1;
+        t->seen = grown;
+        t->capseen = cap;
     }
-    nlevel = 1;
-    level[0].pos = book_canonical(&g.pos);
-    int f0;
-    level[0].key = book_key(&level[0].pos, &f0);
-    long searched = 0;
-    int split = -1;
-    for (int ply = 0; ply < plies && nlevel; ply++) {
-        qsort(level, (size_t)nlevel, sizeof *level, by_key);
-        /* A shard searches the plies above the split whole, as every other
-         * shard does, then only its share of the split ply and what grows from
-         * it. A position that another shard's subtree reaches too is searched
-         * there as well, to the same entries (its search depends on it alone),
-         * and at the same ply when that is the first it is reached at: the
-         * union of the parts is the tree of one process. */
-        if (nshards && split < 0 &&
-            (ply == want_split || (want_split < 0 && (nlevel >= SPLIT_PER_SHARD * nshards || ply + 1 == plies)))) {
-            split = ply;
-            const int all = nlevel;
-            nlevel = 0;
-            for (int i = 0; i < all; i++)
-                if (i % nshards == shard - 1)
-                    level[nlevel++] = level[i];
-                else
-                    free(level[i].moves);
-            fprintf(stderr, "stern-book: shard %d/%d: the %d positions after ply %d shared out, %d here\n", shard,
-                    nshards, all, ply, nlevel);
-            if (!nlevel)
-                break;
-        }
-        search_ply(&b, level, nlevel, (int)conc);
-        searched += nlevel;
-        for (int i = 0; i < nlevel; i++) {
-            Job *j = &level[i];
+    t->seen[t->nseen++] = key;
+    return 0;
+}
+
+/* Adds c, reached from j by its k-th move, to the next ply (when it was not
+ * met before). Returns 0, or -1 when memory runs out. */
+static int add_child(Tree *t, const Job *j, int k, const Position *c)
+{
+    int f;
+    const uint64_t key = book_key(c, &f);
+    const int seen = seen_before(t, key);
+    if (seen)
+        return seen < 0 ? -1 : 0;
+    if (t->nnext == t->capnext) {
+        const int cap = t->capnext ? t->capnext * 2 : 64;
+        Job *grown = realloc(t->next, sizeof *t->next * (size_t)cap);
+        if (!grown)
+            return -1;
+        t->next = grown;
+        t->capnext = cap;
+    }
+    char mv[MOVE_STR_MAX];
+    move_str(&j->pos, &j->move[k], mv);
+    Job *n = &t->next[t->nnext];
+    memset(n, 0, sizeof *n);
+    n->pos = book_canonical(c);
+    n->key = key;
+    n->moves = malloc(strlen(j->moves) + strlen(mv) + 2);
+    if (!n->moves)
+        return -1;
+    t->nnext++;
+    sprintf(n->moves, "%s%s%s", j->moves, j->moves[0] ? " " : "", mv);
+    return 0;
+}
+
+/* Puts the moves the search of j found within the margin of the best into the
+ * book, weighted by their scores, and their positions into the next ply
+ * (unless the game ends or the tree is as deep as asked). Returns 0, or -1
+ * when memory runs out. */
+static int grow(Tree *t, const BuildOptions *o, const Job *j, int ply)
+{
+    const int best = j->n ? j->score[0] : 0;
+    for (int k = 0; k < j->n; k++) {
+        if (best - j->score[k] > o->margin)
+            continue;
+        /* the best weighs 1,000 + 1; one at the margin 1 */
+        const long w = o->margin ? 1 + 1000 * (o->margin - (best - j->score[k])) / o->margin : 1001;
+        if (!book_add(&t->book, &j->pos, &j->move[k], (int)w, 0))
+            return -1;
+        Position c = j->pos;
+        pos_play(&c, &j->move[k]);
+        if (!pos_over(&c) && ply + 1 < o->plies && add_child(t, j, k, &c))
+            return -1;
+    }
+    return 0;
+}
+
+/* The next ply's positions become this ply's. */
+static void next_ply(Tree *t)
+{
+    for (int i = 0; i < t->nlevel; i++)
+        free(t->level[i].moves);
+    free(t->level);
+    t->level = t->next;
+    t->nlevel = t->nnext;
+    t->next = NULL;
+    t->nnext = t->capnext = 0;
+}
+
+/* Searches the tree ply by ply on the builder's engines. Returns 0, or the
+ * exit status after a message (a failed search, out of memory). */
+static int grow_tree(Tree *t, const BuildOptions *o, Builder *b)
+{
+    for (int ply = 0; ply < o->plies && t->nlevel; ply++) {
+        qsort(t->level, (size_t)t->nlevel, sizeof *t->level, by_key);
+        share_out(t, o, ply);
+        if (!t->nlevel)
+            break;
+        search_ply(b, t->level, t->nlevel, (int)o->conc);
+        t->searched += t->nlevel;
+        for (int i = 0; i < t->nlevel; i++) {
+            const Job *j = &t->level[i];
             if (j->failed) {
                 fprintf(stderr, "stern-book: position after '%s': %s\n", j->moves, j->error);
-                status = 1;
-                goto done;
+                return 1;
             }
-            const int best = j->n ? j->score[0] : 0;
-            for (int k = 0; k < j->n; k++) {
-                if (best - j->score[k] > margin)
-                    continue;
-                /* the best weighs 1,000 + 1; one at the margin 1 */
-                const long w = margin ? 1 + 1000 * (margin - (best - j->score[k])) / margin : 1001;
-                if (!book_add(&book, &j->pos, &j->move[k], (int)w, 0)) {
-                    status = fail("out of memory%s%s", "", "");
-                    goto done;
-                }
-                Position c = j->pos;
-                pos_play(&c, &j->move[k]);
-                if (pos_over(&c) || ply + 1 >= plies)
-                    continue;
-                int f;
-                const uint64_t key = book_key(&c, &f);
-                bool dup = false;
-                for (size_t s = 0; s < nseen && !dup; s++)
-                    dup = seen[s] == key;
-                if (dup)
-                    continue; /* reached by another line, or its mirror image */
-                if (nseen == capseen) {
-                    uint64_t *grown = realloc(seen, sizeof *seen * (capseen ? capseen * 2 : 1024));
-                    if (!grown) {
-                        status = fail("out of memory%s%s", "", "");
-                        goto done;
-                    }
-                    seen = grown;
-                    capseen = capseen ? capseen * 2 : 1024;
-                }
-                if (nnext == capnext) {
-                    Job *grown = realloc(next, sizeof *next * (size_t)(capnext ? capnext * 2 : 64));
-                    if (!grown) {
-                        status = fail("out of memory%s%s", "", "");
-                        goto done;
-                    }
-                    next = grown;
-                    capnext = capnext ? capnext * 2 : 64;
-                }
-                char mv[MOVE_STR_MAX];
-                move_str(&j->pos, &j->move[k], mv);
-                Job *n = &next[nnext];
-                memset(n, 0, sizeof *n);
-                n->pos = book_canonical(&c);
-                n->key = key;
-                n->moves = malloc(strlen(j->moves) + strlen(mv) + 2);
-                if (!n->moves) {
-                    status = fail("out of memory%s%s", "", "");
-                    goto done;
-                }
-                nnext++;
-                seen[nseen++] = key;
-                sprintf(n->moves, "%s%s%s", j->moves, j->moves[0] ? " " : "", mv);
-            }
+            if (grow(t, o, j, ply))
+                return fail("out of memory%s%s", "", "");
         }
-        for (int i = 0; i < nlevel; i++)
-            free(level[i].moves);
-        free(level);
-        level = next;
-        nlevel = nnext;
-        next = NULL;
-        nnext = capnext = 0;
-        fprintf(stderr, "stern-book: ply %d done: %ld positions searched, %zu entries\n", ply + 1, searched, book.n);
+        next_ply(t);
+        fprintf(stderr, "stern-book: ply %d done: %ld positions searched, %zu entries\n", ply + 1, t->searched,
+                t->book.n);
     }
-    book_finish(&book);
+    return 0;
+}
+
+/* Writes the book, or a shard's part of it. Returns 0, or the exit status. */
+static int save_build(Tree *t, const BuildOptions *o)
+{
+    book_finish(&t->book);
     char err[512];
-    if (nshards) {
+    if (o->nshards) {
         static BookPart part;
-        part = (BookPart){.k = shard, .n = nshards, .split = split, .book = book};
-        snprintf(part.settings, sizeof part.settings, "%s", settings);
-        if (book_part_save(&part, outpath, err, sizeof err))
-            status = fail("%s%s", err, "");
-        else
-            printf("%s: shard %d/%d, %zu entries from %ld positions searched (%s)\n", outpath, shard, nshards,
-                   book.n, searched, settings);
-    } else {
-        if (book_save(&book, outpath, err, sizeof err))
-            status = fail("%s%s", err, "");
-        else
-            printf("%s: %zu entries from %ld positions searched (%s, %lld plies, width %lld, margin %lld cp, %lld "
-                   "nodes)\n",
-                   outpath, book.n, searched, variant, plies, width, margin, nodes);
+        part = (BookPart){.k = o->shard, .n = o->nshards, .split = t->split, .book = t->book};
+        snprintf(part.settings, sizeof part.settings, "%s", o->settings);
+        if (book_part_save(&part, o->outpath, err, sizeof err))
+            return fail("%s%s", err, "");
+        printf("%s: shard %d/%d, %zu entries from %ld positions searched (%s)\n", o->outpath, o->shard, o->nshards,
+               t->book.n, t->searched, o->settings);
+        return 0;
     }
-done:
-    for (int i = 0; i < nlevel; i++)
-        free(level[i].moves);
-    free(level);
-    for (int i = 0; i < nnext; i++)
-        free(next[i].moves);
-    free(next);
-    free(seen);
-    book_free(&book);
+    if (book_save(&t->book, o->outpath, err, sizeof err))
+        return fail("%s%s", err, "");
+    printf("%s: %zu entries from %ld positions searched (%s, %lld plies, width %lld, margin %lld cp, %lld nodes)\n",
+           o->outpath, t->book.n, t->searched, o->variant, o->plies, o->width, o->margin, o->nodes);
+    return 0;
+}
+
+static int cmd_build(int argc, char **argv)
+{
+    static BuildOptions o;
+    static Builder b;
+    int status = parse_build(argc, argv, &o, &b);
+    if (status)
+        return status;
+    static Game g;
+    if (game_new(&g, o.variant))
+        return fail("unknown variant '%s'%s", o.variant, "");
+    if (g.v->capture)
+        return fail("%s: capture mode has no book%s", o.variant, "");
+    if ((status = write_settings(&o, &b)))
+        return status;
+    char multipv[16];
+    snprintf(multipv, sizeof multipv, "%lld", o.width);
+    build_engine_options(&b, &o, multipv);
+    Tree t;
+    if (tree_init(&t, o.variant, &g.pos))
+        status = fail("out of memory%s%s", "", "");
+    else if (!(status = grow_tree(&t, &o, &b)))
+        status = save_build(&t, &o);
+    tree_free(&t);
     return status;
 }
 
