@@ -306,20 +306,27 @@ static int play_places(const Setup *st, int units, int games, int seed, int *bal
     return 0;
 }
 
-int main(int argc, char **argv)
-{
-    if (args_help(argc, argv))
-        return usage_to(stdout, 0);
+/* What the run was asked for. */
+typedef struct {
     Param ps[MAX_PARAMS];
-    int np = 0, iterations = 100, games = 20, conc = 2, shards = 1;
-    unsigned seed = 1;
-    const char *tc = "1+0.01", *variant = "classic-2", *workdir = "/tmp/stern-spsa";
-    const char *arena = "build/stern-arena", *build = DEFAULT_BUILD, *run = "{cmd}";
+    int np, iterations, games, conc, shards;
+    unsigned seed;
+    const char *tc, *variant, *workdir, *arena, *build, *run;
+    const Variant *var;
+} Options;
+
+/* Reads the command line into *o. Returns -1 when it is whole, else the exit
+ * status after a message or the usage. */
+static int parse_options(int argc, char **argv, Options *o)
+{
+    *o = (Options){.iterations = 100, .games = 20, .conc = 2, .shards = 1, .seed = 1, .tc = "1+0.01",
+                   .variant = "classic-2", .workdir = "/tmp/stern-spsa", .arena = "build/stern-arena",
+                   .build = DEFAULT_BUILD, .run = "{cmd}"};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-param") && i + 1 < argc) {
-            if (np == MAX_PARAMS || parse_param(argv[++i], &ps[np]))
+            if (o->np == MAX_PARAMS || parse_param(argv[++i], &o->ps[o->np]))
                 return 2;
-            np++;
+            o->np++;
         } else if ((!strcmp(argv[i], "-iterations") || !strcmp(argv[i], "-games") || !strcmp(argv[i], "-concurrency") ||
                     !strcmp(argv[i], "-seed")) &&
                    i + 1 < argc) {
@@ -329,112 +336,168 @@ int main(int argc, char **argv)
                           !strcmp(name, "-seed") ? 4294967295LL : 1000000, &v))
                 return 2;
             if (!strcmp(name, "-iterations"))
-                iterations = (int)v;
+                o->iterations = (int)v;
             else if (!strcmp(name, "-games"))
-                games = (int)v;
+                o->games = (int)v;
             else if (!strcmp(name, "-concurrency"))
-                conc = (int)v;
+                o->conc = (int)v;
             else
-                seed = (unsigned)v;
+                o->seed = (unsigned)v;
         }
-        else if (!strcmp(argv[i], "-tc") && i + 1 < argc) tc = argv[++i];
-        else if (!strcmp(argv[i], "-variant") && i + 1 < argc) variant = argv[++i];
-        else if (!strcmp(argv[i], "-workdir") && i + 1 < argc) workdir = argv[++i];
-        else if (!strcmp(argv[i], "-arena") && i + 1 < argc) arena = argv[++i];
-        else if (!strcmp(argv[i], "-build") && i + 1 < argc) build = argv[++i];
-        else if (!strcmp(argv[i], "-run") && i + 1 < argc) run = argv[++i];
+        else if (!strcmp(argv[i], "-tc") && i + 1 < argc) o->tc = argv[++i];
+        else if (!strcmp(argv[i], "-variant") && i + 1 < argc) o->variant = argv[++i];
+        else if (!strcmp(argv[i], "-workdir") && i + 1 < argc) o->workdir = argv[++i];
+        else if (!strcmp(argv[i], "-arena") && i + 1 < argc) o->arena = argv[++i];
+        else if (!strcmp(argv[i], "-build") && i + 1 < argc) o->build = argv[++i];
+        else if (!strcmp(argv[i], "-run") && i + 1 < argc) o->run = argv[++i];
         else if (!strcmp(argv[i], "-shards") && i + 1 < argc) {
             long long v;
             if (!args_int("stern-spsa", "-shards", argv[++i], 1, SHARD_MATCH_MAX, &v))
                 return 2;
-            shards = (int)v;
+            o->shards = (int)v;
         }
         else
             return usage();
     }
-    if (np == 0 || iterations < 1 || games < 2 || games % 2 || conc < 1)
+    return -1;
+}
+
+/* Whether the options make a run: parameters, an even number of games, the
+ * templates' fields, a known variant and no more shards than sets. Returns -1
+ * when they do, else the exit status after a message. */
+static int check_options(Options *o)
+{
+    if (o->np == 0 || o->iterations < 1 || o->games < 2 || o->games % 2 || o->conc < 1)
         return usage();
-    if (!cmd_template_has(build, "dir")) {
-        fprintf(stderr, "stern-spsa: -build '%s': the template must contain {dir}, where the engine goes\n", build);
+    if (!cmd_template_has(o->build, "dir")) {
+        fprintf(stderr, "stern-spsa: -build '%s': the template must contain {dir}, where the engine goes\n", o->build);
         return 2;
     }
-    if (!cmd_template_has(run, "cmd")) {
-        fprintf(stderr, "stern-spsa: -run '%s': the template must contain {cmd}, the arena command of a shard\n", run);
+    if (!cmd_template_has(o->run, "cmd")) {
+        fprintf(stderr, "stern-spsa: -run '%s': the template must contain {cmd}, the arena command of a shard\n",
+                o->run);
         return 2;
     }
-    const Variant *var = variant_find(variant);
-    if (!var) {
-        fprintf(stderr, "stern-spsa: unknown variant '%s'\n", variant);
+    if (!(o->var = variant_find(o->variant))) {
+        fprintf(stderr, "stern-spsa: unknown variant '%s'\n", o->variant);
         return 2;
     }
     /* A shard plays whole sets (a game pair, or an opening in every rotation):
      * more shards than sets would leave some with nothing to play. */
-    const int sets = var->nunits > 2 ? places_rounds(games, var->nunits) : games / 2;
-    if (shards > sets) {
+    const int sets = o->var->nunits > 2 ? places_rounds(o->games, o->var->nunits) : o->games / 2;
+    if (o->shards > sets) {
         fprintf(stderr, "stern-spsa: -shards %d: a match of -games %d has %d sets of games and a shard plays whole "
-                "sets, so at most %d shards\n", shards, games, sets, sets);
+                "sets, so at most %d shards\n", o->shards, o->games, sets, sets);
         return 2;
     }
-    Setup st = {arena, run, workdir, variant, tc, conc, shards, 0};
-    const double alpha = 0.602, gamma = 0.101, big_a = iterations / 10.0;
-    srand(seed);
-    for (int k = 0; k < iterations; k++) {
-        double plus[MAX_PARAMS], minus[MAX_PARAMS], delta[MAX_PARAMS], ck[MAX_PARAMS], ak[MAX_PARAMS];
-        for (int i = 0; i < np; i++) {
-            const double c = ps[i].c_end * pow(iterations, gamma);
-            const double a = ps[i].r_end * ps[i].c_end * ps[i].c_end * pow(big_a + iterations, alpha);
-            ck[i] = c / pow(k + 1, gamma);
-            ak[i] = a / pow(big_a + k + 1, alpha);
-            delta[i] = rand() & 1 ? 1.0 : -1.0;
-            plus[i] = clampd(ps[i].value + ck[i] * delta[i], ps[i].min, ps[i].max);
-            minus[i] = clampd(ps[i].value - ck[i] * delta[i], ps[i].min, ps[i].max);
-        }
-        char dir[1024];
-        snprintf(dir, sizeof dir, "%s/plus", workdir);
-        if (build_engine(build, dir, ps, np, plus))
+    return -1;
+}
+
+/* Iteration k's perturbation: each parameter's step c_k and gain a_k (the
+ * gains decay as Spall's SPSA has them: alpha 0.602, gamma 0.101, A a tenth of
+ * the iterations), a random sign, and the weights of the engines plus and
+ * minus (kept within each parameter's range). */
+typedef struct {
+    double plus[MAX_PARAMS], minus[MAX_PARAMS], delta[MAX_PARAMS], ck[MAX_PARAMS], ak[MAX_PARAMS];
+} Perturbation;
+
+static void perturb(const Options *o, int k, Perturbation *pt)
+{
+    const double alpha = 0.602, gamma = 0.101, big_a = o->iterations / 10.0;
+    for (int i = 0; i < o->np; i++) {
+        const Param *p = &o->ps[i];
+        const double c = p->c_end * pow(o->iterations, gamma);
+        const double a = p->r_end * p->c_end * p->c_end * pow(big_a + o->iterations, alpha);
+        pt->ck[i] = c / pow(k + 1, gamma);
+        pt->ak[i] = a / pow(big_a + k + 1, alpha);
+        pt->delta[i] = rand() & 1 ? 1.0 : -1.0;
+        pt->plus[i] = clampd(p->value + pt->ck[i] * pt->delta[i], p->min, p->max);
+        pt->minus[i] = clampd(p->value - pt->ck[i] * pt->delta[i], p->min, p->max);
+    }
+}
+
+/* What the engine plus scored against the engine minus in one iteration. */
+typedef struct {
+    int w, l, total;      /* wins and losses (games, or comparisons from places), of total */
+    long played, planned; /* games */
+} Outcome;
+
+/* Builds the engines plus and minus of perturbation pt and plays iteration k's
+ * match between them. Returns 0, or -1 with a message. */
+static int play_iteration(const Options *o, Setup *st, int k, const Perturbation *pt, Outcome *out)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/plus", o->workdir);
+    if (build_engine(o->build, dir, o->ps, o->np, pt->plus))
+        return -1;
+    snprintf(dir, sizeof dir, "%s/minus", o->workdir);
+    if (build_engine(o->build, dir, o->ps, o->np, pt->minus))
+        return -1;
+    *out = (Outcome){0};
+    st->iteration = k + 1;
+    if (o->var->nunits > 2) {
+        int balance;
+        if (play_places(st, o->var->nunits, o->games, (int)o->seed * 100003 + 2 * k, &balance, &out->total,
+                        &out->played, &out->planned))
+            return -1;
+        out->w = balance > 0 ? balance : 0;
+        out->l = balance < 0 ? -balance : 0;
+    } else {
+        if (play_match(st, o->games, (int)o->seed * 100003 + k, &out->w, &out->l, &out->played, &out->planned))
+            return -1;
+        out->total = (int)out->played;
+    }
+    return 0;
+}
+
+/* Moves every parameter by its gain times the match's result over its step,
+ * and prints the iteration's line. A lost shard's games count for nothing:
+ * the step is taken per game played (not scaled up to the planned games, which
+ * would scale up the noise of the few games left as well). */
+static void step(Options *o, int k, const Perturbation *pt, const Outcome *out)
+{
+    printf("iteration %d: plus vs minus %+d (of %d %s", k + 1, out->w - out->l, out->total,
+           o->var->nunits > 2 ? "comparisons" : "games");
+    if (out->played < out->planned)
+        printf("; %ld of %ld games lost with their shards", out->planned - out->played, out->planned);
+    printf(")");
+    for (int i = 0; i < o->np; i++) {
+        Param *p = &o->ps[i];
+        p->value = clampd(p->value + pt->ak[i] * (out->w - out->l) / (pt->ck[i] * pt->delta[i]), p->min, p->max);
+        printf(" %s=%.2f", p->name, p->value);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+    if (args_help(argc, argv))
+        return usage_to(stdout, 0);
+    static Options o;
+    int status = parse_options(argc, argv, &o);
+    if (status >= 0 || (status = check_options(&o)) >= 0)
+        return status;
+    Setup st = {o.arena, o.run, o.workdir, o.variant, o.tc, o.conc, o.shards, 0};
+    srand(o.seed);
+    for (int k = 0; k < o.iterations; k++) {
+        Perturbation pt;
+        Outcome out;
+        perturb(&o, k, &pt);
+        if (play_iteration(&o, &st, k, &pt, &out))
             return 1;
-        snprintf(dir, sizeof dir, "%s/minus", workdir);
-        if (build_engine(build, dir, ps, np, minus))
-            return 1;
-        int w = 0, l = 0, total = 0;
-        long played = 0, planned = 0;
-        st.iteration = k + 1;
-        if (var->nunits > 2) {
-            int balance;
-            if (play_places(&st, var->nunits, games, (int)seed * 100003 + 2 * k, &balance, &total, &played, &planned))
-                return 1;
-            w = balance > 0 ? balance : 0;
-            l = balance < 0 ? -balance : 0;
-        } else {
-            if (play_match(&st, games, (int)seed * 100003 + k, &w, &l, &played, &planned))
-                return 1;
-            total = (int)played;
-        }
         /* Nothing played is no evidence at all, and most likely a template or a
          * cluster that fails every shard: going on would only repeat it. */
-        if (played == 0) {
+        if (out.played == 0) {
             fprintf(stderr, "stern-spsa: iteration %d: every shard failed, no game was played (see the logs %s/match-*.log)\n",
-                    k + 1, workdir);
+                    k + 1, o.workdir);
             return 1;
         }
-        /* A lost shard's games count for nothing: the step is taken per game
-         * played (not scaled up to the planned games, which would scale up the
-         * noise of the few games left as well). */
-        printf("iteration %d: plus vs minus %+d (of %d %s", k + 1, w - l, total,
-               var->nunits > 2 ? "comparisons" : "games");
-        if (played < planned)
-            printf("; %ld of %ld games lost with their shards", planned - played, planned);
-        printf(")");
-        for (int i = 0; i < np; i++) {
-            ps[i].value = clampd(ps[i].value + ak[i] * (w - l) / (ck[i] * delta[i]), ps[i].min, ps[i].max);
-            printf(" %s=%.2f", ps[i].name, ps[i].value);
-        }
-        printf("\n");
-        fflush(stdout);
+        step(&o, k, &pt, &out);
     }
     printf("final:");
-    for (int i = 0; i < np; i++)
-        printf(" -D%s=%ld", ps[i].name, lround(ps[i].value));
+    for (int i = 0; i < o.np; i++)
+        printf(" -D%s=%ld", o.ps[i].name, lround(o.ps[i].value));
     printf("\n");
     return 0;
 }
