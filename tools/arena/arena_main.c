@@ -348,6 +348,71 @@ static void parse_sprt(Options *o, int argc, char **argv, int *i)
         die("-sprt: %s", why);
 }
 
+/* The options that take a value (the next word, whatever it looks like). */
+static const char *const value_options[] = {"-variant", "-games", "-rounds", "-concurrency", "-srand", "-pgnout",
+                                            "-shard", "-bootstrap", "-event", "-stderr", "-tournament", NULL};
+
+static bool takes_value(const char *a)
+{
+    for (int k = 0; value_options[k]; k++)
+        if (!strcmp(a, value_options[k]))
+            return true;
+    return false;
+}
+
+/* Option a of value_options with its value v. */
+static void value_option(Options *o, const char *a, const char *v)
+{
+    if (!strcmp(a, "-variant"))
+        o->variant = v;
+    else if (!strcmp(a, "-games"))
+        o->games = (int)parse_long(v, 1, INT_MAX, "-games");
+    else if (!strcmp(a, "-rounds"))
+        o->rounds = (int)parse_long(v, 1, INT_MAX, "-rounds");
+    else if (!strcmp(a, "-concurrency"))
+        o->concurrency = (int)parse_long(v, 1, MAX_CONCURRENCY, "-concurrency");
+    else if (!strcmp(a, "-tournament")) {
+        if (strcmp(v, "gauntlet") && strcmp(v, "round-robin"))
+            die("-tournament %s: round-robin or gauntlet", v);
+        o->kind = strcmp(v, "gauntlet") ? SCHEDULE_ROUND_ROBIN : SCHEDULE_GAUNTLET;
+    } else if (!strcmp(a, "-srand"))
+        o->srand = (unsigned)parse_long(v, 0, UINT_MAX, "-srand");
+    else if (!strcmp(a, "-pgnout"))
+        o->pgnout = v;
+    else if (!strcmp(a, "-shard")) {
+        char why[256];
+        if (shard_parse(v, &o->shard, &o->nshards, why, sizeof why))
+            die("%s", why);
+    } else if (!strcmp(a, "-bootstrap"))
+        o->table.bootstrap = (int)parse_long(v, 0, 100000, "-bootstrap");
+    else if (!strcmp(a, "-event"))
+        o->event = v;
+    else if (!strcmp(a, "-stderr"))
+        o->stderr_path = v;
+}
+
+/* What the options make once all are read: the record files of -ratings and
+ * -merge, or the engines of a tournament (each one's keys over -each's), and
+ * the options that exclude each other. */
+static void finish_options(Options *o, bool ratings, const KeyList *each, const KeyList *own)
+{
+    if (ratings) {
+        if (!o->nrating_files)
+            die("%s needs record files", o->merge ? "-merge" : "-ratings");
+        if (o->pgnout && !o->merge)
+            die("-ratings writes no records: -pgnout goes with -merge");
+        return;
+    }
+    if (!o->nengines)
+        die("no engine: give -engine cmd=... for each engine\n%s", usage);
+    for (int k = 0; k < o->nengines; k++)
+        build_engine(&o->engines[k], each, &own[k], k);
+    if (o->resume && !o->pgnout)
+        die("-resume needs -pgnout FILE");
+    if (o->table.sprt && o->nshards > 1)
+        die("-sprt and -shard exclude each other (each shard would stop on its own)");
+}
+
 static void parse_options(Options *o, int argc, char **argv)
 {
     memset(o, 0, sizeof *o);
@@ -363,46 +428,23 @@ static void parse_options(Options *o, int argc, char **argv)
     bool ratings = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const bool takes = !strcmp(a, "-variant") || !strcmp(a, "-games") || !strcmp(a, "-rounds") ||
-                           !strcmp(a, "-concurrency") || !strcmp(a, "-srand") || !strcmp(a, "-pgnout") ||
-                           !strcmp(a, "-shard") || !strcmp(a, "-bootstrap") || !strcmp(a, "-event") ||
-                           !strcmp(a, "-stderr") || !strcmp(a, "-tournament");
-        if (takes && i + 1 >= argc)
-            die("%s needs a value", a);
-        const char *v = takes ? argv[++i] : NULL;
-        if (!strcmp(a, "-engine")) {
+        if (takes_value(a)) {
+            if (i + 1 >= argc)
+                die("%s needs a value", a);
+            value_option(o, a, argv[++i]);
+        } else if (!strcmp(a, "-engine")) {
             if (o->nengines == MAX_ENGINES)
                 die("at most %d engines", MAX_ENGINES);
             collect_keys(argc, argv, &i, &own[o->nengines++]);
         } else if (!strcmp(a, "-each"))
             collect_keys(argc, argv, &i, &each);
-        else if (!strcmp(a, "-variant"))
-            o->variant = v;
-        else if (!strcmp(a, "-games"))
-            o->games = (int)parse_long(v, 1, INT_MAX, "-games");
-        else if (!strcmp(a, "-rounds"))
-            o->rounds = (int)parse_long(v, 1, INT_MAX, "-rounds");
-        else if (!strcmp(a, "-concurrency"))
-            o->concurrency = (int)parse_long(v, 1, MAX_CONCURRENCY, "-concurrency");
-        else if (!strcmp(a, "-tournament")) {
-            if (strcmp(v, "gauntlet") && strcmp(v, "round-robin"))
-                die("-tournament %s: round-robin or gauntlet", v);
-            o->kind = strcmp(v, "gauntlet") ? SCHEDULE_ROUND_ROBIN : SCHEDULE_GAUNTLET;
-        } else if (!strcmp(a, "-gauntlet"))
+        else if (!strcmp(a, "-gauntlet"))
             o->kind = SCHEDULE_GAUNTLET;
         else if (!strcmp(a, "-openings"))
             parse_openings(o, argc, argv, &i);
-        else if (!strcmp(a, "-srand"))
-            o->srand = (unsigned)parse_long(v, 0, UINT_MAX, "-srand");
-        else if (!strcmp(a, "-pgnout"))
-            o->pgnout = v;
         else if (!strcmp(a, "-resume"))
             o->resume = true;
-        else if (!strcmp(a, "-shard")) {
-            char why[256];
-            if (shard_parse(v, &o->shard, &o->nshards, why, sizeof why))
-                die("%s", why);
-        } else if (!strcmp(a, "-sprt"))
+        else if (!strcmp(a, "-sprt"))
             parse_sprt(o, argc, argv, &i);
         else if (!strcmp(a, "-ratings") || !strcmp(a, "-merge")) {
             if (ratings)
@@ -412,13 +454,7 @@ static void parse_options(Options *o, int argc, char **argv)
             o->rating_files = (const char **)argv + i + 1;
             while (i + 1 < argc && argv[i + 1][0] != '-')
                 i++, o->nrating_files++;
-        } else if (!strcmp(a, "-bootstrap"))
-            o->table.bootstrap = (int)parse_long(v, 0, 100000, "-bootstrap");
-        else if (!strcmp(a, "-event"))
-            o->event = v;
-        else if (!strcmp(a, "-stderr"))
-            o->stderr_path = v;
-        else if (!strcmp(a, "-quiet"))
+        } else if (!strcmp(a, "-quiet"))
             o->quiet = true;
         else if (!strcmp(a, "-h") || !strcmp(a, "-help") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
@@ -426,21 +462,7 @@ static void parse_options(Options *o, int argc, char **argv)
         } else
             die("unknown option '%s' (-help lists them)", a);
     }
-    if (ratings) {
-        if (!o->nrating_files)
-            die("%s needs record files", o->merge ? "-merge" : "-ratings");
-        if (o->pgnout && !o->merge)
-            die("-ratings writes no records: -pgnout goes with -merge");
-        return;
-    }
-    if (!o->nengines)
-        die("no engine: give -engine cmd=... for each engine\n%s", usage);
-    for (int k = 0; k < o->nengines; k++)
-        build_engine(&o->engines[k], &each, &own[k], k);
-    if (o->resume && !o->pgnout)
-        die("-resume needs -pgnout FILE");
-    if (o->table.sprt && o->nshards > 1)
-        die("-sprt and -shard exclude each other (each shard would stop on its own)");
+    finish_options(o, ratings, &each, own);
 }
 
 /* ---- the arena ---- */
