@@ -763,6 +763,94 @@ static void parse_args(int argc, char **argv, Options *o, char ***files, int *nf
     }
 }
 
+/* Opens the annotated records' file: standard output, or -o FILE (with
+ * -resume after the games it holds, *skip of them; without, it must be empty). */
+static FILE *open_output(const Options *o, const Work *w, int *skip)
+{
+    *skip = 0;
+    if (!o->out)
+        return stdout;
+    struct stat st;
+    if (!o->resume && !stat(o->out, &st) && st.st_size > 0)
+        fail("%s holds games already: use -resume to go on, or another file", o->out);
+    *skip = o->resume ? resumed(o->out, w->games, w->ngames) : 0;
+    FILE *out = fopen(o->out, "a");
+    if (!out)
+        fail("%s: %s", o->out, strerror(errno));
+    return out;
+}
+
+/* Starts the search of every position of the games from w->first_game on:
+ * position k of the run (work_queue.h) is the k-th of them in game order, on
+ * `nworkers` engines. */
+static void start_searches(Work *w, WorkQueue *q, int nworkers)
+{
+    for (int k = w->first_game; k < w->ngames; k++) {
+        w->games[k].first_job = (long)w->positions;
+        w->positions += w->games[k].npositions;
+    }
+    pthread_mutex_init(&w->lock, NULL);
+    pthread_cond_init(&w->changed, NULL);
+    w->t0 = ep_now_ms();
+    w->workers = calloc((size_t)nworkers, sizeof *w->workers);
+    if (!w->workers)
+        fail("out of memory");
+    for (int k = 0; k < nworkers; k++)
+        w->workers[k] = (Worker){.w = w};
+    if (work_queue_start(q, (long)w->positions, nworkers, evaluate_job, w))
+        fail("cannot start a thread");
+}
+
+/* What the run wrote, for its last lines. */
+typedef struct {
+    int written, failed_positions, write_errors;
+    PlayerSum players[64];
+    int nplayers;
+} Written;
+
+/* Writes each game, in input order, once its positions are searched (the
+ * progress line meanwhile), with its graph; sums up each player. */
+static void write_games(const Options *o, Work *w, FILE *out, Written *wr)
+{
+    SeatSum sum[MAX_SEATS];
+    for (int k = w->first_game; k < w->ngames; k++) {
+        AGame *ag = &w->games[k];
+        pthread_mutex_lock(&w->lock);
+        while (ag->left > 0) {
+            progress(w, wr->written, false);
+            pthread_cond_wait(&w->changed, &w->lock);
+        }
+        pthread_mutex_unlock(&w->lock);
+        for (int i = 0; i < ag->npositions; i++)
+            wr->failed_positions += ag->ev[i].failed;
+        wr->write_errors += write_game(o, ag, out, sum) != 0;
+        for (int i = 0; i < ag->g->v->nseats; i++) {
+            const int s = ag->g->v->seats[i];
+            const char *name = pgn_tag(&ag->pg, record_colour_tag(s));
+            add_player(wr->players, &wr->nplayers, (int)(sizeof wr->players / sizeof *wr->players), name ? name : "?",
+                       &sum[s]);
+        }
+        if (o->svg)
+            wr->write_errors += write_svg(o, ag, k) != 0;
+        wr->written++;
+        pthread_mutex_lock(&w->lock); /* the workers count positions under it */
+        progress(w, wr->written, true);
+        pthread_mutex_unlock(&w->lock);
+    }
+}
+
+static void free_games(Work *w)
+{
+    for (int k = 0; k < w->ngames; k++) {
+        pgn_game_free(&w->games[k].pg);
+        free(w->games[k].g);
+        free(w->games[k].text);
+        free(w->games[k].ev);
+    }
+    free(w->games);
+    free(w->workers);
+}
+
 int main(int argc, char **argv)
 {
     Options o;
@@ -777,66 +865,18 @@ int main(int argc, char **argv)
         fail("-png needs -svg DIR");
     ep_kill_children_on_signals();
     Work w = {.o = &o};
-    int bad;
+    int bad, skip;
     w.ngames = read_games(files, nfiles, &w.games, &bad); /* first: a file it cannot open leaves nothing made */
     if (o.svg && mkdir(o.svg, 0777) && errno != EEXIST)
         fail("%s: %s", o.svg, strerror(errno));
-    int skip = 0;
-    FILE *out = stdout;
-    if (o.out) {
-        struct stat st;
-        if (!o.resume && !stat(o.out, &st) && st.st_size > 0)
-            fail("%s holds games already: use -resume to go on, or another file", o.out);
-        skip = o.resume ? resumed(o.out, w.games, w.ngames) : 0;
-        out = fopen(o.out, "a");
-        if (!out)
-            fail("%s: %s", o.out, strerror(errno));
-    }
+    FILE *out = open_output(&o, &w, &skip);
     w.first_game = skip;
-    for (int k = skip; k < w.ngames; k++) {
-        w.games[k].first_job = (long)w.positions;
-        w.positions += w.games[k].npositions;
-    }
-    pthread_mutex_init(&w.lock, NULL);
-    pthread_cond_init(&w.changed, NULL);
-    w.t0 = ep_now_ms();
     const int nworkers = o.concurrency < 1 ? 1 : o.concurrency;
-    w.workers = calloc((size_t)nworkers, sizeof *w.workers);
-    if (!w.workers)
-        fail("out of memory");
-    for (int k = 0; k < nworkers; k++)
-        w.workers[k] = (Worker){.w = &w};
     WorkQueue q;
-    if (work_queue_start(&q, (long)w.positions, nworkers, evaluate_job, &w))
-        fail("cannot start a thread");
-    SeatSum sum[MAX_SEATS];
-    enum { MAX_PLAYERS = 64 };
-    PlayerSum players[MAX_PLAYERS];
-    int nplayers = 0;
-    int written = skip, failed_positions = 0, write_errors = 0;
-    for (int k = skip; k < w.ngames; k++) {
-        AGame *ag = &w.games[k];
-        pthread_mutex_lock(&w.lock);
-        while (ag->left > 0) {
-            progress(&w, written, false);
-            pthread_cond_wait(&w.changed, &w.lock);
-        }
-        pthread_mutex_unlock(&w.lock);
-        for (int i = 0; i < ag->npositions; i++)
-            failed_positions += ag->ev[i].failed;
-        write_errors += write_game(&o, ag, out, sum) != 0;
-        for (int i = 0; i < ag->g->v->nseats; i++) {
-            const int s = ag->g->v->seats[i];
-            const char *name = pgn_tag(&ag->pg, record_colour_tag(s));
-            add_player(players, &nplayers, MAX_PLAYERS, name ? name : "?", &sum[s]);
-        }
-        if (o.svg)
-            write_errors += write_svg(&o, ag, k) != 0;
-        written++;
-        pthread_mutex_lock(&w.lock); /* the workers count positions under it */
-        progress(&w, written, true);
-        pthread_mutex_unlock(&w.lock);
-    }
+    start_searches(&w, &q, nworkers);
+    static Written wr;
+    wr.written = skip;
+    write_games(&o, &w, out, &wr);
     work_queue_wait(&q);
     for (int k = 0; k < nworkers; k++)
         if (w.workers[k].started)
@@ -844,19 +884,12 @@ int main(int argc, char **argv)
     if (isatty(STDERR_FILENO))
         fputc('\n', stderr);
     if (out != stdout && fclose(out))
-        write_errors++;
+        wr.write_errors++;
     fprintf(stderr, "stern-annotate: %d games annotated (%d kept from before), %d records left out, %d positions the engine failed on\n",
-            written - skip, skip, bad, failed_positions);
-    if (write_errors)
-        fprintf(stderr, "stern-annotate: %d writes failed\n", write_errors);
-    print_players(&o, players, nplayers);
-    for (int k = 0; k < w.ngames; k++) {
-        pgn_game_free(&w.games[k].pg);
-        free(w.games[k].g);
-        free(w.games[k].text);
-        free(w.games[k].ev);
-    }
-    free(w.games);
-    free(w.workers);
-    return write_errors ? 1 : bad || failed_positions ? 3 : 0;
+            wr.written - skip, skip, bad, wr.failed_positions);
+    if (wr.write_errors)
+        fprintf(stderr, "stern-annotate: %d writes failed\n", wr.write_errors);
+    print_players(&o, wr.players, wr.nplayers);
+    free_games(&w);
+    return wr.write_errors ? 1 : bad || wr.failed_positions ? 3 : 0;
 }
