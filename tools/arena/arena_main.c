@@ -30,6 +30,7 @@
 #include "elo.h"
 #include "engine_proc.h"
 #include "fen.h"
+#include "line.h"
 #include "pgn_read.h"
 #include "ratings.h"
 #include "record.h"
@@ -528,10 +529,8 @@ static void print_line(Arena *a, const char *fmt, ...)
     a->progress_len = 0;
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    line_vprint(fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
 }
 
 static int terminal_width(void)

@@ -15,12 +15,12 @@
 #include "fen.h"
 #include "game.h"
 #include "greedy.h"
+#include "line.h"
 #include "notation.h"
 #include "rng.h"
 
 #include <limits.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,18 +56,6 @@ typedef struct {
     char *last_position;   /* the last `position` line accepted, to parse only new moves */
     long gos;              /* `go` commands received */
 } Greedy;
-
-/* Sends one line of the protocol to the GUI (standard output, flushed). */
-static void send_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void send_line(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-}
 
 /* ---- choosing a move ---- */
 
@@ -110,21 +98,21 @@ static void cmd_go(Greedy *gr)
         nanosleep(&ts, NULL);
     }
     if (gr->o.illegal_at == gr->gos) {
-        send_line("bestmove e17-m1");
+        line_print("bestmove e17-m1");
         return;
     }
     Move m;
     int value;
     if (pos_over(&gr->game.pos) || !choose(gr, &m, &value)) {
-        send_line("bestmove (none)");
+        line_print("bestmove (none)");
         return;
     }
     char text[MOVE_STR_MAX];
     if (value >= SCORE_MATE_BOUND || value <= -SCORE_MATE_BOUND)
-        send_line("info depth 1 score mate %d nodes 1 time 0", value > 0 ? 1 : -1);
+        line_print("info depth 1 score mate %d nodes 1 time 0", value > 0 ? 1 : -1);
     else
-        send_line("info depth 1 score cp %d nodes 1 time 0", value);
-    send_line("bestmove %s", move_str(&gr->game.pos, &m, text));
+        line_print("info depth 1 score cp %d nodes 1 time 0", value);
+    line_print("bestmove %s", move_str(&gr->game.pos, &m, text));
 }
 
 /* Plays the moves in the space-separated list `moves` on g. Returns 0, or -1 with
@@ -184,7 +172,7 @@ static void cmd_position(Greedy *gr, const char *line)
         rc = play_moves(&g, moves, err, sizeof err);
     free(copy);
     if (rc) {
-        send_line("info string error position: %s", err);
+        line_print("info string error position: %s", err);
         return;
     }
     gr->game = g;
@@ -198,10 +186,10 @@ static void cmd_uci(const Greedy *gr)
     int n = snprintf(line, sizeof line, "option name Variant type combo default classic-2");
     for (int i = 0; i < NUM_VARIANT_NAMES; i++)
         n += snprintf(line + n, sizeof line - (size_t)n, " var %s", variant_names[i]);
-    send_line("id name %s", gr->o.name);
-    send_line("id author the Stern authors");
-    send_line("%s", line);
-    send_line("uciok");
+    line_print("id name %s", gr->o.name);
+    line_print("id author the Stern authors");
+    line_print("%s", line);
+    line_print("uciok");
 }
 
 static void forget_position(Greedy *gr)
@@ -215,11 +203,11 @@ static void cmd_setoption(Greedy *gr, const char *line)
     const char *name = strstr(line, " name ");
     const char *value = strstr(line, " value ");
     if (!name || !value || strncasecmp(name + 6, "Variant ", 8)) {
-        send_line("info string error setoption: only 'setoption name Variant value <variant>' is known");
+        line_print("info string error setoption: only 'setoption name Variant value <variant>' is known");
         return;
     }
     if (game_new(&gr->game, value + 7 + strspn(value + 7, " \t"))) {
-        send_line("info string error setoption: unknown variant '%s'", value + 7);
+        line_print("info string error setoption: unknown variant '%s'", value + 7);
         return;
     }
     forget_position(gr);
@@ -236,7 +224,7 @@ static bool handle(Greedy *gr, char *line)
     if (!strcmp(word, "uci"))
         cmd_uci(gr);
     else if (!strcmp(word, "isready"))
-        send_line("readyok");
+        line_print("readyok");
     else if (!strcmp(word, "setoption"))
         cmd_setoption(gr, line);
     else if (!strcmp(word, "ucinewgame")) {
@@ -249,7 +237,7 @@ static bool handle(Greedy *gr, char *line)
     else if (!strcmp(word, "quit"))
         return false;
     else if (strcmp(word, "stop") && strcmp(word, "ponderhit"))
-        send_line("info string error unknown command '%s'", word);
+        line_print("info string error unknown command '%s'", word);
     return true;
 }
 
