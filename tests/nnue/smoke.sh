@@ -32,4 +32,26 @@ out=$(printf 'setoption name EvalFile value %s\nposition startpos\ngo nodes 1000
 echo "$out" | grep -q "^info string error setoption: EvalFile: $dir/bad.nnue: checksum mismatch" ||
   { echo "smoke: a damaged net was not refused:"; echo "$out"; exit 1; }
 echo "$out" | grep -q '^bestmove ' || { echo "smoke: no bestmove after a refused net"; exit 1; }
-echo "nnue smoke: data, training, export, exact inference and play all pass"
+# three seats (data format 2, net format 2): two shards merged are one process's
+# data byte for byte; a file another engine began is not resumed; the trainer
+# refuses the same data given twice; a net trained on it equals the engine's
+# integers and plays
+"$build/stern-datagen" -variant classic-3 -o "$dir/m.bin" -games 4 -nodes 300 -seed 9 -threads 2 >/dev/null
+for k in 0 1; do
+  "$build/stern-datagen" -variant classic-3 -o "$dir/m$k.bin" -games 4 -nodes 300 -seed 9 -threads 1 -shard $k/2 >/dev/null
+done
+"$build/stern-datagen" -merge -o "$dir/mm.bin" "$dir/m1.bin" "$dir/m0.bin" >/dev/null
+cmp "$dir/m.bin" "$dir/mm.bin" || { echo "smoke: two merged shards differ from one process's data"; exit 1; }
+cp "$dir/m0.bin" "$dir/other.bin"
+printf 'stern-datagen exe 0000000000000000' | dd of="$dir/other.bin" bs=1 seek=864 conv=notrunc 2>/dev/null
+"$build/stern-datagen" -variant classic-3 -o "$dir/other.bin" -games 4 -nodes 300 -seed 9 -shard 0/2 -resume 2>&1 |
+  grep -q 'written by another engine' || { echo "smoke: another engine's data was resumed"; exit 1; }
+(cd tools/nnue && "$python" nnue_train.py "$dir/m.bin" "$dir/mm.bin" --out "$dir/x.nnue" 2>&1) |
+  grep -q 'a file or shard given twice' || { echo "smoke: the trainer took the same data twice"; exit 1; }
+(cd tools/nnue && "$python" nnue_train.py "$dir/m.bin" --out "$dir/m.nnue" --epochs 1 --l1 32 --l2 8 --batch 256) | tail -1
+(cd tools/nnue && "$python" nnue_check.py "$root/$build/stern-nnue" "$dir/m.nnue" "$dir/m.bin" 100000)
+out=$(printf 'setoption name Variant value classic-3\nsetoption name EvalFile value %s\nposition startpos\ngo nodes 3000\nresult\nquit\n' \
+  "$dir/m.nnue" | "$build/stern")
+echo "$out" | grep -q '^info string' && { echo "smoke: the engine refused the three-seat net:"; echo "$out"; exit 1; }
+echo "$out" | grep -q '^bestmove ' || { echo "smoke: no bestmove with the three-seat net"; exit 1; }
+echo "nnue smoke: data, training, export, exact inference and play all pass (two and three seats)"

@@ -15,24 +15,27 @@
  * solved alone, race_outcome), and the rest of it is not a value to learn. No
  * book is consulted.
  *
- * File (little-endian): a 1024-byte header, then 64-byte records.
- *   header: "STERNDAT", u32 version (1), u32 record bytes (64), variant name
- *   (24 bytes, NUL-padded), u64 seed, u32 nodes per move, u32 random plies,
- *   u64 games written, u64 records, u64 XXH3-64 of the record bytes, the seat
- *   count (u8) and the seats in turn order (6 bytes), zeros to byte 128, then the board from each seat's view (6 x 121 bytes:
- *   nnue_hole(s, h)), zeros to 1024.
- *   record: holes 0-120 as 4-bit cells, two to a byte, the even hole in the low
- *   nibble (0 empty, seat + 1, 7 a capture-mode piece); a byte with the side to
- *   move (low 4 bits) and its outcome (high 4 bits: two seats 0 loss, 1 draw,
- *   2 win; three or more, its place - 1); the score, int16, the side to move's
- *   view in centi-moves.
+ * Three to six seats (format 2): the default search of the variant plays every
+ * seat, each position is written with every seat's hand-written standing
+ * (the trainer's teacher), and the game is played to its end: every seat's
+ * final place is written into each of its positions. A run can be split into
+ * shards (-shard K/N: the games g with g % N == K, or -shard auto from a Slurm
+ * array's task), whose files -merge joins into the file one process writes,
+ * byte for byte. -net plays with a learned evaluation (generation k + 1's
+ * data is played by generation k's net); the header names the engine and the
+ * net, and -resume refuses a file another engine or net began.
+ *
+ * The file format is in records.h.
  */
 #include "args.h"
+#include "datafile.h"
 #include "eval.h"
 #include "game.h"
+#include "merge.h"
 #include "movegen.h"
 #include "nnue.h"
 #include "race.h"
+#include "records.h"
 #include "rng.h"
 #include "session.h"
 #include "work_queue.h"
@@ -47,21 +50,24 @@
 #include <xxhash.h>
 
 #define TOOL "stern-datagen"
-#define HEADER 1024
-#define RECORD 64
-#define VERSION 1
 #define WINDOW 64 /* games finished ahead of the next one to write */
 
 static const char usage[] =
-    "usage: stern-datagen -o FILE [-variant V] [-games N] [-nodes N] [-random N] [-seed N] [-threads N] [-resume]\n"
+    "usage: stern-datagen -o FILE [-variant V] [-games N] [-nodes N] [-random N] [-seed N] [-threads N]\n"
+    "                     [-net FILE] [-shard K/N|auto] [-resume]\n"
+    "       stern-datagen -merge -o FILE SHARD...\n"
     "  -o FILE      the data file (refused when it exists, unless -resume)\n"
-    "  -variant V   variant (default classic-2; two-seat race variants)\n"
-    "  -games N     games in the whole file (default 1000)\n"
+    "  -variant V   variant (default classic-2; race variants without teams)\n"
+    "  -games N     games in the whole run (default 1000)\n"
     "  -nodes N     nodes per move (default 2000)\n"
     "  -random N    random plies opening each game (default 8)\n"
     "  -seed N      seed of game 0 (default 1)\n"
     "  -threads N   games played at once (default: the CPUs)\n"
-    "  -resume      continue FILE, written with the same arguments\n";
+    "  -net FILE    the learned evaluation the games are played with (default: none)\n"
+    "  -shard K/N   play the games g with g %% N == K of the run (three or more seats);\n"
+    "               auto: K and N of a Slurm array task (SLURM_ARRAY_TASK_ID, _MIN, _COUNT)\n"
+    "  -resume      continue FILE, written with the same arguments, engine and net\n"
+    "  -merge       join the shards of a run into the file one process writes\n";
 
 typedef struct {
     uint8_t *bytes; /* records */
@@ -70,62 +76,22 @@ typedef struct {
 } GameData;
 
 typedef struct Run {
-    const Variant *v;
-    uint64_t seed;
-    long long games, nodes, random;
+    RecordsHeader h;          /* the file's header: the run's arguments and what is written */
+    const Nnue *net;          /* -net's, or NULL */
     FILE *f;
     XXH3_state_t *sum;
-    uint64_t records;
     pthread_mutex_t lock;
     pthread_cond_t room;
-    long long first, written; /* the first game of this run; the games written */
+    long long first;          /* the first of this shard's games this run plays */
     struct Player *players;   /* one a thread */
     GameData pending[WINDOW];
     bool failed;
 } Run;
 
-static void put32(uint8_t *b, uint32_t x)
+static void write_header(Run *r, uint8_t *b)
 {
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(x >> (8 * i));
-}
-static void put64(uint8_t *b, uint64_t x)
-{
-    put32(b, (uint32_t)x);
-    put32(b + 4, (uint32_t)(x >> 32));
-}
-static uint32_t get32(const uint8_t *b) { return b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24; }
-static uint64_t get64(const uint8_t *b) { return get32(b) | (uint64_t)get32(b + 4) << 32; }
-
-static void make_header(const Run *r, uint8_t *h)
-{
-    memset(h, 0, HEADER);
-    memcpy(h, "STERNDAT", 8);
-    put32(h + 8, VERSION);
-    put32(h + 12, RECORD);
-    memcpy(h + 16, r->v->name, strnlen(r->v->name, 23));
-    put64(h + 40, r->seed);
-    put32(h + 48, (uint32_t)r->nodes);
-    put32(h + 52, (uint32_t)r->random);
-    put64(h + 56, (uint64_t)r->written);
-    put64(h + 64, r->records);
-    put64(h + 72, XXH3_64bits_digest(r->sum));
-    h[80] = (uint8_t)r->v->nseats;
-    for (int i = 0; i < r->v->nseats; i++)
-        h[81 + i] = (uint8_t)r->v->seats[i];
-    for (int s = 0; s < MAX_SEATS; s++)
-        for (int hole = 0; hole < NUM_HOLES; hole++)
-            h[128 + s * NUM_HOLES + hole] = (uint8_t)nnue_hole(s, hole);
-}
-
-static void encode(const Position *p, int score, uint8_t *rec)
-{
-    memset(rec, 0, RECORD);
-    for (int h = 0; h < NUM_HOLES; h++)
-        rec[h / 2] |= (uint8_t)((p->board[h] & 15) << (h % 2 ? 4 : 0));
-    rec[61] = (uint8_t)p->stm;
-    rec[62] = (uint8_t)(score & 255);
-    rec[63] = (uint8_t)((score >> 8) & 255);
+    r->h.checksum = XXH3_64bits_digest(r->sum);
+    records_header_write(&r->h, b);
 }
 
 /* Outcome of seat s in the finished position q (the record's high nibble). */
@@ -174,66 +140,113 @@ static int race_adjudicate(const Position *p)
     return race_outcome(v, stm, need[0], need[1], &plies) + 1;
 }
 
-/* Plays game i into *out (records malloc'ed). False when memory ran out. */
-static bool play_game(const Run *r, long long i, SearchSession *ses, Game *g, MoveList *list, GameData *out)
+/* Opens game g (its number in the run) with the run's random plies. */
+static void open_game(const Run *r, long long g, Game *game, MoveList *list)
 {
-    uint64_t rng = r->seed + (uint64_t)i * 0x2545f4914f6cdd1dULL;
-    game_new(g, r->v->name);
-    session_new_game(ses);
-    for (long long k = 0; k < r->random && !pos_over(&g->pos); k++) {
-        gen_moves(&g->pos, list, NULL);
+    uint64_t rng = r->h.seed + (uint64_t)g * 0x2545f4914f6cdd1dULL;
+    game_new(game, r->h.v->name);
+    for (long long k = 0; k < r->h.random && !pos_over(&game->pos); k++) {
+        gen_moves(&game->pos, list, NULL);
         if (!list->n)
             break;
-        game_play(g, &list->m[rng_next(&rng) % (uint64_t)list->n]);
+        game_play(game, &list->m[rng_next(&rng) % (uint64_t)list->n]);
     }
-    size_t cap = 256, n = 0;
-    uint8_t *bytes = malloc(cap * RECORD);
-    if (!bytes)
+}
+
+/* Appends room for one record to *out (its bytes grown as needed); NULL when
+ * memory ran out. */
+static uint8_t *next_record(GameData *out, size_t *cap, int record)
+{
+    if (out->n == *cap) {
+        uint8_t *grown = realloc(out->bytes, *cap * 2 * (size_t)record);
+        if (!grown)
+            return NULL;
+        out->bytes = grown;
+        *cap *= 2;
+    }
+    return out->bytes + out->n++ * (size_t)record;
+}
+
+/* Plays two-seat game g into *out (records malloc'ed). False when memory ran out. */
+static bool play_game_duo(const Run *r, long long g, SearchSession *ses, Game *game, MoveList *list, GameData *out)
+{
+    open_game(r, g, game, list);
+    session_new_game(ses);
+    size_t cap = 256;
+    if (!(out->bytes = malloc(cap * RECORDS_V1)))
         return false;
     SearchLimits lim;
     search_limits_init(&lim);
-    lim.nodes = (uint64_t)r->nodes;
-    const SearchConfig cfg = {.algo = ALGO_AUTO, .multipv = 1};
+    lim.nodes = (uint64_t)r->h.nodes;
+    const SearchConfig cfg = {.algo = ALGO_AUTO, .multipv = 1, .net = r->net};
     int solved = -1, solved_seat = -1; /* the race solver's outcome for solved_seat */
-    while (!pos_over(&g->pos)) {
-        if (race_separated(&g->pos)) {
-            solved = race_adjudicate(&g->pos);
-            solved_seat = g->pos.stm;
+    while (!pos_over(&game->pos)) {
+        if (race_separated(&game->pos)) {
+            solved = race_adjudicate(&game->pos);
+            solved_seat = game->pos.stm;
             break;
         }
         SearchSignals sig = {0};
         Seen seen = {false};
-        const SearchResult res = session_search(ses, g, &lim, &cfg, &sig, on_report, &seen);
+        const SearchResult res = session_search(ses, game, &lim, &cfg, &sig, on_report, &seen);
         if (!res.has_best)
             break;
         if (seen.race) {
             /* the solved race decides the game: the rest is the solver's line */
             solved = res.score > 0 ? 2 : res.score < 0 ? 0 : 1;
-            solved_seat = g->pos.stm;
+            solved_seat = game->pos.stm;
             break;
         }
         if (res.score < SCORE_MATE_BOUND && res.score > -SCORE_MATE_BOUND) {
-            if (n == cap) {
-                uint8_t *grown = realloc(bytes, cap * 2 * RECORD);
-                if (!grown) {
-                    free(bytes);
-                    return false;
-                }
-                bytes = grown;
-                cap *= 2;
-            }
-            encode(&g->pos, res.score, bytes + n++ * RECORD); /* the root seat: the side to move */
+            uint8_t *rec = next_record(out, &cap, RECORDS_V1);
+            if (!rec)
+                return false;
+            records_encode_v1(&game->pos, res.score, rec); /* the root seat: the side to move */
         }
-        if (game_play(g, &res.best))
+        if (game_play(game, &res.best))
             break;
     }
-    for (size_t k = 0; k < n; k++) {
-        uint8_t *rec = bytes + k * RECORD;
-        const int o = solved < 0 ? outcome(&g->pos, rec[61]) : rec[61] == solved_seat ? solved : 2 - solved;
+    for (size_t k = 0; k < out->n; k++) {
+        uint8_t *rec = out->bytes + k * RECORDS_V1;
+        const int o = solved < 0 ? outcome(&game->pos, rec[61]) : rec[61] == solved_seat ? solved : 2 - solved;
         rec[61] |= (uint8_t)(o << 4);
     }
-    out->bytes = bytes;
-    out->n = n;
+    return true;
+}
+
+/* Plays game g of three to six seats into *out, to its end: every position the
+ * search scored (not a mate), with every seat's final place. A game that
+ * cannot end (no move found) leaves no records. False when memory ran out. */
+static bool play_game_multi(const Run *r, long long g, SearchSession *ses, Game *game, MoveList *list, GameData *out)
+{
+    open_game(r, g, game, list);
+    session_new_game(ses);
+    size_t cap = 256;
+    if (!(out->bytes = malloc(cap * RECORDS_V2)))
+        return false;
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.nodes = (uint64_t)r->h.nodes;
+    const SearchConfig cfg = {.algo = ALGO_AUTO, .multipv = 1, .net = r->net};
+    while (!pos_over(&game->pos)) {
+        SearchSignals sig = {0};
+        Seen seen = {false}; /* not read: a solved race is played out, every seat's place counts */
+        const SearchResult res = session_search(ses, game, &lim, &cfg, &sig, on_report, &seen);
+        if (!res.has_best)
+            break;
+        if (res.score < SCORE_MATE_BOUND && res.score > -SCORE_MATE_BOUND) {
+            uint8_t *rec = next_record(out, &cap, RECORDS_V2);
+            if (!rec)
+                return false;
+            records_encode_v2(&game->pos, res.score, g, game->nplies, rec);
+        }
+        if (game_play(game, &res.best))
+            break;
+    }
+    if (!pos_over(&game->pos))
+        out->n = 0;
+    for (size_t k = 0; k < out->n; k++)
+        records_set_places(&game->pos, out->bytes + k * RECORDS_V2);
     return true;
 }
 
@@ -241,24 +254,25 @@ static bool play_game(const Run *r, long long i, SearchSession *ses, Game *g, Mo
 static void flush_ready(Run *r)
 {
     bool wrote = false;
-    while (!r->failed && r->pending[r->written % WINDOW].done) {
-        GameData *d = &r->pending[r->written % WINDOW];
-        if (d->n && fwrite(d->bytes, RECORD, d->n, r->f) != d->n)
+    const size_t record = (size_t)r->h.record;
+    while (!r->failed && r->pending[r->h.written % WINDOW].done) {
+        GameData *d = &r->pending[r->h.written % WINDOW];
+        if (d->n && fwrite(d->bytes, record, d->n, r->f) != d->n)
             r->failed = true;
-        XXH3_64bits_update(r->sum, d->bytes, d->n * RECORD);
-        r->records += d->n;
+        XXH3_64bits_update(r->sum, d->bytes, d->n * record);
+        r->h.records += d->n;
         free(d->bytes);
         *d = (GameData){0};
-        r->written++;
+        r->h.written++;
         wrote = true;
     }
     if (!wrote)
         return;
-    uint8_t h[HEADER];
-    make_header(r, h);
+    uint8_t h[RECORDS_HEADER];
+    write_header(r, h);
     const long end = ftell(r->f);
-    if (fflush(r->f) || fseek(r->f, 0, SEEK_SET) || fwrite(h, 1, HEADER, r->f) != HEADER || fflush(r->f) ||
-        fseek(r->f, end, SEEK_SET))
+    if (fflush(r->f) || fseek(r->f, 0, SEEK_SET) || fwrite(h, 1, RECORDS_HEADER, r->f) != RECORDS_HEADER ||
+        fflush(r->f) || fseek(r->f, end, SEEK_SET))
         r->failed = true;
     pthread_cond_broadcast(&r->room);
 }
@@ -270,15 +284,15 @@ typedef struct Player {
     MoveList *list;
 } Player;
 
-/* Game `job` of this run (the games after those written before it), played on
- * `thread`'s search once fewer than WINDOW games wait to be written before it;
- * written in order as they finish. Returns 1 (no more games) when writing or
- * memory failed. */
+/* This shard's game `job` of this run (the games after those written before
+ * it), played on `thread`'s search once fewer than WINDOW games wait to be
+ * written before it; written in order as they finish. Returns 1 (no more
+ * games) when writing or memory failed. */
 static int play_job(void *ctx, long job, int thread)
 {
     Run *r = ctx;
     Player *p = &r->players[thread];
-    const long long i = r->first + job;
+    const long long i = r->first + job; /* among this shard's games */
     bool made = true;
     if (!p->ses) { /* the thread's first game */
         p->ses = session_new(16, 1);
@@ -288,16 +302,19 @@ static int play_job(void *ctx, long job, int thread)
     }
     pthread_mutex_lock(&r->lock);
     r->failed |= !made;
-    while (!r->failed && i >= r->written + WINDOW)
+    while (!r->failed && i >= r->h.written + WINDOW)
         pthread_cond_wait(&r->room, &r->lock);
     const bool failed = r->failed;
     pthread_mutex_unlock(&r->lock);
     if (failed)
         return 1;
     GameData d = {0};
-    const bool ok = play_game(r, i, p->ses, p->g, p->list, &d);
+    const long long g = records_game_number(&r->h, i);
+    const bool ok = r->h.version == 1 ? play_game_duo(r, g, p->ses, p->g, p->list, &d)
+                                      : play_game_multi(r, g, p->ses, p->g, p->list, &d);
     pthread_mutex_lock(&r->lock);
     if (!ok) { /* the games before it are written; -resume plays it again */
+        free(d.bytes);
         r->failed = true;
         pthread_cond_broadcast(&r->room);
     } else {
@@ -309,49 +326,94 @@ static int play_job(void *ctx, long job, int thread)
     return !ok;
 }
 
-/* Opens an existing file to continue: checks its header against r, its
- * records' checksum, and cuts any records after the last whole game. */
+/* Opens an existing file to continue: checks its header against r (the
+ * arguments, the engine and the net), its records' checksum, and cuts any
+ * records after the last whole game. */
 static void resume(Run *r, const char *path)
 {
     r->f = fopen(path, "r+b");
     if (!r->f)
         args_die(TOOL, "cannot open %s: %s", path, strerror(errno));
-    uint8_t h[HEADER], want[HEADER];
-    if (fread(h, 1, HEADER, r->f) != HEADER || memcmp(h, "STERNDAT", 8))
-        args_die(TOOL, "%s: not a stern-datagen file", path);
-    r->written = (long long)get64(h + 56);
-    r->records = get64(h + 64);
-    if (r->written < 0 || r->written > 100000000 || r->records > ((uint64_t)1 << 40))
-        args_die(TOOL, "%s: a damaged header (%lld games, %llu records)", path, r->written,
-                 (unsigned long long)r->records);
+    uint8_t b[RECORDS_HEADER];
+    RecordsHeader was;
+    char err[256] = "no whole header";
+    if (fread(b, 1, RECORDS_HEADER, r->f) != RECORDS_HEADER || !records_header_read(b, &was, err, sizeof err))
+        args_die(TOOL, "%s: %s", path, err);
+    const RecordsHeader *h = &r->h;
+    if (was.v != h->v || was.seed != h->seed || was.nodes != h->nodes || was.random != h->random ||
+        was.version != h->version || was.shard != h->shard || was.shards != h->shards)
+        args_die(TOOL, "%s was written with other arguments (variant, seed, nodes, random plies or shard)", path);
+    if (strcmp(was.engine, h->engine))
+        args_die(TOOL, "%s was written by another engine (%s; this is %s): its games are not this engine's to "
+                 "continue; start a new file", path, was.engine[0] ? was.engine : "unnamed", h->engine);
+    if (strcmp(was.net, h->net))
+        args_die(TOOL, "%s was played with net %s, not %s: start a new file", path, was.net[0] ? was.net : "unnamed",
+                 h->net);
+    r->h.written = was.written;
+    r->h.records = was.records;
     XXH3_64bits_reset(r->sum);
-    uint8_t buf[RECORD * 256];
-    for (uint64_t k = 0; k < r->records;) {
-        const size_t take = r->records - k < 256 ? (size_t)(r->records - k) : 256;
-        if (fread(buf, RECORD, take, r->f) != take)
-            args_die(TOOL, "%s: truncated: the header counts %llu records", path, (unsigned long long)r->records);
-        XXH3_64bits_update(r->sum, buf, take * RECORD);
+    uint8_t buf[RECORDS_V2 * 256];
+    const size_t record = (size_t)h->record;
+    for (uint64_t k = 0; k < was.records;) {
+        const size_t take = was.records - k < 256 ? (size_t)(was.records - k) : 256;
+        if (fread(buf, record, take, r->f) != take)
+            args_die(TOOL, "%s: truncated: the header counts %llu records", path, (unsigned long long)was.records);
+        XXH3_64bits_update(r->sum, buf, take * record);
         k += take;
     }
-    make_header(r, want);
-    if (memcmp(h, want, 56))
-        args_die(TOOL, "%s was written with other arguments (variant, seed, nodes or random plies)", path);
-    if (get64(h + 72) != XXH3_64bits_digest(r->sum))
+    if (was.checksum != XXH3_64bits_digest(r->sum))
         args_die(TOOL, "%s: checksum mismatch (the records are damaged)", path);
-    const long end = (long)(HEADER + r->records * RECORD);
+    const long end = (long)(RECORDS_HEADER + was.records * record);
     if (ftruncate(fileno(r->f), end) || fseek(r->f, end, SEEK_SET))
         args_die(TOOL, "%s: cannot cut after the last whole game", path);
 }
 
-int main(int argc, char **argv)
+/* -shard K/N, or auto: a Slurm array task's (its id from the array's first). */
+static void parse_shard(const char *text, RecordsHeader *h)
 {
-    if (args_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
+    long long k, n;
+    char tail;
+    if (!strcmp(text, "auto")) {
+        const char *id = getenv("SLURM_ARRAY_TASK_ID"), *min = getenv("SLURM_ARRAY_TASK_MIN"),
+                   *count = getenv("SLURM_ARRAY_TASK_COUNT");
+        if (!id || !count)
+            args_die(TOOL, "-shard auto: not a Slurm array task (SLURM_ARRAY_TASK_ID and _COUNT unset)");
+        k = atoll(id) - (min ? atoll(min) : 0);
+        n = atoll(count);
+    } else if (sscanf(text, "%lld/%lld%c", &k, &n, &tail) != 2) {
+        args_die(TOOL, "-shard takes K/N (e.g. 0/4) or auto, not '%s'", text);
     }
-    const char *out = NULL, *variant = "classic-2";
-    long long games = 1000, nodes = 2000, random = 8, seed = 1, threads = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1 || n > 100000 || k < 0 || k >= n)
+        args_die(TOOL, "-shard %lld/%lld: K must be 0 to N-1 and N 1 to 100000", k, n);
+    h->shard = k;
+    h->shards = n;
+}
+
+/* -net FILE: the net, and its identity for the header ("NAME xxh3 HASH"). */
+static const Nnue *load_net(const char *path, const Variant *v, char id[RECORDS_ID_MAX])
+{
+    char err[256];
+    size_t n;
+    uint8_t *bytes = datafile_read(path, NNUE_FILE_MAX, &n, err, sizeof err);
+    Nnue *net = bytes ? nnue_from_bytes(bytes, n, err, sizeof err) : NULL;
+    if (!net)
+        args_die(TOOL, "-net %s: %s", path, err);
+    if (!nnue_serves(net, v))
+        args_die(TOOL, "-net %s is a net for %s, not for %s", path, nnue_variants(net), v->name);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    snprintf(id, RECORDS_ID_MAX, "%.60s xxh3 %016llx", base, (unsigned long long)XXH3_64bits(bytes, n));
+    free(bytes);
+    return net;
+}
+
+/* Reads the command line into *r (its header's arguments), *out, *threads and
+ * *net; returns whether -resume was given. -merge is handled by main. */
+static bool parse_options(int argc, char **argv, Run *r, const char **out, long long *threads, const char **net)
+{
+    const char *variant = "classic-2";
+    long long games = 1000, nodes = 2000, random = 8, seed = 1;
     bool resuming = false;
+    r->h.shards = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const bool has = i + 1 < argc;
@@ -360,54 +422,116 @@ int main(int argc, char **argv)
         else if (!has)
             args_die(TOOL, "%s needs a value (or is unknown)\n%s", a, usage);
         else if (args_is(a, "o"))
-            out = argv[++i];
+            *out = argv[++i];
         else if (args_is(a, "variant"))
             variant = argv[++i];
+        else if (args_is(a, "net"))
+            *net = argv[++i];
+        else if (args_is(a, "shard"))
+            parse_shard(argv[++i], &r->h);
         else if (args_is(a, "games")) {
             if (!args_int(TOOL, "-games", argv[++i], 1, 100000000, &games))
-                return 2;
+                exit(2);
         } else if (args_is(a, "nodes")) {
             if (!args_int(TOOL, "-nodes", argv[++i], 1, 100000000, &nodes))
-                return 2;
+                exit(2);
         } else if (args_is(a, "random")) {
             if (!args_int(TOOL, "-random", argv[++i], 0, 200, &random))
-                return 2;
+                exit(2);
         } else if (args_is(a, "seed")) {
             if (!args_int(TOOL, "-seed", argv[++i], 0, (1LL << 62), &seed))
-                return 2;
+                exit(2);
         } else if (args_is(a, "threads")) {
-            if (!args_int(TOOL, "-threads", argv[++i], 1, 256, &threads))
-                return 2;
+            if (!args_int(TOOL, "-threads", argv[++i], 1, 256, threads))
+                exit(2);
         } else
             args_die(TOOL, "unknown argument '%s'\n%s", a, usage);
     }
-    if (!out)
+    if (!*out)
         args_die(TOOL, "-o FILE is required\n%s", usage);
-    Run r = {.v = variant_find(variant), .seed = (uint64_t)seed, .games = games, .nodes = nodes, .random = random};
-    if (!r.v)
+    r->h.v = variant_find(variant);
+    if (!r->h.v)
         args_die(TOOL, "unknown variant '%s'", variant);
-    if (r.v->nseats != 2 || r.v->capture)
-        args_die(TOOL, "%s: only two-seat race variants have a learned evaluation so far", variant);
+    if (r->h.v->capture || r->h.v->teams)
+        args_die(TOOL, "%s: only race variants without teams have a learned evaluation so far", variant);
+    r->h.version = records_version(r->h.v);
+    r->h.record = r->h.version == 1 ? RECORDS_V1 : RECORDS_V2;
+    if (r->h.version == 1 && r->h.shards > 1)
+        args_die(TOOL, "-shard: two-seat data (format 1) is made in one process");
+    r->h.seed = (uint64_t)seed;
+    r->h.games = games;
+    r->h.nodes = nodes;
+    r->h.random = random;
+    return resuming;
+}
+
+/* -merge -o FILE SHARD...: the shards' files joined (merge.h). */
+static int merge_command(int argc, char **argv)
+{
+    const char *out = NULL;
+    char **in = calloc((size_t)argc, sizeof *in);
+    int n = 0;
+    for (int i = 1; in && i < argc; i++) {
+        if (args_is(argv[i], "merge"))
+            continue;
+        if (args_is(argv[i], "o") && i + 1 < argc)
+            out = argv[++i];
+        else if (argv[i][0] == '-')
+            args_die(TOOL, "-merge takes -o FILE and the shard files, not '%s'", argv[i]);
+        else
+            in[n++] = argv[i];
+    }
+    if (!out)
+        args_die(TOOL, "-merge: -o FILE is required\n%s", usage);
+    const int status = in ? merge_shards(out, in, n) : 1;
+    free(in);
+    return status;
+}
+
+/* Creates `out` (or continues it with -resume) for the run r. */
+static void open_file(Run *r, const char *out, bool resuming)
+{
+    if (resuming && access(out, F_OK) == 0) {
+        resume(r, out);
+        return;
+    }
+    if (!resuming && access(out, F_OK) == 0)
+        args_die(TOOL, "%s exists: give -resume to continue it, or another name", out);
+    r->f = fopen(out, "w+b");
+    if (!r->f)
+        args_die(TOOL, "cannot create %s: %s", out, strerror(errno));
+    uint8_t h[RECORDS_HEADER];
+    write_header(r, h);
+    if (fwrite(h, 1, RECORDS_HEADER, r->f) != RECORDS_HEADER || fflush(r->f))
+        args_die(TOOL, "cannot write %s", out);
+}
+
+int main(int argc, char **argv)
+{
+    if (args_help(argc, argv)) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    for (int i = 1; i < argc; i++)
+        if (args_is(argv[i], "merge"))
+            return merge_command(argc, argv);
+    const char *out = NULL, *net_path = NULL;
+    long long threads = sysconf(_SC_NPROCESSORS_ONLN);
+    Run r = {0};
+    const bool resuming = parse_options(argc, argv, &r, &out, &threads, &net_path);
+    records_engine_id(r.h.engine);
+    snprintf(r.h.net, sizeof r.h.net, "none");
+    if (net_path)
+        r.net = load_net(net_path, r.h.v, r.h.net);
     r.sum = XXH3_createState();
     XXH3_64bits_reset(r.sum);
-    if (resuming && access(out, F_OK) == 0) {
-        resume(&r, out);
-    } else {
-        if (!resuming && access(out, F_OK) == 0)
-            args_die(TOOL, "%s exists: give -resume to continue it, or another name", out);
-        r.f = fopen(out, "w+b");
-        if (!r.f)
-            args_die(TOOL, "cannot create %s: %s", out, strerror(errno));
-        uint8_t h[HEADER];
-        make_header(&r, h);
-        if (fwrite(h, 1, HEADER, r.f) != HEADER || fflush(r.f))
-            args_die(TOOL, "cannot write %s", out);
-    }
+    open_file(&r, out, resuming);
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.room, NULL);
-    r.first = r.written;
+    r.first = r.h.written;
     r.players = calloc((size_t)threads, sizeof *r.players);
-    const bool started = r.players && !work_queue_run(r.games - r.first, (int)threads, play_job, &r);
+    const long long mine = records_shard_games(&r.h);
+    const bool started = r.players && !work_queue_run(mine > r.first ? mine - r.first : 0, (int)threads, play_job, &r);
     for (int t = 0; r.players && t < threads; t++) {
         move_list_delete(r.players[t].list);
         free(r.players[t].g);
@@ -416,10 +540,11 @@ int main(int argc, char **argv)
     free(r.players);
     const bool ok = started && !r.failed && !fclose(r.f);
     XXH3_freeState(r.sum);
+    nnue_delete((Nnue *)r.net);
     if (!ok) {
         fprintf(stderr, "%s: failed writing %s (out of memory or disk); -resume continues it\n", TOOL, out);
         return 1;
     }
-    printf("%s: %lld games, %llu positions in %s\n", TOOL, r.written, (unsigned long long)r.records, out);
+    printf("%s: %lld games, %llu positions in %s\n", TOOL, r.h.written, (unsigned long long)r.h.records, out);
     return 0;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks that the engine's inference equals the trainer's integer forward
 pass exactly: runs `stern-nnue eval NET DATA N` and compares each value with
-nnue_model.forward_int on the same positions. Prints the count compared and
-exits 1 on the first difference.
+nnue_model.forward_int (a net of three to six seats: every seat's standing
+with nnue_multi.forward_int) on the same positions. Prints the count compared
+and exits 1 on the first difference.
 
 usage: nnue_check.py STERN_NNUE NET DATA [N]
 """
@@ -20,9 +21,15 @@ def main():
         sys.exit(__doc__.strip().split("\n")[-1])
     tool, net, data = sys.argv[1:4]
     n = int(sys.argv[4]) if len(sys.argv) == 5 else 1000
-    d = nnue_data.load([data], n)
     q = nnue_model.read_net(net)
-    want = nnue_model.forward_int(q, d["us"], d["them"])
+    if q["version"] == 2:
+        import nnue_multi
+        d = nnue_data.load_multi([data], n)
+        m, seats = d["idx"].shape[:2]
+        want = nnue_multi.forward_int(q, d["idx"].reshape(m * seats, -1), d["bucket"].reshape(-1))
+    else:
+        d = nnue_data.load([data], n)
+        want = nnue_model.forward_int(q, d["us"], d["them"])
     got = subprocess.run([tool, "eval", net, data, str(n)], check=True, capture_output=True, text=True).stdout
     got = np.array([int(x) for x in got.split()], dtype=np.int64)
     if len(got) != len(want):
@@ -31,7 +38,7 @@ def main():
     if len(bad):
         i = bad[0]
         sys.exit(f"nnue_check: position {i}: engine {got[i]}, trainer {want[i]} ({len(bad)} differ)")
-    print(f"nnue_check: {len(want)} positions, engine equals trainer exactly "
+    print(f"nnue_check: {len(want)} {'values' if q['version'] == 2 else 'positions'}, engine equals trainer exactly "
           f"(values {want.min()} to {want.max()} cp)")
 
 

@@ -1,8 +1,12 @@
 """Reads stern-datagen files (format: tools/datagen_main.c, docs/NNUE.md) into
-the net's inputs: for each position, the active input indices of the side to
-move's view and of the other seat's view, the search's score and the outcome.
+the net's inputs. Format 1 (two seats): for each position, the active input
+indices of the side to move's view and of the other seat's view, the search's
+score and the outcome. Format 2 (three to six seats): every seat's view, how
+many plies it waits for its move, its final place, its hand-written standing
+and whether it had arrived, and the game each position is of.
 
-A file that is not whole or intact is refused with the reason (ValueError).
+A file that is not whole or intact, or one given twice (the same records,
+under any name), is refused with the reason (ValueError).
 """
 import numpy as np
 import xxhash
@@ -16,29 +20,48 @@ class DataError(ValueError):
     pass
 
 
+RECORD2 = 88
+RECORDS = {1: RECORD, 2: RECORD2}
+
+
 def read_header(path, raw):
     if len(raw) < HEADER or raw[:8] != b"STERNDAT":
         raise DataError(f"{path}: not a stern-datagen file")
     h = np.frombuffer(raw[:HEADER], dtype=np.uint8)
     version = int.from_bytes(raw[8:12], "little")
     rec = int.from_bytes(raw[12:16], "little")
-    if version != 1 or rec != RECORD:
-        raise DataError(f"{path}: format version {version}, record {rec} bytes: this reader knows 1, {RECORD}")
+    if RECORDS.get(version) != rec:
+        raise DataError(f"{path}: format version {version}, record {rec} bytes: this reader knows "
+                        f"{', '.join(f'{v} ({r} bytes)' for v, r in RECORDS.items())}")
     variant = raw[16:40].split(b"\0")[0].decode()
     records = int.from_bytes(raw[64:72], "little")
     checksum = int.from_bytes(raw[72:80], "little")
     nseats = raw[80]
     seats = list(raw[81:81 + nseats])
     view = h[128:128 + 6 * HOLES].reshape(6, HOLES).astype(np.int64)
-    want = HEADER + records * RECORD
+    want = HEADER + records * rec
     if len(raw) < want:
         raise DataError(f"{path}: truncated: {len(raw)} of {want} bytes")
     if xxhash.xxh3_64_intdigest(raw[HEADER:want]) != checksum:
         raise DataError(f"{path}: checksum mismatch (the records are damaged)")
-    return dict(variant=variant, records=records, nseats=nseats, seats=seats, view=view)
+    text = lambda a, b: raw[a:b].split(b"\0")[0].decode(errors="replace")
+    return dict(variant=variant, records=records, nseats=nseats, seats=seats, view=view, version=version,
+                record=rec, seed=int.from_bytes(raw[40:48], "little"), checksum=checksum,
+                shard=(int.from_bytes(raw[88:92], "little"), int.from_bytes(raw[92:96], "little")),
+                engine=text(864, 928) if version >= 2 else "", net=text(928, 1024) if version >= 2 else "")
 
 
-def features(cells, stm, seats, view, slots_max=None):
+def refuse_twice(seen, path, h):
+    """Refuses a file whose records were read already (the same seed, shard and
+    record checksum: a copy, or one shard given twice)."""
+    key = (h["variant"], h["seed"], h["shard"], h["records"], h["checksum"])
+    if key in seen:
+        raise DataError(f"{path}: the same records as {seen[key]} (seed {h['seed']}, shard "
+                        f"{h['shard'][0]}/{h['shard'][1]}): a file or shard given twice")
+    seen[key] = path
+
+
+def features(cells, stm, seats, view, slots_max=None, views=None):
     """Input indices of each position from the view of `persp` (per record
     seat): plane (0 own, then the seats after it in turn order) * 121 + the
     hole turned to that seat's view. cells: (n, 121) 0 empty / seat + 1;
@@ -56,7 +79,7 @@ def features(cells, stm, seats, view, slots_max=None):
     pad = nseats * HOLES
     out = []
     stm_slot = slot[stm]
-    for offset in range(2 if nseats == 2 else nseats):
+    for offset in range(views or (2 if nseats == 2 else nseats)):
         persp = np.array(seats, dtype=np.int64)[(stm_slot + offset) % nseats]
         own_slot = np.where(occupied, slot[np.clip(owner, 0, 7)], 0)
         plane = (own_slot - slot[persp][:, None]) % nseats
@@ -75,10 +98,14 @@ def load(paths, limit=None):
     result (0 loss, 0.5 draw, 1 win for the side to move), and the header."""
     cells_all, stm_all, score_all, out_all = [], [], [], []
     head = None
+    seen = {}
     for path in paths:
         with open(path, "rb") as f:
             raw = f.read()
         h = read_header(path, raw)
+        refuse_twice(seen, path, h)
+        if h["version"] != 1:
+            raise DataError(f"{path}: format {h['version']} data (three or more seats): read by load_multi")
         if head and (h["variant"], h["seats"]) != (head["variant"], head["seats"]):
             raise DataError(f"{path}: {h['variant']} data, the others are {head['variant']}")
         head = head or h
@@ -105,3 +132,66 @@ def load(paths, limit=None):
         raise DataError("a two-seat race position without 20 marbles")
     result = outcome.astype(np.float32) / 2.0
     return dict(us=us, them=them, score=score, result=result, cells=cells, stm=stm, header=head)
+
+
+def unpack_cells(rec):
+    """The 121 holes of records rec (n, record bytes): 0 empty, seat + 1."""
+    cells = np.empty((rec.shape[0], 122), dtype=np.uint8)
+    cells[:, 0::2] = rec[:, :61] & 15
+    cells[:, 1::2] = rec[:, :61] >> 4
+    return cells[:, :HOLES]
+
+
+def load_multi(paths, limit=None):
+    """All records of format-2 `paths` (one variant of three to six seats), as
+    numpy arrays over positions n and seat slots N (the variant's seats in turn
+    order): idx (n, N, k) each slot's view, its input indices padded with
+    N * 121; bucket (n, N) plies the slot waits for its move; place (n, N)
+    final places (1 first); standing (n, N) hand-written standings (cp);
+    placed (n, N) whether the slot had arrived at that position; score (n,)
+    the search's score of the side to move; game (n,) the game's number (whole
+    games are held out by it); and the header."""
+    recs, head, seen = [], None, {}
+    for path in paths:
+        with open(path, "rb") as f:
+            raw = f.read()
+        h = read_header(path, raw)
+        refuse_twice(seen, path, h)
+        if h["version"] != 2:
+            raise DataError(f"{path}: format {h['version']} data: read by load (two seats)")
+        if head and (h["variant"], h["seats"]) != (head["variant"], head["seats"]):
+            raise DataError(f"{path}: {h['variant']} data, the others are {head['variant']}")
+        if head and h["engine"] != head["engine"]:
+            raise DataError(f"{path}: played by {h['engine']!r}, the others by {head['engine']!r}")
+        head = head or h
+        recs.append(np.frombuffer(raw[HEADER:HEADER + h["records"] * RECORD2], dtype=np.uint8)
+                    .reshape(-1, RECORD2))
+    if head is None:
+        raise DataError("no data files given")
+    rec = np.concatenate(recs)
+    if limit is not None:
+        rec = rec[:limit]
+    nseats = head["nseats"]
+    seats = head["seats"]
+    cells = unpack_cells(rec)
+    stm = (rec[:, 61] & 15).astype(np.int64)
+    score = rec[:, 62:64].copy().view(np.int16).reshape(-1).astype(np.int64)
+    nib = np.stack([rec[:, 64 + i // 2] >> (4 * (i % 2)) & 15 for i in range(nseats)], axis=1).astype(np.int64)
+    placed = np.stack([(rec[:, 67] >> i) & 1 for i in range(nseats)], axis=1).astype(bool)
+    standing = rec[:, 68:80].copy().view(np.int16).reshape(-1, 6)[:, :nseats].astype(np.int64)
+    game = rec[:, 80:84].copy().view(np.uint32).reshape(-1).astype(np.int64)
+    slot = np.full(8, -1, dtype=np.int64)
+    for i, s in enumerate(seats):
+        slot[s] = i
+    if (slot[stm] < 0).any() or (nib < 1).any() or (nib > nseats).any():
+        raise DataError(f"{head['variant']}: a record with a side to move or a place out of range")
+    idx = []
+    for i in range(nseats):  # each slot's view: the planes after it in turn order, its own board
+        persp = np.full(len(stm), seats[i], dtype=np.int64)
+        one, counts = features(cells, persp, seats, head["view"], slots_max=nseats * 15, views=1)
+        idx.append(one[0])
+    idx = np.stack(idx, axis=1)
+    k = int((idx < nseats * HOLES).sum(2).max())  # the most marbles any view holds
+    bucket = (np.arange(nseats)[None, :] - slot[stm][:, None]) % nseats
+    return dict(idx=idx[:, :, :k].copy(), bucket=bucket, place=nib, standing=standing, placed=placed,
+                score=score, game=game, stm=stm, cells=cells, header=head)

@@ -4,8 +4,10 @@
  *   stern-nnue info NET            the header: sizes, variants, bytes
  *   stern-nnue eval NET DATA [N]   the net's value (cp, side to move) of the
  *                                  first N positions of a stern-datagen file,
- *                                  one per line: what tools/nnue/nnue_check.py
- *                                  compares with the trainer's integer pass
+ *                                  one per line (a net of three to six seats:
+ *                                  every seat's standing, in turn order): what
+ *                                  tools/nnue/nnue_check.py compares with the
+ *                                  trainer's integer pass
  *   stern-nnue fens DATA N [K]     the FEN of every K-th (default 1) of the
  *                                  first N positions of a data file (the
  *                                  positions of tools/nnue/nnue_speed.py)
@@ -26,7 +28,7 @@
 
 #define TOOL "stern-nnue"
 #define HEADER 1024
-#define RECORD 64
+#define RECORD_MAX 88 /* bytes of a record: 64 (two seats) or 88 (three to six) */
 
 static const char usage[] = "usage: stern-nnue info NET\n"
                             "       stern-nnue eval NET DATA [N]\n"
@@ -69,8 +71,8 @@ static void decode(const Variant *v, const uint8_t *rec, Position *p)
 
 /* Opens a data file and reads its header: its variant in *v, its record
  * count in *records (the records after it, from a run cut short, are not
- * read). Exits 2 when it is not one. */
-static FILE *open_data(const char *path, const Variant **v, long long *records)
+ * read), a record's bytes in *record. Exits 2 when it is not one. */
+static FILE *open_data(const char *path, const Variant **v, long long *records, size_t *record)
 {
     FILE *f = fopen(path, "rb");
     uint8_t h[HEADER];
@@ -83,6 +85,11 @@ static FILE *open_data(const char *path, const Variant **v, long long *records)
     *records = 0;
     for (int i = 7; i >= 0; i--)
         *records = *records << 8 | h[64 + i];
+    *record = (size_t)(h[12] | h[13] << 8);
+    if (*record != 64 && *record != RECORD_MAX) {
+        fprintf(stderr, "%s: %s: %zu-byte records: this build reads 64 and %d\n", TOOL, path, *record, RECORD_MAX);
+        exit(2);
+    }
     *v = variant_find(name);
     if (!*v) {
         fprintf(stderr, "%s: %s: unknown variant '%s'\n", TOOL, path, name);
@@ -95,11 +102,12 @@ static int print_fens(const char *datapath, long long n, long long every)
 {
     const Variant *v;
     long long records;
-    FILE *f = open_data(datapath, &v, &records);
-    uint8_t rec[RECORD];
+    size_t record;
+    FILE *f = open_data(datapath, &v, &records, &record);
+    uint8_t rec[RECORD_MAX];
     Position p;
     char fen[FEN_MAX];
-    for (long long i = 0; i < n && i < records && fread(rec, 1, RECORD, f) == RECORD; i++) {
+    for (long long i = 0; i < n && i < records && fread(rec, 1, record, f) == record; i++) {
         if (i % every)
             continue;
         decode(v, rec, &p);
@@ -114,8 +122,9 @@ static int eval_file(const char *netpath, const char *datapath, long long limit,
     Nnue *net = load_or_die(netpath);
     const Variant *v;
     long long records;
-    FILE *f = open_data(datapath, &v, &records);
-    uint8_t rec[RECORD];
+    size_t record;
+    FILE *f = open_data(datapath, &v, &records, &record);
+    uint8_t rec[RECORD_MAX];
     const char *name = v->name;
     if (!nnue_serves(net, v)) {
         fprintf(stderr, "%s: %s holds %s positions; the net serves %s\n", TOOL, datapath, name, nnue_variants(net));
@@ -127,10 +136,15 @@ static int eval_file(const char *netpath, const char *datapath, long long limit,
         return 2;
     }
     Position p;
-    for (long long i = 0; (limit < 0 || i < limit) && i < records && fread(rec, 1, RECORD, f) == RECORD; i++) {
+    for (long long i = 0; (limit < 0 || i < limit) && i < records && fread(rec, 1, record, f) == record; i++) {
         decode(v, rec, &p);
         nnue_refresh(net, &p, acc);
-        if (with_hand)
+        if (nnue_is_multi(net)) { /* every seat's standing, in turn order */
+            int out[MAX_SEATS];
+            nnue_standings(net, acc, &p, out);
+            for (int k = 0; k < v->nseats; k++)
+                printf("%d%c", out[v->seats[k]], k + 1 < v->nseats ? ' ' : '\n');
+        } else if (with_hand)
             printf("%d %d\n", nnue_output(net, acc, &p), eval_for(&p, p.stm, NULL));
         else
             printf("%d\n", nnue_output(net, acc, &p));

@@ -102,6 +102,11 @@ def read_net(path):
         raise ValueError(f"{path}: checksum mismatch")
     version, planes, l1, l2, out_scale, _ = struct.unpack("<IIIIiI", data[8:32])
     variants = data[32:96].split(b"\0")[0].decode().split(",")
+    if version == 2:  # three to six seats: nnue_multi.py
+        import nnue_multi
+        q = nnue_multi.read_body(data, planes, l1, l2)
+        q.update(planes=planes, l1=l1, l2=l2, out_scale=out_scale, variants=variants, version=version)
+        return q
     at = HEADER
     def take(dtype, count):
         nonlocal at
@@ -117,7 +122,7 @@ def read_net(path):
     w3 = take("<i2", l2)
     b3 = take("<i4", 1)[0]
     return dict(w1=w1, b1=b1, lin=lin, w2=w2, b2=b2, w3=w3, b3=b3, planes=planes, l1=l1, l2=l2, out_scale=out_scale,
-                variants=variants)
+                variants=variants, version=version)
 
 
 def forward_int(q, us, them):

@@ -63,6 +63,10 @@ def main(argv=None):
     torch.set_num_threads(a.threads)
     t0 = time.time()
     try:
+        with open(a.data[0], "rb") as f:  # the format decides the net: version 2 data has 3-6 seats
+            version = int.from_bytes(f.read(12)[8:12], "little")
+        if version == 2:
+            return train_multi(a, nnue_data.load_multi(a.data, a.limit), t0)
         d = nnue_data.load(a.data, a.limit)
     except (OSError, nnue_data.DataError) as e:
         sys.exit(f"nnue_train: {e}")
@@ -118,6 +122,108 @@ def main(argv=None):
     print(f"wrote {a.out} ({size} bytes, serves {','.join(variants)}); quantised minus float on {nval} "
           f"held-out positions: mean |diff| {np.mean(np.abs(it - fl)):.1f} cp; corr(net, score) "
           f"{np.corrcoef(it, d['score'][ntrain:])[0, 1]:.3f}")
+
+
+def pairs_of(nseats):
+    return [(i, j) for i in range(nseats) for j in range(i + 1, nseats)]
+
+
+def fit_k_pairs(standing, place, placed):
+    """The sigmoid scale (cp) at which differences of hand-written standings
+    best predict which of two seats still racing finishes ahead (least log
+    loss over a grid; shared places count half)."""
+    diffs, wins = [], []
+    for i, j in pairs_of(standing.shape[1]):
+        open_ = ~placed[:, i] & ~placed[:, j]
+        diffs.append((standing[open_, i] - standing[open_, j]).astype(np.float64))
+        wins.append(np.where(place[open_, i] < place[open_, j], 1.0,
+                             np.where(place[open_, i] == place[open_, j], 0.5, 0.0)))
+    return fit_k(np.concatenate(diffs), np.concatenate(wins))
+
+
+def train_multi(a, d, t0):
+    """Three to six seats (nnue_multi.py): every seat's standing from its view,
+    trained on pairs of seats still racing: sigmoid((y_i - y_j) / K) against
+    lambda * sigmoid((standing_i - standing_j) / K) + (1 - lambda) * (1 if i
+    finished ahead of j, 0.5 level, else 0). Whole games are held out: the
+    last --val share of the games."""
+    import nnue_multi
+    head = d["header"]
+    nseats = head["nseats"]
+    idx, bucket, place, placed = d["idx"], d["bucket"], d["place"], d["placed"]
+    standing = d["standing"]
+    n = len(idx)
+    k = a.k or fit_k_pairs(standing, place, placed)
+    games = np.unique(d["game"])
+    nval_games = max(1, int(len(games) * a.val))
+    val_mask = np.isin(d["game"], games[-nval_games:])
+    train_rows, val_rows = np.nonzero(~val_mask)[0], np.nonzero(val_mask)[0]
+    print(f"{n} positions of {head['variant']} in {len(games)} games ({time.time() - t0:.1f} s), played by "
+          f"{head['engine'] or 'an unnamed engine'} with net {head['net'] or 'none'}; K = {k} cp; "
+          f"{nval_games} games ({len(val_rows)} positions) held out", flush=True)
+    pairs = pairs_of(nseats)
+    pi = torch.tensor([i for i, _ in pairs])
+    pj = torch.tensor([j for _, j in pairs])
+    idx_t = torch.from_numpy(idx)
+    bucket_t = torch.from_numpy(bucket)
+    place_t = torch.from_numpy(place)
+    open_t = torch.from_numpy(~placed)
+    st = torch.from_numpy(standing.astype(np.float32))
+    net = nnue_multi.MultiNet(nseats, l1=a.l1, l2=a.l2, out_scale=a.out_scale)
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, a.epochs))
+    scale = a.out_scale / k
+
+    def loss_of(rows):
+        m = len(rows)
+        y = net(idx_t[rows].reshape(m * nseats, -1), bucket_t[rows].reshape(-1)).reshape(m, nseats)
+        pred = torch.sigmoid((y[:, pi] - y[:, pj]) * scale)
+        pa, pb = place_t[rows][:, pi], place_t[rows][:, pj]
+        outcome = torch.where(pa < pb, 1.0, torch.where(pa == pb, 0.5, 0.0))
+        teacher = torch.sigmoid((st[rows][:, pi] - st[rows][:, pj]) / k)
+        target = a.lam * teacher + (1 - a.lam) * outcome
+        w = (open_t[rows][:, pi] & open_t[rows][:, pj]).float()
+        return ((pred - target) ** 2 * w).sum() / w.sum().clamp(min=1)
+
+    gen = torch.Generator().manual_seed(a.seed)
+    train_t = torch.from_numpy(train_rows)
+    for epoch in range(a.epochs):
+        net.train()
+        perm = train_t[torch.randperm(len(train_t), generator=gen)]
+        total, batches = 0.0, 0
+        for i in range(0, len(perm), a.batch):
+            loss = loss_of(perm[i:i + a.batch])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            net.clip_weights()
+            total += loss.item()
+            batches += 1
+        sched.step()
+        net.eval()
+        with torch.no_grad():
+            val = loss_of(torch.from_numpy(val_rows)).item()
+        print(f"epoch {epoch + 1}: train {total / max(1, batches):.5f} val {val:.5f} ({time.time() - t0:.0f} s)",
+              flush=True)
+    q = nnue_multi.quantise(net)
+    variants = a.variants.split(",") if a.variants else [head["variant"]]
+    size = nnue_multi.write_net(a.out, q, variants)
+    rows = val_rows
+    with torch.no_grad():
+        fl = (net(idx_t[rows].reshape(len(rows) * nseats, -1), bucket_t[rows].reshape(-1)) * a.out_scale).numpy()
+    it = nnue_multi.forward_int(q, idx[rows].reshape(len(rows) * nseats, -1), bucket[rows].reshape(-1))
+    # how often the net orders two seats still racing as they finished, against the hand-written standings
+    y = it.reshape(len(rows), nseats)
+    agree_net, agree_hand, count = 0, 0, 0
+    for i, j in pairs:
+        m = ~placed[rows, i] & ~placed[rows, j] & (place[rows, i] != place[rows, j])
+        ahead = place[rows, i][m] < place[rows, j][m]
+        agree_net += np.sum((y[m, i] > y[m, j]) == ahead)
+        agree_hand += np.sum((standing[rows, i][m] > standing[rows, j][m]) == ahead)
+        count += m.sum()
+    print(f"wrote {a.out} ({size} bytes, serves {','.join(variants)}); quantised minus float on the held-out "
+          f"views: mean |diff| {np.mean(np.abs(it - fl)):.1f} cp; pairs ordered as they finished: net "
+          f"{agree_net / max(1, count):.3f}, hand-written {agree_hand / max(1, count):.3f} ({count} pairs)")
 
 
 if __name__ == "__main__":
