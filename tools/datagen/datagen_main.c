@@ -153,6 +153,19 @@ static void open_game(const Run *r, long long g, Game *game, MoveList *list)
     }
 }
 
+/* Opens game g on a new game's tables, with the run's node limit in *lim and
+ * room for `cap` records in *out. False when memory ran out. */
+static bool start_game(const Run *r, long long g, SearchSession *ses, Game *game, MoveList *list, SearchLimits *lim,
+                       GameData *out, size_t cap)
+{
+    open_game(r, g, game, list);
+    session_new_game(ses);
+    search_limits_init(lim);
+    lim->nodes = (uint64_t)r->h.nodes;
+    out->bytes = malloc(cap * (size_t)r->h.record);
+    return out->bytes != NULL;
+}
+
 /* Appends room for one record to *out (its bytes grown as needed); NULL when
  * memory ran out. */
 static uint8_t *next_record(GameData *out, size_t *cap, int record)
@@ -170,14 +183,10 @@ static uint8_t *next_record(GameData *out, size_t *cap, int record)
 /* Plays two-seat game g into *out (records malloc'ed). False when memory ran out. */
 static bool play_game_duo(const Run *r, long long g, SearchSession *ses, Game *game, MoveList *list, GameData *out)
 {
-    open_game(r, g, game, list);
-    session_new_game(ses);
     size_t cap = 256;
-    if (!(out->bytes = malloc(cap * RECORDS_V1)))
-        return false;
     SearchLimits lim;
-    search_limits_init(&lim);
-    lim.nodes = (uint64_t)r->h.nodes;
+    if (!start_game(r, g, ses, game, list, &lim, out, cap))
+        return false;
     const SearchConfig cfg = {.algo = ALGO_AUTO, .multipv = 1, .net = r->net};
     int solved = -1, solved_seat = -1; /* the race solver's outcome for solved_seat */
     while (!pos_over(&game->pos)) {
@@ -219,14 +228,10 @@ static bool play_game_duo(const Run *r, long long g, SearchSession *ses, Game *g
  * cannot end (no move found) leaves no records. False when memory ran out. */
 static bool play_game_multi(const Run *r, long long g, SearchSession *ses, Game *game, MoveList *list, GameData *out)
 {
-    open_game(r, g, game, list);
-    session_new_game(ses);
     size_t cap = 256;
-    if (!(out->bytes = malloc(cap * RECORDS_V2)))
-        return false;
     SearchLimits lim;
-    search_limits_init(&lim);
-    lim.nodes = (uint64_t)r->h.nodes;
+    if (!start_game(r, g, ses, game, list, &lim, out, cap))
+        return false;
     const SearchConfig cfg = {.algo = ALGO_AUTO, .multipv = 1, .net = r->net};
     while (!pos_over(&game->pos)) {
         SearchSignals sig = {0};

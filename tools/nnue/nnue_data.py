@@ -61,6 +61,29 @@ def refuse_twice(seen, path, h):
     seen[key] = path
 
 
+def read_files(paths, version):
+    """Each file's header and records (n, record bytes), the files checked
+    whole and against each other: all of `version` (1: two seats, load; 2:
+    three to six, load_multi), of one variant, played by one engine, none
+    given twice."""
+    seen, head = {}, None
+    for path in paths:
+        with open(path, "rb") as f:
+            raw = f.read()
+        h = read_header(path, raw)
+        refuse_twice(seen, path, h)
+        if h["version"] != version:
+            raise DataError(f"{path}: format {h['version']} data, read by "
+                            f"{'load_multi (three or more seats)' if h['version'] == 2 else 'load (two seats)'}")
+        if head and (h["variant"], h["seats"]) != (head["variant"], head["seats"]):
+            raise DataError(f"{path}: {h['variant']} data, the others are {head['variant']}")
+        if head and h["engine"] != head["engine"]:
+            raise DataError(f"{path}: played by {h['engine']!r}, the others by {head['engine']!r}")
+        head = head or h
+        rec = h["record"]
+        yield h, np.frombuffer(raw[HEADER:HEADER + h["records"] * rec], dtype=np.uint8).reshape(-1, rec)
+
+
 def features(cells, stm, seats, view, slots_max=None, views=None):
     """Input indices of each position from the view of `persp` (per record
     seat): plane (0 own, then the seats after it in turn order) * 121 + the
@@ -98,22 +121,9 @@ def load(paths, limit=None):
     result (0 loss, 0.5 draw, 1 win for the side to move), and the header."""
     cells_all, stm_all, score_all, out_all = [], [], [], []
     head = None
-    seen = {}
-    for path in paths:
-        with open(path, "rb") as f:
-            raw = f.read()
-        h = read_header(path, raw)
-        refuse_twice(seen, path, h)
-        if h["version"] != 1:
-            raise DataError(f"{path}: format {h['version']} data (three or more seats): read by load_multi")
-        if head and (h["variant"], h["seats"]) != (head["variant"], head["seats"]):
-            raise DataError(f"{path}: {h['variant']} data, the others are {head['variant']}")
+    for h, rec in read_files(paths, 1):
         head = head or h
-        rec = np.frombuffer(raw[HEADER:HEADER + h["records"] * RECORD], dtype=np.uint8).reshape(-1, RECORD)
-        cells = np.empty((rec.shape[0], 122), dtype=np.uint8)
-        cells[:, 0::2] = rec[:, :61] & 15
-        cells[:, 1::2] = rec[:, :61] >> 4
-        cells_all.append(cells[:, :HOLES])
+        cells_all.append(unpack_cells(rec))
         stm_all.append((rec[:, 61] & 15).astype(np.int64))
         out_all.append((rec[:, 61] >> 4).astype(np.int64))
         score_all.append(rec[:, 62:64].copy().view(np.int16).reshape(-1).astype(np.int64))
@@ -151,21 +161,10 @@ def load_multi(paths, limit=None):
     placed (n, N) whether the slot had arrived at that position; score (n,)
     the search's score of the side to move; game (n,) the game's number (whole
     games are held out by it); and the header."""
-    recs, head, seen = [], None, {}
-    for path in paths:
-        with open(path, "rb") as f:
-            raw = f.read()
-        h = read_header(path, raw)
-        refuse_twice(seen, path, h)
-        if h["version"] != 2:
-            raise DataError(f"{path}: format {h['version']} data: read by load (two seats)")
-        if head and (h["variant"], h["seats"]) != (head["variant"], head["seats"]):
-            raise DataError(f"{path}: {h['variant']} data, the others are {head['variant']}")
-        if head and h["engine"] != head["engine"]:
-            raise DataError(f"{path}: played by {h['engine']!r}, the others by {head['engine']!r}")
+    recs, head = [], None
+    for h, rec in read_files(paths, 2):
         head = head or h
-        recs.append(np.frombuffer(raw[HEADER:HEADER + h["records"] * RECORD2], dtype=np.uint8)
-                    .reshape(-1, RECORD2))
+        recs.append(rec)
     if head is None:
         raise DataError("no data files given")
     rec = np.concatenate(recs)

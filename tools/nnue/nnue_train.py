@@ -40,6 +40,34 @@ def fit_k(score, result):
     return best[1]
 
 
+def train_epochs(net, a, loss_on, train_idx, val_idx, t0):
+    """Adam with a cosine learning rate over a.epochs: each epoch the rows
+    train_idx in a random order (a.seed's), a.batch at a time, the weights
+    clipped after each step to what the file's integers hold; then the loss
+    on the rows val_idx, printed."""
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, a.epochs))
+    gen = torch.Generator().manual_seed(a.seed)
+    for epoch in range(a.epochs):
+        net.train()
+        perm = train_idx[torch.randperm(len(train_idx), generator=gen)]
+        total, batches = 0.0, 0
+        for i in range(0, len(perm), a.batch):
+            loss = loss_on(perm[i:i + a.batch])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            net.clip_weights()
+            total += loss.item()
+            batches += 1
+        sched.step()
+        net.eval()
+        with torch.no_grad():
+            val = loss_on(val_idx).item()
+        print(f"epoch {epoch + 1}: train {total / max(1, batches):.5f} val {val:.5f} ({time.time() - t0:.0f} s)",
+              flush=True)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="+", help="stern-datagen files")
@@ -82,35 +110,13 @@ def main(argv=None):
     nval = max(1, int(n * a.val))
     ntrain = n - nval
     net = nnue_model.Net(planes=d["header"]["nseats"], l1=a.l1, l2=a.l2, out_scale=a.out_scale)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, a.epochs))
     scale = a.out_scale / k
 
-    def loss_of(lo, hi):
-        out = net(us[lo:hi], them[lo:hi])
-        return torch.mean((torch.sigmoid(out * scale) - target[lo:hi]) ** 2)
+    def loss_of(idx):
+        out = net(us[idx], them[idx])
+        return torch.mean((torch.sigmoid(out * scale) - target[idx]) ** 2)
 
-    gen = torch.Generator().manual_seed(a.seed)
-    for epoch in range(a.epochs):
-        net.train()
-        perm = torch.randperm(ntrain, generator=gen)
-        total, batches = 0.0, 0
-        for i in range(0, ntrain, a.batch):
-            idx = perm[i:i + a.batch]
-            out = net(us[idx], them[idx])
-            loss = torch.mean((torch.sigmoid(out * scale) - target[idx]) ** 2)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            net.clip_weights()
-            total += loss.item()
-            batches += 1
-        sched.step()
-        net.eval()
-        with torch.no_grad():
-            val = loss_of(ntrain, n).item()
-        print(f"epoch {epoch + 1}: train {total / max(1, batches):.5f} val {val:.5f} ({time.time() - t0:.0f} s)",
-              flush=True)
+    train_epochs(net, a, lambda idx: loss_of(idx), torch.arange(ntrain), torch.arange(ntrain, n), t0)
 
     q = nnue_model.quantise(net)
     variants = a.variants.split(",") if a.variants else [d["header"]["variant"]]
@@ -170,8 +176,6 @@ def train_multi(a, d, t0):
     open_t = torch.from_numpy(~placed)
     st = torch.from_numpy(standing.astype(np.float32))
     net = nnue_multi.MultiNet(nseats, l1=a.l1, l2=a.l2, out_scale=a.out_scale)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, a.epochs))
     scale = a.out_scale / k
 
     def loss_of(rows):
@@ -185,26 +189,7 @@ def train_multi(a, d, t0):
         w = (open_t[rows][:, pi] & open_t[rows][:, pj]).float()
         return ((pred - target) ** 2 * w).sum() / w.sum().clamp(min=1)
 
-    gen = torch.Generator().manual_seed(a.seed)
-    train_t = torch.from_numpy(train_rows)
-    for epoch in range(a.epochs):
-        net.train()
-        perm = train_t[torch.randperm(len(train_t), generator=gen)]
-        total, batches = 0.0, 0
-        for i in range(0, len(perm), a.batch):
-            loss = loss_of(perm[i:i + a.batch])
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            net.clip_weights()
-            total += loss.item()
-            batches += 1
-        sched.step()
-        net.eval()
-        with torch.no_grad():
-            val = loss_of(torch.from_numpy(val_rows)).item()
-        print(f"epoch {epoch + 1}: train {total / max(1, batches):.5f} val {val:.5f} ({time.time() - t0:.0f} s)",
-              flush=True)
+    train_epochs(net, a, loss_of, torch.from_numpy(train_rows), torch.from_numpy(val_rows), t0)
     q = nnue_multi.quantise(net)
     variants = a.variants.split(",") if a.variants else [head["variant"]]
     size = nnue_multi.write_net(a.out, q, variants)
