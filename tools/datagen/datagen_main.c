@@ -78,6 +78,7 @@ typedef struct {
 typedef struct Run {
     RecordsHeader h;          /* the file's header: the run's arguments and what is written */
     const Nnue *net;          /* -net's, or NULL */
+    SearchConfig cfg;         /* the search every seat plays: the variant's default, with net */
     FILE *f;
     XXH3_state_t *sum;
     pthread_mutex_t lock;
@@ -187,7 +188,6 @@ static bool play_game_duo(const Run *r, long long g, SearchSession *ses, Game *g
     SearchLimits lim;
     if (!start_game(r, g, ses, game, list, &lim, out, cap))
         return false;
-    const SearchConfig cfg = {.algo = ALGO_AUTO, .multipv = 1, .net = r->net};
     int solved = -1, solved_seat = -1; /* the race solver's outcome for solved_seat */
     while (!pos_over(&game->pos)) {
         if (race_separated(&game->pos)) {
@@ -197,7 +197,7 @@ static bool play_game_duo(const Run *r, long long g, SearchSession *ses, Game *g
         }
         SearchSignals sig = {0};
         Seen seen = {false};
-        const SearchResult res = session_search(ses, game, &lim, &cfg, &sig, on_report, &seen);
+        const SearchResult res = session_search(ses, game, &lim, &r->cfg, &sig, on_report, &seen);
         if (!res.has_best)
             break;
         if (seen.race) {
@@ -232,11 +232,10 @@ static bool play_game_multi(const Run *r, long long g, SearchSession *ses, Game 
     SearchLimits lim;
     if (!start_game(r, g, ses, game, list, &lim, out, cap))
         return false;
-    const SearchConfig cfg = {.algo = ALGO_AUTO, .multipv = 1, .net = r->net};
     while (!pos_over(&game->pos)) {
         SearchSignals sig = {0};
         Seen seen = {false}; /* not read: a solved race is played out, every seat's place counts */
-        const SearchResult res = session_search(ses, game, &lim, &cfg, &sig, on_report, &seen);
+        const SearchResult res = session_search(ses, game, &lim, &r->cfg, &sig, on_report, &seen);
         if (!res.has_best)
             break;
         if (res.score < SCORE_MATE_BOUND && res.score > -SCORE_MATE_BOUND) {
@@ -528,6 +527,7 @@ int main(int argc, char **argv)
     snprintf(r.h.net, sizeof r.h.net, "none");
     if (net_path)
         r.net = load_net(net_path, r.h.v, r.h.net);
+    r.cfg = (SearchConfig){.algo = ALGO_AUTO, .multipv = 1, .net = r.net};
     r.sum = XXH3_createState();
     XXH3_64bits_reset(r.sum);
     open_file(&r, out, resuming);
