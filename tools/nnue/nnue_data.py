@@ -64,8 +64,8 @@ def refuse_twice(seen, path, h):
 def read_files(paths, version):
     """Each file's header and records (n, record bytes), the files checked
     whole and against each other: all of `version` (1: two seats, load; 2:
-    three to six, load_multi), of one variant, played by one engine, none
-    given twice."""
+    three to six, load_multi), of one variant, none given twice. Files of
+    several engines or nets (generations) may be trained on together."""
     seen, head = {}, None
     for path in paths:
         with open(path, "rb") as f:
@@ -77,8 +77,6 @@ def read_files(paths, version):
                             f"{'load_multi (three or more seats)' if h['version'] == 2 else 'load (two seats)'}")
         if head and (h["variant"], h["seats"]) != (head["variant"], head["seats"]):
             raise DataError(f"{path}: {h['variant']} data, the others are {head['variant']}")
-        if head and h["engine"] != head["engine"]:
-            raise DataError(f"{path}: played by {h['engine']!r}, the others by {head['engine']!r}")
         head = head or h
         rec = h["record"]
         yield h, np.frombuffer(raw[HEADER:HEADER + h["records"] * rec], dtype=np.uint8).reshape(-1, rec)
@@ -160,16 +158,20 @@ def load_multi(paths, limit=None):
     final places (1 first); standing (n, N) hand-written standings (cp);
     placed (n, N) whether the slot had arrived at that position; score (n,)
     the search's score of the side to move; game (n,) the game's number (whole
-    games are held out by it); and the header."""
-    recs, head = [], None
-    for h, rec in read_files(paths, 2):
+    games are held out by it; the file's index above bit 32); nets, the nets
+    that played them; and the header."""
+    recs, head, nets, file_of = [], None, [], []
+    for i, (h, rec) in enumerate(read_files(paths, 2)):
         head = head or h
         recs.append(rec)
+        file_of.append(np.full(len(rec), i, dtype=np.int64))
+        nets += [h["net"] or "unnamed"] if (h["net"] or "unnamed") not in nets else []
     if head is None:
         raise DataError("no data files given")
     rec = np.concatenate(recs)
+    file_of = np.concatenate(file_of)
     if limit is not None:
-        rec = rec[:limit]
+        rec, file_of = rec[:limit], file_of[:limit]
     nseats = head["nseats"]
     seats = head["seats"]
     cells = unpack_cells(rec)
@@ -178,7 +180,8 @@ def load_multi(paths, limit=None):
     nib = np.stack([rec[:, 64 + i // 2] >> (4 * (i % 2)) & 15 for i in range(nseats)], axis=1).astype(np.int64)
     placed = np.stack([(rec[:, 67] >> i) & 1 for i in range(nseats)], axis=1).astype(bool)
     standing = rec[:, 68:80].copy().view(np.int16).reshape(-1, 6)[:, :nseats].astype(np.int64)
-    game = rec[:, 80:84].copy().view(np.uint32).reshape(-1).astype(np.int64)
+    # a game's number within its file, made unique over the files
+    game = rec[:, 80:84].copy().view(np.uint32).reshape(-1).astype(np.int64) + (file_of << 32)
     slot = np.full(8, -1, dtype=np.int64)
     for i, s in enumerate(seats):
         slot[s] = i
@@ -193,4 +196,4 @@ def load_multi(paths, limit=None):
     k = int((idx < nseats * HOLES).sum(2).max())  # the most marbles any view holds
     bucket = (np.arange(nseats)[None, :] - slot[stm][:, None]) % nseats
     return dict(idx=idx[:, :, :k].copy(), bucket=bucket, place=nib, standing=standing, placed=placed,
-                score=score, game=game, stm=stm, cells=cells, header=head)
+                score=score, game=game, stm=stm, cells=cells, header=head, nets=nets)

@@ -164,8 +164,8 @@ def train_multi(a, d, t0):
     nval_games = max(1, int(len(games) * a.val))
     val_mask = np.isin(d["game"], games[-nval_games:])
     train_rows, val_rows = np.nonzero(~val_mask)[0], np.nonzero(val_mask)[0]
-    print(f"{n} positions of {head['variant']} in {len(games)} games ({time.time() - t0:.1f} s), played by "
-          f"{head['engine'] or 'an unnamed engine'} with net {head['net'] or 'none'}; K = {k} cp; "
+    print(f"{n} positions of {head['variant']} in {len(games)} games ({time.time() - t0:.1f} s), played with "
+          f"net {', '.join(d['nets'])}; K = {k} cp; "
           f"{nval_games} games ({len(val_rows)} positions) held out", flush=True)
     pairs = pairs_of(nseats)
     pi = torch.tensor([i for i, _ in pairs])
