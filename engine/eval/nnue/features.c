@@ -45,6 +45,12 @@ int nnue_hole(int s, int h)
     return view_hole[s][h];
 }
 
+const uint8_t (*nnue_view_table(void))[NUM_HOLES]
+{
+    pthread_once(&view_once, build_views);
+    return (const uint8_t(*)[NUM_HOLES])view_hole;
+}
+
 /* Plane of the marbles of seat `owner` from seat `view`'s view: 0 for its own,
  * then the variant's seats in turn order after it. */
 static int plane_of(const Variant *v, int view, int owner)

@@ -115,6 +115,7 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
     TAKE(net->b3, buckets, 4);
 #undef TAKE
     net->block = block;
+    net->view_hole = nnue_view_table();
     net->version = (int)version;
     net->planes = (int)planes;
     net->l1 = (int)l1;

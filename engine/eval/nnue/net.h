@@ -22,6 +22,7 @@
 struct Nnue {
     int version;   /* NNUE_VERSION (two seats) or NNUE_VERSION_MULTI */
     int planes, l1, l2, out_scale;
+    const uint8_t (*view_hole)[NUM_HOLES]; /* nnue_hole's table, built before any net is made */
     int buckets;   /* layer sets after the first: 1 (version 1), or the seats (version 2) */
     int width;     /* inputs of the second layer: 2 x l1 (version 1: both views), l1 (version 2) */
     char variants[NNUE_FAMILIES + 1];
@@ -34,6 +35,10 @@ struct Nnue {
     int32_t *b3;   /* [buckets] */
     void *block;   /* one aligned allocation holding the arrays */
 };
+
+/* nnue_hole's table (MAX_SEATS x NUM_HOLES), built once; every net points at it,
+ * so that the accumulator reads it without a pthread_once a feature. */
+const uint8_t (*nnue_view_table(void))[NUM_HOLES];
 
 #if NNUE_SIMD
 /* The first layer's n sums a (n a multiple of 16, a and x 16-aligned)
