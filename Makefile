@@ -262,17 +262,28 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 
 # The shipped nets of the learned evaluation (nets/, committed; docs/NNUE.md):
 # `make net VARIANT=classic-2` makes nets/classic-2.nnue again from nothing on
-# this tree: self-play data (build/nets/, kept and resumed), training with one
-# torch thread (the same file every run), export. Its settings, per variant:
+# this tree, in generations: generation k's self-play data (build/nets/, kept
+# and resumed; seed k) is played with generation k-1's net, and generation k's
+# net is trained, with one torch thread (the same file every run), on the data
+# of generations 1 to k; the last is shipped. Its settings, per variant:
 VARIANT ?= classic-2
-NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8 -seed 1
+NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8
 NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
+NET_GENS_classic-3 := 2
+NET_DATA_classic-3 := -games 1000 -nodes 1000 -random 8
+NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1
 net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps
 	@test -n "$(NET_DATA_$(VARIANT))" || { echo "no net settings for $(VARIANT)"; exit 2; }
 	@mkdir -p $(BUILD)/nets nets
-	$(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) -o $(BUILD)/nets/$(VARIANT).data -resume
-	cd tools/nnue && $(PYTHON) nnue_train.py ../../$(BUILD)/nets/$(VARIANT).data $(NET_TRAIN_$(VARIANT)) \
-	  --threads 1 --out ../../nets/$(VARIANT).nnue
+	@set -e; data=""; prev=""; for k in $$(seq 1 $(or $(NET_GENS_$(VARIANT)),1)); do \
+	  g=$(BUILD)/nets/$(VARIANT).g$$k; \
+	  echo "== generation $$k"; \
+	  $(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) -seed $$k $${prev:+-net $$prev} \
+	    -o $$g.data -resume; \
+	  data="$$data ../../$$g.data"; \
+	  (cd tools/nnue && $(PYTHON) nnue_train.py $$data $(NET_TRAIN_$(VARIANT)) --threads 1 --out ../../$$g.nnue); \
+	  prev=$$g.nnue; \
+	done; cp $$prev nets/$(VARIANT).nnue
 	$(BUILD)/stern-nnue info nets/$(VARIANT).nnue
 
 install: all
