@@ -2,10 +2,11 @@
 # tests/slurm/test-slurm.sh BUILD - a real one-node Slurm cluster on this
 # machine (Debian's munge, slurmctld and slurmd on localhost, with a
 # configuration written here), used as docs/CLUSTER.md says: a 4-task array job
-# plays a 3-seat tournament with -shard auto and another builds a book with
-# -shard auto; the records are merged and compared, game for game and table for
-# table, with the same tournament played by one process here, and the merged book
-# with a one-process build, byte for byte. Every daemon started is stopped, and
+# plays a 3-seat tournament with -shard auto, another builds a book with
+# -shard auto, and a 2-task array makes 3-seat training data with -shard auto;
+# the records are merged and compared, game for game and table for table, with
+# the same tournament played by one process here, the merged book with a
+# one-process build and the merged data with one process's, byte for byte. Every daemon started is stopped, and
 # checked gone, however the test ends. Needs root (the daemons run as root);
 # `make slurm-deps` installs the packages. Exit status 0 when all agree.
 set -euo pipefail
@@ -115,6 +116,7 @@ ARENA_ARGS=(-variant classic-3
   -engine "cmd=$BUILD/stern" name=Stern nodes=400 restart=on option.OwnBook=false option.Threads=1
   -rounds 4 -openings random=4 -quiet)
 BOOK_ARGS=(-variant classic-2 -plies 6 -width 2 -nodes 1000 -concurrency 1 -engine "$BUILD/stern")
+DATA_ARGS=(-variant classic-3 -games 4 -nodes 300 -seed 9 -threads 1)
 q() { printf '%q ' "$@"; }
 
 cat > "$W/arena.sh" <<EOF
@@ -136,25 +138,38 @@ cd $W/runs
 exec $(q "$BUILD/stern-book" build "${BOOK_ARGS[@]}") -shard auto/4 -o book-\$SLURM_ARRAY_TASK_ID.part
 EOF
 
+cat > "$W/datagen.sh" <<EOF
+#!/bin/bash
+#SBATCH --job-name=stern-datagen
+#SBATCH --array=1-2
+#SBATCH --cpus-per-task=1
+#SBATCH --output=$W/log/datagen-%a.out
+cd $W/runs
+exec $(q "$BUILD/stern-datagen" "${DATA_ARGS[@]}") -shard auto -o data-\$SLURM_ARRAY_TASK_ID.bin -resume
+EOF
+
 t0=$(date +%s)
 arena_job=$(sbatch --parsable "$W/arena.sh")
 JOBS=$arena_job
 book_job=$(sbatch --parsable "$W/book.sh")
 JOBS="$arena_job $book_job"
-echo "== submitted: array job $arena_job (tournament), array job $book_job (book)"
+data_job=$(sbatch --parsable "$W/datagen.sh")
+JOBS="$arena_job $book_job $data_job"
+echo "== submitted: array job $arena_job (tournament), array job $book_job (book), array job $data_job (data)"
 squeue
 for _ in $(seq 1800); do
-  [ -z "$(squeue -h -j "$arena_job,$book_job" 2>/dev/null)" ] && break
+  [ -z "$(squeue -h -j "$arena_job,$book_job,$data_job" 2>/dev/null)" ] && break
   sleep 0.2
 done
 echo "== the array tasks, $(( $(date +%s) - t0 )) s after submission"
 status=0
-for j in $arena_job $book_job; do
+for j in $arena_job $book_job $data_job; do
+  tasks=$([ "$j" = "$data_job" ] && echo 2 || echo 4)
   scontrol -o show job "$j" | tr ' ' '\n' | grep -E '^(JobId|ArrayTaskId|JobName|JobState|ExitCode)=' |
     paste -d' ' - - - - - | sort -t= -k3 -n
   states=$(scontrol -o show job "$j" | grep -o 'JobState=[A-Z]*' | sort | uniq -c)
   echo "$states"
-  [ "$(scontrol -o show job "$j" | grep -c 'JobState=COMPLETED')" = 4 ] || { echo "FAILED: not every task of $j completed"; status=1; }
+  [ "$(scontrol -o show job "$j" | grep -c 'JobState=COMPLETED')" = "$tasks" ] || { echo "FAILED: not every task of $j completed"; status=1; }
 done
 [ $status = 0 ] || { tail -n 20 "$W"/log/*.out "$W/log/slurmctld.log" >&2; exit 1; }
 
@@ -185,6 +200,14 @@ if cmp -s local.book merged.book; then
   echo "merged book = one-process book, byte for byte"
 else
   echo "FAILED: the books differ"; status=1
+fi
+echo "== stern-datagen -merge of the 2 shards"
+"$BUILD/stern-datagen" -merge -o merged.data runs/data-1.bin runs/data-2.bin
+"$BUILD/stern-datagen" "${DATA_ARGS[@]}" -o local.data > /dev/null
+if cmp -s local.data merged.data; then
+  echo "merged data = one-process data, byte for byte"
+else
+  echo "FAILED: the data files differ"; status=1
 fi
 [ $status = 0 ] && echo "test-slurm: passed"
 exit $status
