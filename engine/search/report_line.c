@@ -41,11 +41,11 @@ void report_line_relative_scores(const SearchContext *c, const RootMove *rm, int
         ply++;
     }
     int own[MAX_SEATS], rival[MAX_SEATS];
-    eval_standings(&leaf, own, rival, NULL);
+    eval_standings(&leaf, own, rival, c->report_eval);
     for (int i = 0; i < v->nseats; i++) {
         const int s = v->seats[i], u = variant_unit(v, s);
         if (leaf.place[u]) {
-            rel[s] = places_value_for(&leaf, s, ply, 0, NULL);
+            rel[s] = places_value_for(&leaf, s, ply, 0, c->report_eval);
             continue;
         }
         int best = -SCORE_INF;

@@ -239,7 +239,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .moves_max = SEARCH_MOVES_MAX,
                                .nodes_cap = MCTS_NODES_CAP,
                                .modeled = c->modeled, .threads = pool_threads(c->sh->pool),
-                               .pool = c->sh->pool, .kept = c->sh->mcts};
+                               .pool = c->sh->pool, .net = c->cfg->net, .kept = c->sh->mcts};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
             c->out(&model, c->out_ctx);
@@ -496,9 +496,14 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     c->report_gen = gen_memo_new();
     if (c->report_gen)
         gen_memo_set_abort(c->report_gen, report_gen_abort, c);
+    /* the scores shown are the search's: with its net */
+    c->report_eval = config->net && g->v->nseats > 2 ? eval_memo_new() : NULL;
+    if (c->report_eval)
+        eval_memo_set_net(c->report_eval, config->net);
     const int nroot = pos_over(&g->pos) ? 0 : rootmoves_list(c, &root);
     if (nroot < 0) {
         gen_memo_delete(c->report_gen);
+        eval_memo_delete(c->report_eval);
         free(c);
         return answer_without_memory(g, limits, sig, NULL, out, ctx);
     }
@@ -529,6 +534,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     }
     free(root);
     gen_memo_delete(c->report_gen);
+    eval_memo_delete(c->report_eval);
     free(c);
     return res;
 }

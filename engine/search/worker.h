@@ -95,6 +95,7 @@ struct SearchContext {
                                 nodes, or nodestime's hard budget; node_count); 0: none */
     _Atomic uint64_t nodes_shared; /* the nodes of node_limit the workers have taken so far */
     GenMemo *report_gen;     /* generation for reports, stopped by stop or the hard limit (NULL: none) */
+    EvalMemo *report_eval;   /* the evaluation of reports, with the search's net (NULL: hand-written) */
     Move said[2];            /* the first two moves of the last line reported (multipv 1) */
     int lines_said;          /* REPORT_LINEs given to out (report_line_out) */
     int nsaid;               /* how many of them were reported */
