@@ -676,7 +676,6 @@ static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
     if (!t->nodes || !t->list || !t->gen || !t->eval || !move_list_reserve(t->list, sh->nroot) ||
         !reserve_nodes(t, 1 + (size_t)sh->nroot))
         return false;
-    eval_memo_set_net(t->eval, sh->cfg->net); /* short of memory: hand-written */
     gen_memo_set_abort(t->gen, tree_gen_abort, t); /* generation stops with the search */
     plant_root(t, id == 0 ? sh->cfg->kept : NULL);
     return true;

@@ -26,7 +26,6 @@
 #define STERN_MCTS_H
 
 #include "game.h"
-#include "nnue.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -93,8 +92,6 @@ typedef struct {
                               the root moves' visits and rewards are summed; on
                               as many of the pool's threads (at most its size) */
     SearchPool *pool;      /* the threads (pool.h; NULL: the caller's alone) */
-    const Nnue *net;       /* NULL, or the learned evaluation of the playouts' ends
-                              (eval.h: a net of three to six seats gives the standings) */
     MctsKept *kept;        /* NULL, or tree reuse: start from the subtree of the
                               tree kept here by the last search where the game
                               continues it (its moves since are followed down the

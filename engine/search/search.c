@@ -239,7 +239,7 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .moves_max = SEARCH_MOVES_MAX,
                                .nodes_cap = MCTS_NODES_CAP,
                                .modeled = c->modeled, .threads = pool_threads(c->sh->pool),
-                               .pool = c->sh->pool, .net = c->cfg->net, .kept = c->sh->mcts};
+                               .pool = c->sh->pool, .kept = c->sh->mcts};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};
             c->out(&model, c->out_ctx);
