@@ -246,6 +246,30 @@ static void assert_standings_equal(const int *a, const int *b, const char *what,
 
 static Game g_multi;
 
+/* The first layer's sums of p on every path equal plain C's made afresh
+ * (into plain): made afresh, updated from the parent's (one marble moved:
+ * the step's own kernel) and from the start position's (many marbles). */
+static void check_sums_on_every_path(const Nnue *net, const Position *p, const NnueAcc *parent,
+                                     const NnueAcc *start, NnueAcc *plain, NnueAcc *other, int l1,
+                                     const char *variant, int step)
+{
+    const int n = p->v->nseats;
+    nnue_refresh_path(net, p, plain, NNUE_SCALAR);
+    for (NnuePath path = NNUE_SCALAR; path <= NNUE_AVX2; path++) {
+        nnue_refresh_path(net, p, other, path);
+        if (!same_sums(net, other, plain, n, l1))
+            fail_msg("%s step %d: path %d's fresh sums differ from plain C's", variant, step, path);
+        if (parent) {
+            nnue_update_path(net, parent, p, other, path);
+            if (!same_sums(net, other, plain, n, l1))
+                fail_msg("%s step %d: path %d's sums updated from the parent differ", variant, step, path);
+        }
+        nnue_update_path(net, start, p, other, path);
+        if (!same_sums(net, other, plain, n, l1))
+            fail_msg("%s step %d: path %d's sums updated from the start differ", variant, step, path);
+    }
+}
+
 /* Plays random moves of `variant` from its start along a depth-first path
  * (mostly deeper, now and then backing up a ply or two as a search does) and
  * checks at every position: the sums updated from the parent's (nnue_update,
@@ -258,11 +282,12 @@ static int check_random_game(const Spec *w, const Nnue *net, const char *variant
                              int *with_placed)
 {
     enum { DEPTH = 256 };
-    NnueAcc *acc = aligned_alloc(64, sizeof(NnueAcc) * (DEPTH + 2));
+    NnueAcc *acc = aligned_alloc(64, sizeof(NnueAcc) * (DEPTH + 5));
     Position *path = malloc(sizeof(Position) * DEPTH);
     assert_non_null(path);
     assert_non_null(acc);
-    NnueAcc *fresh = &acc[DEPTH], *from_parent = &acc[DEPTH + 1];
+    NnueAcc *fresh = &acc[DEPTH], *from_parent = &acc[DEPTH + 1], *start = &acc[DEPTH + 2];
+    NnueAcc *plain = &acc[DEPTH + 3], *other = &acc[DEPTH + 4];
     for (int i = 0; i < DEPTH; i++)
         acc[i].valid = false;
     EvalMemo *memo = eval_memo_new();
@@ -272,6 +297,7 @@ static int check_random_game(const Spec *w, const Nnue *net, const char *variant
     const Variant *v = g_multi.pos.v;
     assert_true(nnue_serves(net, v));
     path[0] = g_multi.pos;
+    nnue_refresh(net, &path[0], start);
     int depth = 0, checked = 0;
     uint64_t r = seed;
     for (int step = 0; step < steps && !pos_over(&path[depth]); step++) {
@@ -286,6 +312,7 @@ static int check_random_game(const Spec *w, const Nnue *net, const char *variant
             if (!same_sums(net, from_parent, fresh, v->nseats, w->l1))
                 fail_msg("%s step %d: nnue_update's sums differ from nnue_refresh's", variant, step);
         }
+        check_sums_on_every_path(net, p, depth ? &acc[depth - 1] : NULL, start, plain, other, w->l1, variant, step);
         int want[MAX_SEATS], got[MAX_SEATS];
         reference_standings(w, p, want);
         nnue_standings_path(net, fresh, p, got, NNUE_SCALAR);
@@ -354,12 +381,16 @@ static void check_variant(int version, int planes, int l1, const char *variant, 
 }
 
 /* L1 32 takes the AVX2 second layer (32 inputs a row); L1 48 falls back to
- * SSSE3 on the AVX2 path (48 is no multiple of 32), so both are compared. */
+ * SSSE3 on the AVX2 path (48 is no multiple of 32), so both are compared.
+ * The first layer's blocks: L1 32 one block of two AVX2 registers (SSE2:
+ * four), 48 two blocks, 208 every block size of both (128 + 64 + 16; 64 x 3
+ * + 16). */
 static void test_standings_equal_the_spec_on_every_path_and_sums_update_exactly(void **state)
 {
     (void)state;
     check_variant(2, 3, 32, "classic-3", "classic-3,fifteen-3", 31);
     check_variant(2, 3, 48, "fifteen-3", "classic-3,fifteen-3", 32);
+    check_variant(2, 3, 208, "classic-3", "classic-3", 36);
     check_variant(2, 4, 48, "classic-4", "classic-4", 33);
     check_variant(2, 6, 32, "classic-6", "classic-6", 34);
     check_variant(1, 2, 32, "classic-2", "classic-2", 35);

@@ -1,6 +1,7 @@
 /*
- * avx2.c - the forward pass's second layer by AVX2 (net.h), compiled for AVX2
- * whatever the build's -march; forward.c calls it only where the CPU has it.
+ * avx2.c - the forward pass's second layer and the first layer's update by
+ * AVX2 (net.h), compiled for AVX2 whatever the build's -march; forward.c and
+ * accumulator.c call them only where the CPU has it.
  */
 #include "net.h"
 
@@ -21,26 +22,100 @@ __attribute__((target("avx2"))) static inline __m256i row_avx2(const int8_t *w, 
     return sum;
 }
 
-/* The same as nnue_affine_ssse3 with AVX2, 32 bytes at a time, four rows
- * summed across at once. */
+/* The sums of four rows' partial sums s[0..3] (eight lanes each) as four
+ * int32 in one 128-bit register, in row order. */
+__attribute__((target("avx2"))) static inline __m128i four_sums(const __m256i *s)
+{
+    const __m256i a = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
+    return _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+}
+
+/* The same as nnue_affine_ssse3 with AVX2, 32 bytes at a time: eight rows at
+ * once, each 32 bytes of x loaded once for the eight, then four, then one. */
 __attribute__((target("avx2"))) void nnue_affine_avx2(const int8_t *w, const int32_t *b, int l2, int n,
                                                       const uint8_t *x, int32_t *h)
 {
+    const __m256i ones = _mm256_set1_epi16(1);
     int k = 0;
+    for (; k + 8 <= l2; k += 8) {
+        __m256i s[8];
+        for (int r = 0; r < 8; r++)
+            s[r] = _mm256_setzero_si256();
+        for (int j = 0; j < n; j += 32) {
+            const __m256i xj = _mm256_load_si256((const __m256i *)(x + j));
+            for (int r = 0; r < 8; r++) {
+                const __m256i prod =
+                    _mm256_maddubs_epi16(xj, _mm256_loadu_si256((const __m256i *)(w + (size_t)(k + r) * n + j)));
+                s[r] = _mm256_add_epi32(s[r], _mm256_madd_epi16(prod, ones));
+            }
+        }
+        _mm_storeu_si128((__m128i *)(h + k), _mm_add_epi32(four_sums(s), _mm_loadu_si128((const __m128i *)(b + k))));
+        _mm_storeu_si128((__m128i *)(h + k + 4),
+                         _mm_add_epi32(four_sums(s + 4), _mm_loadu_si128((const __m128i *)(b + k + 4))));
+    }
     for (; k + 4 <= l2; k += 4) {
         __m256i s[4];
         for (int r = 0; r < 4; r++)
             s[r] = row_avx2(w + (size_t)(k + r) * n, x, n);
-        /* lanes of the four rows' sums, then the two 128-bit halves added */
-        const __m256i a = _mm256_hadd_epi32(_mm256_hadd_epi32(s[0], s[1]), _mm256_hadd_epi32(s[2], s[3]));
-        const __m128i four = _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
-        _mm_storeu_si128((__m128i *)(h + k), _mm_add_epi32(four, _mm_loadu_si128((const __m128i *)(b + k))));
+        _mm_storeu_si128((__m128i *)(h + k), _mm_add_epi32(four_sums(s), _mm_loadu_si128((const __m128i *)(b + k))));
     }
     for (; k < l2; k++) {
         const __m256i sum = row_avx2(w + (size_t)k * n, x, n);
         const __m128i q = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
         const __m128i r2 = _mm_hadd_epi32(q, q);
         h[k] = b[k] + _mm_cvtsi128_si32(_mm_hadd_epi32(r2, r2));
+    }
+}
+#endif
+
+#if NNUE_SIMD
+/* One block of `regs` x 16 sums, as rows_block_sse2 (ssse3.c). */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
+rows_block_avx2(int16_t *dst, const int16_t *src, const int16_t *const *add, int na, const int16_t *const *sub, int ns,
+                int j, int regs)
+{
+    __m256i a[8];
+    for (int q = 0; q < regs; q++)
+        a[q] = _mm256_load_si256((const __m256i *)(src + j + 16 * q));
+    for (int r = 0; r < na; r++)
+        for (int q = 0; q < regs; q++)
+            a[q] = _mm256_add_epi16(a[q], _mm256_loadu_si256((const __m256i *)(add[r] + j + 16 * q)));
+    for (int r = 0; r < ns; r++)
+        for (int q = 0; q < regs; q++)
+            a[q] = _mm256_sub_epi16(a[q], _mm256_loadu_si256((const __m256i *)(sub[r] + j + 16 * q)));
+    for (int q = 0; q < regs; q++)
+        _mm256_store_si256((__m256i *)(dst + j + 16 * q), a[q]);
+}
+
+/* Blocks of 128 sums (eight registers), then 64, 32, 16: each call's
+ * register count a constant, so its loops over the registers unroll. */
+__attribute__((target("avx2"))) void nnue_rows_avx2(int16_t *dst, const int16_t *src, const int16_t *const *add,
+                                                    int na, const int16_t *const *sub, int ns, int l1)
+{
+    int j = 0;
+    for (; j + 128 <= l1; j += 128)
+        rows_block_avx2(dst, src, add, na, sub, ns, j, 8);
+    if (j + 64 <= l1) {
+        rows_block_avx2(dst, src, add, na, sub, ns, j, 4);
+        j += 64;
+    }
+    if (j + 32 <= l1) {
+        rows_block_avx2(dst, src, add, na, sub, ns, j, 2);
+        j += 32;
+    }
+    if (j < l1)
+        rows_block_avx2(dst, src, add, na, sub, ns, j, 1);
+}
+#endif
+
+#if NNUE_SIMD
+__attribute__((target("avx2"))) void nnue_move_avx2(int16_t *dst, const int16_t *src, const int16_t *add,
+                                                    const int16_t *sub, int l1)
+{
+    for (int j = 0; j < l1; j += 16) {
+        const __m256i a = _mm256_add_epi16(_mm256_load_si256((const __m256i *)(src + j)),
+                                           _mm256_loadu_si256((const __m256i *)(add + j)));
+        _mm256_store_si256((__m256i *)(dst + j), _mm256_sub_epi16(a, _mm256_loadu_si256((const __m256i *)(sub + j))));
     }
 }
 #endif

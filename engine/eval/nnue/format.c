@@ -116,6 +116,7 @@ Nnue *nnue_from_bytes(const void *bytes, size_t n, char *err, size_t errlen)
 #undef TAKE
     net->block = block;
     net->view_hole = nnue_view_table();
+    net->path = nnue_path_best();
     net->version = (int)version;
     net->planes = (int)planes;
     net->l1 = (int)l1;

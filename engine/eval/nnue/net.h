@@ -23,6 +23,7 @@ struct Nnue {
     int version;   /* NNUE_VERSION (two seats) or NNUE_VERSION_MULTI */
     int planes, l1, l2, out_scale;
     const uint8_t (*view_hole)[NUM_HOLES]; /* nnue_hole's table, built before any net is made */
+    NnuePath path; /* the accumulator's path: nnue_path_best when the net was read */
     int buckets;   /* layer sets after the first: 1 (version 1), or the seats (version 2) */
     int width;     /* inputs of the second layer: 2 x l1 (version 1: both views), l1 (version 2) */
     char variants[NNUE_FAMILIES + 1];
@@ -52,6 +53,22 @@ void nnue_clip_ssse3(const int16_t *a, int n, uint8_t *x);
  * bucket's weights. */
 void nnue_affine_ssse3(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
 void nnue_affine_avx2(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
+
+/* The first layer's update in one pass: dst[j] = src[j] + the sum over r < na
+ * of add[r][j] - the sum over r < ns of sub[r][j], for j < l1 (a multiple of
+ * 16), int16 wrapping as plain C's (the trainer keeps the sums in range).
+ * dst and src 32-aligned (dst may be src); the rows of any alignment. Each
+ * block of dst is loaded once, takes every row in registers and is stored
+ * once. By SSE2 for the SSSE3 path (ssse3.c) or AVX2 (avx2.c). */
+void nnue_rows_sse2(int16_t *dst, const int16_t *src, const int16_t *const *add, int na, const int16_t *const *sub,
+                    int ns, int l1);
+void nnue_rows_avx2(int16_t *dst, const int16_t *src, const int16_t *const *add, int na, const int16_t *const *sub,
+                    int ns, int l1);
+
+/* The update of a step or chain of one marble, the commonest: dst[j] =
+ * src[j] + add[j] - sub[j] for j < l1, alignments as above. */
+void nnue_move_sse2(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1);
+void nnue_move_avx2(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1);
 #endif
 
 #endif

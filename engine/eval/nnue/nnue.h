@@ -54,6 +54,12 @@
 
 typedef struct Nnue Nnue;
 
+/* The ways to the first layer's sums and the output: plain C, SSSE3 (16 bytes an instruction), AVX2
+ * (32). On x86-64 the SIMD paths are built whatever -march says and the
+ * fastest the CPU has is chosen when the engine runs. All give the same
+ * integers. In order of speed. */
+typedef enum { NNUE_SCALAR, NNUE_SSSE3, NNUE_AVX2 } NnuePath;
+
 /* The first layer's sums for the seats of a position: v[i] from the view of
  * the variant's i-th seat (in turn order), for i below its number of seats
  * (the rest untouched); bb[i] the marbles of that seat they were summed from;
@@ -113,17 +119,17 @@ void nnue_refresh(const Nnue *net, const Position *p, NnueAcc *acc);
  * two holes per perspective, one perspective per seat. */
 void nnue_update(const Nnue *net, const NnueAcc *from, const Position *p, NnueAcc *acc);
 
+/* nnue_refresh and nnue_update by the first layer's `path` (NnuePath below;
+ * one not available falls back to plain C): for tests, which compare them.
+ * The two above take the fastest path the CPU had when the net was read. */
+void nnue_refresh_path(const Nnue *net, const Position *p, NnueAcc *acc, NnuePath path);
+void nnue_update_path(const Nnue *net, const NnueAcc *from, const Position *p, NnueAcc *acc, NnuePath path);
+
 /* Makes acc hold p's sums the cheapest way: kept when it already holds them,
  * updated from acc itself or from `near` (a valid accumulator of a nearby
  * position, e.g. the parent's; NULL: none) when few marbles differ, else
  * refreshed. */
 void nnue_ensure(const Nnue *net, const Position *p, NnueAcc *acc, const NnueAcc *near);
-
-/* The ways to the output: plain C, SSSE3 (16 bytes an instruction), AVX2
- * (32). On x86-64 the SIMD paths are built whatever -march says and the
- * fastest the CPU has is chosen when the engine runs. All give the same
- * integers. In order of speed. */
-typedef enum { NNUE_SCALAR, NNUE_SSSE3, NNUE_AVX2 } NnuePath;
 
 /* The net's value of p (acc holding p's sums) for the side to move, in
  * centi-moves within +-NNUE_VALUE_MAX, by the fastest path this build and

@@ -1,6 +1,8 @@
 /*
- * ssse3.c - the forward pass's SSSE3 steps (net.h), compiled for SSSE3 whatever
- * the build's -march; forward.c calls them only where the CPU has it.
+ * ssse3.c - the SSSE3 path's steps (net.h): the forward pass's, compiled for
+ * SSSE3 whatever the build's -march, and the first layer's update, by SSE2
+ * (every x86-64 has it); forward.c and accumulator.c call them only where the
+ * CPU has SSSE3.
  */
 #include "net.h"
 
@@ -37,6 +39,54 @@ __attribute__((target("ssse3"))) void nnue_affine_ssse3(const int8_t *w, const i
         sum = _mm_hadd_epi32(sum, sum);
         sum = _mm_hadd_epi32(sum, sum);
         h[k] = b[k] + _mm_cvtsi128_si32(sum);
+    }
+}
+#endif
+
+#if NNUE_SIMD
+/* One block of `regs` x 8 sums (the registers stay in the loop's registers:
+ * regs is a constant at each call). */
+static inline __attribute__((always_inline)) void rows_block_sse2(int16_t *dst, const int16_t *src,
+                                                                  const int16_t *const *add, int na,
+                                                                  const int16_t *const *sub, int ns, int j,
+                                                                  int regs)
+{
+    __m128i a[8];
+    for (int q = 0; q < regs; q++)
+        a[q] = _mm_load_si128((const __m128i *)(src + j + 8 * q));
+    for (int r = 0; r < na; r++)
+        for (int q = 0; q < regs; q++)
+            a[q] = _mm_add_epi16(a[q], _mm_loadu_si128((const __m128i *)(add[r] + j + 8 * q)));
+    for (int r = 0; r < ns; r++)
+        for (int q = 0; q < regs; q++)
+            a[q] = _mm_sub_epi16(a[q], _mm_loadu_si128((const __m128i *)(sub[r] + j + 8 * q)));
+    for (int q = 0; q < regs; q++)
+        _mm_store_si128((__m128i *)(dst + j + 8 * q), a[q]);
+}
+
+/* Blocks of 64 sums (eight registers), then 32, then 16. */
+void nnue_rows_sse2(int16_t *dst, const int16_t *src, const int16_t *const *add, int na, const int16_t *const *sub,
+                    int ns, int l1)
+{
+    int j = 0;
+    for (; j + 64 <= l1; j += 64)
+        rows_block_sse2(dst, src, add, na, sub, ns, j, 8);
+    if (j + 32 <= l1) {
+        rows_block_sse2(dst, src, add, na, sub, ns, j, 4);
+        j += 32;
+    }
+    if (j < l1)
+        rows_block_sse2(dst, src, add, na, sub, ns, j, 2);
+}
+#endif
+
+#if NNUE_SIMD
+void nnue_move_sse2(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1)
+{
+    for (int j = 0; j < l1; j += 8) {
+        const __m128i a = _mm_add_epi16(_mm_load_si128((const __m128i *)(src + j)),
+                                        _mm_loadu_si128((const __m128i *)(add + j)));
+        _mm_store_si128((__m128i *)(dst + j), _mm_sub_epi16(a, _mm_loadu_si128((const __m128i *)(sub + j))));
     }
 }
 #endif
