@@ -272,13 +272,13 @@ NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8
 NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
 NET_GENS_classic-3 := 2
 NET_DATA_classic-3 := -games 1000 -nodes 1000 -random 8
-NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1 --lam 0.25
+NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1
 NET_GENS_classic-4 := 2
 NET_DATA_classic-4 := -games 1000 -nodes 1000 -random 8
-NET_TRAIN_classic-4 := --variants classic-4 --l1 32 --l2 8 --epochs 12 --seed 1 --lam 0.25
+NET_TRAIN_classic-4 := --variants classic-4 --l1 32 --l2 8 --epochs 12 --seed 1
 NET_GENS_classic-6 := 2
 NET_DATA_classic-6 := -games 600 -nodes 1000 -random 12
-NET_TRAIN_classic-6 := --variants classic-6 --l1 32 --l2 8 --epochs 12 --seed 1 --lam 0.25
+NET_TRAIN_classic-6 := --variants classic-6 --l1 32 --l2 8 --epochs 12 --seed 1
 # games played at once while making data (default: the CPUs); the data is the same
 NET_THREADS ?=
 net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps

@@ -23,7 +23,7 @@
 #include <string.h>
 #include <xxhash.h>
 
-#define L2 6 /* a block of four rows and two left over: both of the AVX2 loops */
+#define L2 14 /* spec_random's L2: blocks of eight and four rows and two left over, every AVX2 loop */
 #define SCALE 400
 #define HEADER 96
 
@@ -31,13 +31,13 @@
  * written. Version 2 of N seats: N planes, B = N buckets, the second layer on
  * L1 inputs (one view); version 1: one bucket on 2 x L1 (both views). */
 typedef struct {
-    int version, planes, l1, buckets, width;
+    int version, planes, l1, l2, buckets, width;
     int16_t *w1;  /* [planes * 121][l1] */
     int16_t *b1;  /* [l1] */
     int32_t *lin; /* [planes * 121] */
-    int8_t *w2;   /* [buckets][L2][width] */
-    int32_t *b2;  /* [buckets][L2] */
-    int16_t *w3;  /* [buckets][L2] */
+    int8_t *w2;   /* [buckets][l2][width] */
+    int32_t *b2;  /* [buckets][l2] */
+    int16_t *w3;  /* [buckets][l2] */
     int32_t *b3;  /* [buckets] */
 } Spec;
 
@@ -51,14 +51,15 @@ static int rnd(int lo, int hi) /* uniform in [lo, hi] */
 /* Weights from `seed`, their sums staying inside int16 with every marble of
  * six seats on the board (as the trainer keeps them) and wide enough that the
  * clipping at 0 and 127 is reached. */
-static void spec_random(Spec *w, int version, int planes, int l1, uint64_t seed)
+static void spec_random_l2(Spec *w, int version, int planes, int l1, int l2, uint64_t seed)
 {
     w->version = version;
     w->planes = planes;
     w->l1 = l1;
+    w->l2 = l2;
     w->buckets = version == 1 ? 1 : planes;
     w->width = version == 1 ? 2 * l1 : l1;
-    const int inputs = planes * NUM_HOLES, rows = w->buckets * L2;
+    const int inputs = planes * NUM_HOLES, rows = w->buckets * w->l2;
     w->w1 = malloc(sizeof(int16_t) * (size_t)inputs * (size_t)l1);
     w->b1 = malloc(sizeof(int16_t) * (size_t)l1);
     w->lin = malloc(sizeof(int32_t) * (size_t)inputs);
@@ -83,6 +84,12 @@ static void spec_random(Spec *w, int version, int planes, int l1, uint64_t seed)
         w->b3[k] = rnd(-50000, 50000);
 }
 
+/* spec_random_l2 with L2 units in the second layer. */
+static void spec_random(Spec *w, int version, int planes, int l1, uint64_t seed)
+{
+    spec_random_l2(w, version, planes, l1, L2, seed);
+}
+
 static void spec_free(Spec *w)
 {
     free(w->w1);
@@ -96,7 +103,7 @@ static void spec_free(Spec *w)
 
 static size_t spec_bytes(const Spec *w)
 {
-    const size_t inputs = (size_t)w->planes * NUM_HOLES, rows = (size_t)w->buckets * L2;
+    const size_t inputs = (size_t)w->planes * NUM_HOLES, rows = (size_t)w->buckets * (size_t)w->l2;
     return HEADER + inputs * (size_t)w->l1 * 2 + (size_t)w->l1 * 2 + inputs * 4 + rows * (size_t)w->width +
            rows * 4 + rows * 2 + (size_t)w->buckets * 4 + 8;
 }
@@ -118,11 +125,11 @@ static uint8_t *spec_write(const Spec *w, const char *variants)
     size_t at = put(buf, 8, (uint32_t)w->version, 4);
     at = put(buf, at, (uint32_t)w->planes, 4);
     at = put(buf, at, (uint32_t)w->l1, 4);
-    at = put(buf, at, L2, 4);
+    at = put(buf, at, (uint32_t)w->l2, 4);
     at = put(buf, at, SCALE, 4);
     memcpy(buf + 32, variants, strlen(variants));
     at = HEADER;
-    const int inputs = w->planes * NUM_HOLES, rows = w->buckets * L2;
+    const int inputs = w->planes * NUM_HOLES, rows = w->buckets * w->l2;
     for (int i = 0; i < inputs * w->l1; i++)
         at = put(buf, at, (uint16_t)w->w1[i], 2);
     for (int j = 0; j < w->l1; j++)
@@ -189,8 +196,8 @@ static void reference_view(const Spec *w, const Position *p, int view, int *x, l
 static long long reference_output(const Spec *w, int k, const int *x, long long lin)
 {
     long long out = w->b3[k] + lin;
-    for (int m = 0; m < L2; m++) {
-        const int row = k * L2 + m;
+    for (int m = 0; m < w->l2; m++) {
+        const int row = k * w->l2 + m;
         int32_t h = w->b2[row];
         for (int j = 0; j < w->width; j++)
             h += (int32_t)w->w2[(size_t)row * (size_t)w->width + (size_t)j] * x[j];
@@ -363,10 +370,11 @@ static int check_random_game(const Spec *w, const Nnue *net, const char *variant
 
 #define GAMES 8
 
-static void check_variant(int version, int planes, int l1, const char *variant, const char *names, uint64_t seed)
+static void check_variant(int version, int planes, int l1, int l2, const char *variant, const char *names,
+                          uint64_t seed)
 {
     Spec w;
-    spec_random(&w, version, planes, l1, seed);
+    spec_random_l2(&w, version, planes, l1, l2, seed);
     Nnue *net = spec_net(&w, names);
     assert_int_equal(nnue_is_multi(net), version == 2);
     int checked = 0, with_placed = 0;
@@ -381,19 +389,23 @@ static void check_variant(int version, int planes, int l1, const char *variant, 
 }
 
 /* L1 32 takes the AVX2 second layer (32 inputs a row); L1 48 falls back to
- * SSSE3 on the AVX2 path (48 is no multiple of 32), so both are compared.
+ * SSSE3 on the AVX2 path (48 is no multiple of 32), so both are compared;
+ * L2 8 and 16 (with L1 a multiple of 32) take the fused AVX2 layers.
  * The first layer's blocks: L1 32 one block of two AVX2 registers (SSE2:
  * four), 48 two blocks, 208 every block size of both (128 + 64 + 16; 64 x 3
  * + 16). */
 static void test_standings_equal_the_spec_on_every_path_and_sums_update_exactly(void **state)
 {
     (void)state;
-    check_variant(2, 3, 32, "classic-3", "classic-3,fifteen-3", 31);
-    check_variant(2, 3, 48, "fifteen-3", "classic-3,fifteen-3", 32);
-    check_variant(2, 3, 208, "classic-3", "classic-3", 36);
-    check_variant(2, 4, 48, "classic-4", "classic-4", 33);
-    check_variant(2, 6, 32, "classic-6", "classic-6", 34);
-    check_variant(1, 2, 32, "classic-2", "classic-2", 35);
+    check_variant(2, 3, 32, L2, "classic-3", "classic-3,fifteen-3", 31);
+    check_variant(2, 3, 48, L2, "fifteen-3", "classic-3,fifteen-3", 32);
+    check_variant(2, 3, 208, L2, "classic-3", "classic-3", 36);
+    check_variant(2, 4, 48, L2, "classic-4", "classic-4", 33);
+    check_variant(2, 6, 32, L2, "classic-6", "classic-6", 34);
+    check_variant(1, 2, 32, L2, "classic-2", "classic-2", 35);
+    check_variant(2, 3, 32, 8, "classic-3", "classic-3", 37);
+    check_variant(2, 4, 64, 16, "classic-4", "classic-4", 38);
+    check_variant(1, 2, 32, 8, "classic-2", "classic-2", 39);
 }
 
 /* The clips at 0 and 127 are reached in every view of a six-seat start, so the
@@ -508,9 +520,9 @@ static void test_damaged_and_overflowing_multi_seat_nets_are_refused(void **stat
     snprintf(want, sizeof want, "too long: %zu of %zu bytes", n + 8, n);
     assert_string_equal(refusal(&w, n + 8, 0, 0), want);
     assert_string_equal(refusal(&w, n, 9000, -1), "checksum mismatch (the file is damaged)");
-    assert_string_equal(refusal(&w, n, 12, 2), "net sizes out of range (planes 2, L1 32, L2 6, scale 400)");
-    assert_string_equal(refusal(&w, n, 12, 7), "net sizes out of range (planes 7, L1 32, L2 6, scale 400)");
-    assert_string_equal(refusal(&w, n, 16, 7), "net sizes out of range (planes 3, L1 7, L2 6, scale 400)");
+    assert_string_equal(refusal(&w, n, 12, 2), "net sizes out of range (planes 2, L1 32, L2 14, scale 400)");
+    assert_string_equal(refusal(&w, n, 12, 7), "net sizes out of range (planes 7, L1 32, L2 14, scale 400)");
+    assert_string_equal(refusal(&w, n, 16, 7), "net sizes out of range (planes 3, L1 7, L2 14, scale 400)");
     assert_string_equal(refusal(&w, n, 8, 3), "net format version 3, this engine reads 1 and 2");
     /* 800 x 30 fits in int16 (a two-seat net keeps it), 800 x 45 does not */
     w.w1[7 * 32 + 5] = 800;
@@ -529,7 +541,7 @@ static void test_damaged_and_overflowing_multi_seat_nets_are_refused(void **stat
     w.lin[100] = (1 << 30) / 45 + 1; /* 45 inputs of it leave 2^30 */
     assert_string_equal(refusal(&w, n, 0, 0), "linear weights or second-layer biases too large for their sums");
     w.lin[100] = 0;
-    w.b2[2 * L2 + 3] = (1 << 30) + 1; /* the last bucket's bias */
+    w.b2[2 * w.l2 + 3] = (1 << 30) + 1; /* the last bucket's bias */
     assert_string_equal(refusal(&w, n, 0, 0), "linear weights or second-layer biases too large for their sums");
     spec_free(&w);
 }

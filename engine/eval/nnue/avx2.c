@@ -119,3 +119,36 @@ __attribute__((target("avx2"))) void nnue_move_avx2(int16_t *dst, const int16_t 
     }
 }
 #endif
+
+#if NNUE_SIMD
+/* The second layer and the output's sum of one bucket (net.h), AVX2: eight
+ * rows' sums at a time stay in a register, are shifted, clipped and weighted
+ * there; one horizontal sum at the end. */
+__attribute__((target("avx2"))) int32_t nnue_layers_avx2(const int8_t *w2, const int32_t *b2, const int16_t *w3,
+                                                         int l2, int n, const uint8_t *x)
+{
+    const __m256i ones = _mm256_set1_epi16(1), top = _mm256_set1_epi32(127), zero = _mm256_setzero_si256();
+    __m256i out = zero;
+    for (int k = 0; k < l2; k += 8) {
+        __m256i s[8];
+        for (int r = 0; r < 8; r++)
+            s[r] = zero;
+        for (int j = 0; j < n; j += 32) {
+            const __m256i xj = _mm256_load_si256((const __m256i *)(x + j));
+            for (int r = 0; r < 8; r++) {
+                const __m256i prod =
+                    _mm256_maddubs_epi16(xj, _mm256_loadu_si256((const __m256i *)(w2 + (size_t)(k + r) * n + j)));
+                s[r] = _mm256_add_epi32(s[r], _mm256_madd_epi16(prod, ones));
+            }
+        }
+        __m256i h = _mm256_add_epi32(_mm256_set_m128i(four_sums(s + 4), four_sums(s)),
+                                     _mm256_loadu_si256((const __m256i *)(b2 + k)));
+        h = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(h, 6), zero), top);
+        const __m256i w = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(w3 + k)));
+        out = _mm256_add_epi32(out, _mm256_mullo_epi32(h, w));
+    }
+    const __m128i q = _mm_add_epi32(_mm256_castsi256_si128(out), _mm256_extracti128_si256(out, 1));
+    const __m128i r2 = _mm_hadd_epi32(q, q);
+    return _mm_cvtsi128_si32(_mm_hadd_epi32(r2, r2));
+}
+#endif

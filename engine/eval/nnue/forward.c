@@ -95,6 +95,22 @@ static inline int64_t output_of(const Nnue *net, int k, int64_t lin, const int32
     return out;
 }
 
+/* The output sum of bucket k (before to_value) from the clipped first layer
+ * x (n = the net's width bytes) and the linear sum lin, by `path`: the fused
+ * AVX2 layers where the sizes allow, else the second layer then the output. */
+static inline int64_t layers_of(const Nnue *net, int k, int64_t lin, const uint8_t *x, NnuePath path)
+{
+    const int8_t *w2 = net->w2 + (size_t)k * net->l2 * net->width;
+    const int32_t *b2 = net->b2 + (size_t)k * net->l2;
+#if NNUE_SIMD
+    if (path == NNUE_AVX2 && net->l2 % 8 == 0 && net->width % 32 == 0)
+        return net->b3[k] + lin + nnue_layers_avx2(w2, b2, net->w3 + (size_t)k * net->l2, net->l2, net->width, x);
+#endif
+    int32_t h[NNUE_MAX_L2];
+    affine(w2, b2, net->l2, net->width, x, h, path);
+    return output_of(net, k, lin, h);
+}
+
 /* Slot of the seat whose move it is in p (the first seat once the game is over). */
 static inline int mover_slot(const Position *p) { return p->stm >= 0 ? p->v->slot[p->stm] : 0; }
 
@@ -104,12 +120,10 @@ static inline int mover_slot(const Position *p) { return p->stm >= 0 ? p->v->slo
 static int duo_output(const Nnue *net, const NnueAcc *acc, const Position *p, NnuePath path)
 {
     _Alignas(64) uint8_t x[2 * NNUE_MAX_L1];
-    int32_t h[NNUE_MAX_L2];
     const int us = mover_slot(p) == 1;
     clip_layer(acc->v[us], net->l1, x, path);
     clip_layer(acc->v[!us], net->l1, x + net->l1, path);
-    affine(net->w2, net->b2, net->l2, net->width, x, h, path);
-    return to_value(net, output_of(net, 0, ((int64_t)acc->lin[us] - acc->lin[!us]) >> 1, h));
+    return to_value(net, layers_of(net, 0, ((int64_t)acc->lin[us] - acc->lin[!us]) >> 1, x, path));
 }
 
 /* Version 2: seat slot i's own view into the layers of bucket k, its own
@@ -117,11 +131,8 @@ static int duo_output(const Nnue *net, const NnueAcc *acc, const Position *p, Nn
 static int multi_standing(const Nnue *net, const NnueAcc *acc, int i, int k, NnuePath path)
 {
     _Alignas(64) uint8_t x[NNUE_MAX_L1];
-    int32_t h[NNUE_MAX_L2];
     clip_layer(acc->v[i], net->l1, x, path);
-    affine(net->w2 + (size_t)k * net->l2 * net->width, net->b2 + (size_t)k * net->l2, net->l2, net->width, x, h,
-           path);
-    return to_value(net, output_of(net, k, acc->lin[i], h));
+    return to_value(net, layers_of(net, k, acc->lin[i], x, path));
 }
 
 void nnue_standings_path(const Nnue *net, const NnueAcc *acc, const Position *p, int out[MAX_SEATS], NnuePath path)

@@ -54,6 +54,13 @@ void nnue_clip_ssse3(const int16_t *a, int n, uint8_t *x);
 void nnue_affine_ssse3(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
 void nnue_affine_avx2(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
 
+/* The second layer and the output's weighted sum of one bucket, fused (the
+ * output before its bias and linear sum): the sum over k < l2 of w3[k] x
+ * clip(0, 127, (b2[k] + sum over j < n of w2[k * n + j] x x[j]) >> 6), by
+ * AVX2, for l2 a multiple of 8 and n of 32 (x 32-aligned). Exact in int32:
+ * |w3| < 2^15, clipped units <= 127, l2 <= NNUE_MAX_L2. */
+int32_t nnue_layers_avx2(const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2, int n, const uint8_t *x);
+
 /* The first layer's update in one pass: dst[j] = src[j] + the sum over r < na
  * of add[r][j] - the sum over r < ns of sub[r][j], for j < l1 (a multiple of
  * 16), int16 wrapping as plain C's (the trainer keeps the sums in range).
