@@ -30,29 +30,36 @@ __attribute__((target("avx2"))) static inline __m128i four_sums(const __m256i *s
     return _mm_add_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
 }
 
+/* Rows k to k + 7 of w (n bytes each, n a multiple of 32) times x, plus
+ * their biases b[k..k+7]: eight int32 sums in row order, each 32 bytes of x
+ * loaded once for the eight rows. */
+__attribute__((target("avx2"))) static inline __m256i eight_rows(const int8_t *w, const int32_t *b, int k, int n,
+                                                                 const uint8_t *x)
+{
+    const __m256i ones = _mm256_set1_epi16(1);
+    __m256i s[8];
+    for (int r = 0; r < 8; r++)
+        s[r] = _mm256_setzero_si256();
+    for (int j = 0; j < n; j += 32) {
+        const __m256i xj = _mm256_load_si256((const __m256i *)(x + j));
+        for (int r = 0; r < 8; r++) {
+            const __m256i prod =
+                _mm256_maddubs_epi16(xj, _mm256_loadu_si256((const __m256i *)(w + (size_t)(k + r) * n + j)));
+            s[r] = _mm256_add_epi32(s[r], _mm256_madd_epi16(prod, ones));
+        }
+    }
+    return _mm256_add_epi32(_mm256_set_m128i(four_sums(s + 4), four_sums(s)),
+                            _mm256_loadu_si256((const __m256i *)(b + k)));
+}
+
 /* The same as nnue_affine_ssse3 with AVX2, 32 bytes at a time: eight rows at
  * once, each 32 bytes of x loaded once for the eight, then four, then one. */
 __attribute__((target("avx2"))) void nnue_affine_avx2(const int8_t *w, const int32_t *b, int l2, int n,
                                                       const uint8_t *x, int32_t *h)
 {
-    const __m256i ones = _mm256_set1_epi16(1);
     int k = 0;
-    for (; k + 8 <= l2; k += 8) {
-        __m256i s[8];
-        for (int r = 0; r < 8; r++)
-            s[r] = _mm256_setzero_si256();
-        for (int j = 0; j < n; j += 32) {
-            const __m256i xj = _mm256_load_si256((const __m256i *)(x + j));
-            for (int r = 0; r < 8; r++) {
-                const __m256i prod =
-                    _mm256_maddubs_epi16(xj, _mm256_loadu_si256((const __m256i *)(w + (size_t)(k + r) * n + j)));
-                s[r] = _mm256_add_epi32(s[r], _mm256_madd_epi16(prod, ones));
-            }
-        }
-        _mm_storeu_si128((__m128i *)(h + k), _mm_add_epi32(four_sums(s), _mm_loadu_si128((const __m128i *)(b + k))));
-        _mm_storeu_si128((__m128i *)(h + k + 4),
-                         _mm_add_epi32(four_sums(s + 4), _mm_loadu_si128((const __m128i *)(b + k + 4))));
-    }
+    for (; k + 8 <= l2; k += 8)
+        _mm256_storeu_si256((__m256i *)(h + k), eight_rows(w, b, k, n, x));
     for (; k + 4 <= l2; k += 4) {
         __m256i s[4];
         for (int r = 0; r < 4; r++)
@@ -127,22 +134,10 @@ __attribute__((target("avx2"))) void nnue_move_avx2(int16_t *dst, const int16_t 
 __attribute__((target("avx2"))) int32_t nnue_layers_avx2(const int8_t *w2, const int32_t *b2, const int16_t *w3,
                                                          int l2, int n, const uint8_t *x)
 {
-    const __m256i ones = _mm256_set1_epi16(1), top = _mm256_set1_epi32(127), zero = _mm256_setzero_si256();
+    const __m256i top = _mm256_set1_epi32(127), zero = _mm256_setzero_si256();
     __m256i out = zero;
     for (int k = 0; k < l2; k += 8) {
-        __m256i s[8];
-        for (int r = 0; r < 8; r++)
-            s[r] = zero;
-        for (int j = 0; j < n; j += 32) {
-            const __m256i xj = _mm256_load_si256((const __m256i *)(x + j));
-            for (int r = 0; r < 8; r++) {
-                const __m256i prod =
-                    _mm256_maddubs_epi16(xj, _mm256_loadu_si256((const __m256i *)(w2 + (size_t)(k + r) * n + j)));
-                s[r] = _mm256_add_epi32(s[r], _mm256_madd_epi16(prod, ones));
-            }
-        }
-        __m256i h = _mm256_add_epi32(_mm256_set_m128i(four_sums(s + 4), four_sums(s)),
-                                     _mm256_loadu_si256((const __m256i *)(b2 + k)));
+        __m256i h = eight_rows(w2, b2, k, n, x);
         h = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(h, 6), zero), top);
         const __m256i w = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(w3 + k)));
         out = _mm256_add_epi32(out, _mm256_mullo_epi32(h, w));
