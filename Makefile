@@ -174,7 +174,7 @@ test: all nnue-deps $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
 	echo "== shipped books"; for b in book/*.bin; do $(BUILD)/stern-book verify $$b || fail=1; done; \
 	echo "== shipped nets"; for n in $(wildcard nets/*.nnue); do $(BUILD)/stern-nnue info $$n || fail=1; done; \
 	echo "== nnue training smoke"; tests/nnue/smoke.sh $(BUILD) $(PYTHON) || fail=1; \
-	echo "== nnue planted seat view"; tests/nnue/planted_view.sh $(BUILD) || fail=1; \
+	echo "== nnue planted seat view"; tests/nnue/planted_view.sh $(BUILD) "$(OPT)" || fail=1; \
 	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
 	$(if $(SKIP_BOARD),,$(MAKE) --no-print-directory test-board)
