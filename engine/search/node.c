@@ -219,7 +219,8 @@ int node_capture_bonus(const Position *p, GenMemo *memo)
 int node_leaf_value(Worker *w, const Position *p, int ply, int side, int beta)
 {
     const SearchContext *c = w->ctx;
-    /* Not with a net: it learnt from searched scores, which hold the moves to come. */
+    /* Not with a net: its standings stand alone; the bonus's jump floods cost a
+     * net's node more than they gained (docs/NNUE.md, three and four seats). */
     if (c->three_race && !pos_over(p) && !eval_memo_learned(w->eval, p->v)) {
         /* every seat in play, not the side to move alone: a best-reply line
          * leaves some opponents unmoved, and their next moves count too */
