@@ -22,63 +22,6 @@
 static Game g;
 
 
-/* The target hole of seat s nearest the centre (largest distance to the tip). */
-static int door_hole(const Variant *v, int s)
-{
-    int best = -1;
-    for (Bitboard t = v->target[s]; t;) {
-        const int h = bb_pop(&t);
-        if (best < 0 || v->tip_dist[s][h] > v->tip_dist[s][best])
-            best = h;
-    }
-    return best;
-}
-
-/* Sets g to a position of `variant` in which the seats with place[s] > 0 have
- * arrived in those places, `mover` (to move) has nine marbles in its target and
- * the tenth one step from its empty door hole, and every other seat has its
- * marbles in the centre, far from its target. Every seat has made 25 moves. */
-static void arrival_position(const char *variant, int mover, const int place[MAX_SEATS])
-{
-    assert_int_equal(game_new(&g, variant), 0);
-    const Variant *v = g.v;
-    Position p = g.pos;
-    memset(p.seat_bb, 0, sizeof p.seat_bb);
-    Bitboard used = 0;
-    for (int i = 0; i < v->nseats; i++) {
-        const int s = v->seats[i];
-        p.moves[s] = 25;
-        p.status[s] = place[s] ? ST_ARRIVED : ST_PLAYING;
-        p.place[s] = (uint8_t)place[s];
-        if (place[s]) {
-            p.seat_bb[s] = v->target[s];
-            used |= v->target[s];
-        }
-    }
-    const int door = door_hole(v, mover);
-    const Bitboard outside = geo.adjacent[door] & geo.hexagon & ~used;
-    assert_true(outside != 0);
-    const int last = bb_first(outside);
-    p.seat_bb[mover] = (v->target[mover] & ~bb_bit(door)) | bb_bit(last);
-    used |= v->target[mover] | bb_bit(last);
-    /* the others in the centre, hole by hole, clear of the mover's door */
-    Bitboard free = geo.hexagon & ~used & ~geo.adjacent[door] & ~geo.adjacent[last];
-    for (int i = 0; i < v->nseats; i++) {
-        const int s = v->seats[i];
-        if (s == mover || place[s])
-            continue;
-        for (int k = 0; k < 10; k++)
-            p.seat_bb[s] |= bb_bit(bb_pop(&free));
-    }
-    p.stm = (int8_t)mover;
-    p.round = 26;
-    pos_refresh(&p);
-    char fen[FEN_MAX], err[256];
-    fen_write(&p, fen);
-    if (game_set_fen(&g, fen, err, sizeof err))
-        fail_msg("%s: %s", fen, err);
-}
-
 /* Whether move m of the side to move arrives (places its seat). */
 static bool arrives(const Move *m)
 {
@@ -94,7 +37,7 @@ static void assert_takes_arrival(const char *variant, int mover, const int place
     static const SearchAlgo algos[] = {ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALGO_MCTS};
     for (size_t a = 0; a < sizeof algos / sizeof *algos; a++)
         for (int depth = 1; depth <= 3; depth++) {
-            arrival_position(variant, mover, place);
+            arrival_game(&g, variant, mover, place);
             const SearchResult r = search_fixed_depth(&g, algos[a], depth, false);
             assert_true(r.has_best);
             if (!arrives(&r.best))
@@ -146,7 +89,7 @@ static void test_arrival_is_worth_its_exact_comparisons_and_more_than_playing_on
         {"classic-6", SEAT_WHITE, {[SEAT_BLACK] = 1, [SEAT_RED] = 2, [SEAT_BLUE] = 3, [SEAT_YELLOW] = 4}, 4, 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        arrival_position(cases[i].variant, cases[i].mover, cases[i].place);
+        arrival_game(&g, cases[i].variant, cases[i].mover, cases[i].place);
         const int unit = PLACE_SPAN / (g.v->nunits - 1);
         MoveList *list = move_list_new();
         assert_non_null(list);
@@ -185,7 +128,7 @@ static void test_ranked_ending_is_worth_its_ranking(void **state)
     for (int i = 0; i < 3; i++)
         assert_int_equal(places_value_for(&q, g.v->seats[i], 5, 0, NULL), 0);
     const int place[MAX_SEATS] = {[SEAT_WHITE] = 1};
-    arrival_position("classic-3", SEAT_BLUE, place);
+    arrival_game(&g, "classic-3", SEAT_BLUE, place);
     assert_int_equal(places_value_for(&g.pos, SEAT_WHITE, 7, 0, NULL), SCORE_MATE - 7);
 }
 
@@ -215,7 +158,7 @@ static void test_arrivals_tool_reports_a_declined_arrival(void **state)
 {
     (void)state;
     const int place[MAX_SEATS] = {[SEAT_WHITE] = 1};
-    arrival_position("classic-3", SEAT_BLUE, place);
+    arrival_game(&g, "classic-3", SEAT_BLUE, place);
     char fen[FEN_MAX], moves[4096] = "", text[MOVE_STR_MAX];
     fen_write(&g.pos, fen);
     MoveList *list = move_list_new();

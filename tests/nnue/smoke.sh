@@ -32,7 +32,7 @@ out=$(printf 'setoption name EvalFile value %s\nposition startpos\ngo nodes 1000
 echo "$out" | grep -q "^info string error setoption: EvalFile: $dir/bad.nnue: checksum mismatch" ||
   { echo "smoke: a damaged net was not refused:"; echo "$out"; exit 1; }
 echo "$out" | grep -q '^bestmove ' || { echo "smoke: no bestmove after a refused net"; exit 1; }
-# three seats (data format 2, net format 2): two shards merged are one process's
+# three seats (data format 3, net format 2): two shards merged are one process's
 # data byte for byte; a file another engine began is not resumed; the trainer
 # refuses the same data given twice; a net trained on it equals the engine's
 # integers and plays

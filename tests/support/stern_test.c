@@ -225,3 +225,56 @@ const char *tool(const char *name)
     snprintf(p, PATH_MAX, "%s/%s", dirname(copy), name);
     return p;
 }
+
+/* The target hole of seat s nearest the centre (largest distance to the tip). */
+static int door_hole(const Variant *v, int s)
+{
+    int best = -1;
+    for (Bitboard t = v->target[s]; t;) {
+        const int h = bb_pop(&t);
+        if (best < 0 || v->tip_dist[s][h] > v->tip_dist[s][best])
+            best = h;
+    }
+    return best;
+}
+
+void arrival_game(Game *g, const char *variant, int mover, const int place[MAX_SEATS])
+{
+    assert_int_equal(game_new(g, variant), 0);
+    const Variant *v = g->v;
+    Position p = g->pos;
+    memset(p.seat_bb, 0, sizeof p.seat_bb);
+    Bitboard used = 0;
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        p.moves[s] = 25;
+        p.status[s] = place[s] ? ST_ARRIVED : ST_PLAYING;
+        p.place[s] = (uint8_t)place[s];
+        if (place[s]) {
+            p.seat_bb[s] = v->target[s];
+            used |= v->target[s];
+        }
+    }
+    const int door = door_hole(v, mover);
+    const Bitboard outside = geo.adjacent[door] & geo.hexagon & ~used;
+    assert_true(outside != 0);
+    const int last = bb_first(outside);
+    p.seat_bb[mover] = (v->target[mover] & ~bb_bit(door)) | bb_bit(last);
+    used |= v->target[mover] | bb_bit(last);
+    /* the others in the centre, hole by hole, clear of the mover's door */
+    Bitboard free = geo.hexagon & ~used & ~geo.adjacent[door] & ~geo.adjacent[last];
+    for (int i = 0; i < v->nseats; i++) {
+        const int s = v->seats[i];
+        if (s == mover || place[s])
+            continue;
+        for (int k = 0; k < 10; k++)
+            p.seat_bb[s] |= bb_bit(bb_pop(&free));
+    }
+    p.stm = (int8_t)mover;
+    p.round = 26;
+    pos_refresh(&p);
+    char fen[FEN_MAX], err[256];
+    fen_write(&p, fen);
+    if (game_set_fen(g, fen, err, sizeof err))
+        fail_msg("%s: %s", fen, err);
+}

@@ -58,6 +58,13 @@ const char *legal_moves(const Position *p, const char *from);
 /* The FEN of p, in a static buffer. */
 const char *fen_now(const Position *p);
 
+/* Sets *g to a position of `variant` in which the seats with place[s] > 0 have
+ * arrived in those places, `mover` (to move) has all its marbles but one in
+ * its target and that one a step from the empty target hole nearest the
+ * centre, and every other seat has ten marbles in the centre, far from its
+ * target (a variant of ten marbles). Every seat has made 25 moves. Fails the test when the FEN is refused. */
+void arrival_game(Game *g, const char *variant, int mover, const int place[MAX_SEATS]);
+
 /* Asserts that the FEN of p is exactly fen_of(pieces, tail). */
 void assert_position(const Position *p, const char *pieces, const char *tail);
 

@@ -15,9 +15,9 @@
  * solved alone, race_outcome), and the rest of it is not a value to learn. No
  * book is consulted.
  *
- * Three to six seats (format 2): the default search of the variant plays every
- * seat, each position is written with every seat's hand-written standing
- * (the trainer's teacher), and the game is played to its end: every seat's
+ * Three to six seats (format 3): the default search of the variant plays every
+ * seat, each position is written with every seat's hand-written standing,
+ * there and at the leaf of the search's line (the trainer's teachers), and the game is played to its end: every seat's
  * final place is written into each of its positions. A run can be split into
  * shards (-shard K/N: the games g with g % N == K, or -shard auto from a Slurm
  * array's task), whose files -merge joins into the file one process writes,
@@ -106,14 +106,25 @@ static int outcome(const Position *q, int s)
     return q->place[s] - 1;
 }
 
+#define LINE_MAX 64 /* plies of a search's line kept for its leaf (format 3) */
+
+/* What a search reported: a solved race, and its last first line (the line of
+ * its last whole iteration, its legal prefix). */
 typedef struct {
     bool race;
+    Move pv[LINE_MAX];
+    int pvlen;
 } Seen;
 
 static void on_report(const SearchReport *rep, void *ctx)
 {
+    Seen *seen = ctx;
     if (rep->kind == REPORT_RACE_SOLVED)
-        ((Seen *)ctx)->race = true;
+        seen->race = true;
+    if (rep->kind == REPORT_LINE && rep->multipv == 1) {
+        seen->pvlen = rep->pvlen < LINE_MAX ? rep->pvlen : LINE_MAX;
+        memcpy(seen->pv, rep->pv, (size_t)seen->pvlen * sizeof *seen->pv);
+    }
 }
 
 #define RACE_NODES 200000 /* the adjudicating solver's positions per army */
@@ -234,15 +245,17 @@ static bool play_game_multi(const Run *r, long long g, SearchSession *ses, Game 
         return false;
     while (!pos_over(&game->pos)) {
         SearchSignals sig = {0};
-        Seen seen = {false}; /* not read: a solved race is played out, every seat's place counts */
+        Seen seen = {false}; /* its line: a solved race is played out, every seat's place counts */
         const SearchResult res = session_search(ses, game, &lim, &r->cfg, &sig, on_report, &seen);
         if (!res.has_best)
             break;
         if (res.score < SCORE_MATE_BOUND && res.score > -SCORE_MATE_BOUND) {
-            uint8_t *rec = next_record(out, &cap, RECORDS_V2);
+            uint8_t *rec = next_record(out, &cap, RECORDS_V3);
             if (!rec)
                 return false;
-            records_encode_v2(&game->pos, res.score, g, game->nplies, rec);
+            Position leaf;
+            const int depth = records_line_leaf(&game->pos, seen.pv, seen.pvlen, &leaf);
+            records_encode_v3(&game->pos, res.score, &leaf, depth, g, game->nplies, rec);
         }
         if (game_play(game, &res.best))
             break;
@@ -250,7 +263,7 @@ static bool play_game_multi(const Run *r, long long g, SearchSession *ses, Game 
     if (!pos_over(&game->pos))
         out->n = 0;
     for (size_t k = 0; k < out->n; k++)
-        records_set_places(&game->pos, out->bytes + k * RECORDS_V2);
+        records_set_places(&game->pos, out->bytes + k * RECORDS_V3);
     return true;
 }
 
@@ -356,7 +369,7 @@ static void resume(Run *r, const char *path)
     r->h.written = was.written;
     r->h.records = was.records;
     XXH3_64bits_reset(r->sum);
-    uint8_t buf[RECORDS_V2 * 256];
+    uint8_t buf[RECORDS_V3 * 256];
     const size_t record = (size_t)h->record;
     for (uint64_t k = 0; k < was.records;) {
         const size_t take = was.records - k < 256 ? (size_t)(was.records - k) : 256;
@@ -459,7 +472,7 @@ static bool parse_options(int argc, char **argv, Run *r, const char **out, long 
     if (r->h.v->capture || r->h.v->teams)
         args_die(TOOL, "%s: only race variants without teams have a learned evaluation so far", variant);
     r->h.version = records_version(r->h.v);
-    r->h.record = r->h.version == 1 ? RECORDS_V1 : RECORDS_V2;
+    r->h.record = r->h.version == 1 ? RECORDS_V1 : RECORDS_V3;
     if (r->h.version == 1 && r->h.shards > 1)
         args_die(TOOL, "-shard: two-seat data (format 1) is made in one process");
     r->h.seed = (uint64_t)seed;

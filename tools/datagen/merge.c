@@ -33,9 +33,9 @@ static bool read_shard(const char *path, Shard *s)
     if (!ok)
         fprintf(stderr, "%s: %s: %s\n", TOOL, path, err[0] ? err : "no whole header");
     const size_t bytes = ok ? (size_t)s->h.records * (size_t)s->h.record : 0;
-    if (ok && (s->h.version != 2 || !(s->bytes = malloc(bytes ? bytes : 1)))) {
+    if (ok && (s->h.version == 1 || !(s->bytes = malloc(bytes ? bytes : 1)))) {
         fprintf(stderr, "%s: %s: %s\n", TOOL, path,
-                s->h.version != 2 ? "format 1 data (two seats) is not sharded" : "out of memory");
+                s->h.version == 1 ? "format 1 data (two seats) is not sharded" : "out of memory");
         ok = false;
     }
     if (ok && fread(s->bytes, 1, bytes, f) != bytes) {
@@ -56,7 +56,9 @@ static bool same_run(const Shard *s, const Shard *first, const bool *seen)
 {
     const RecordsHeader *a = &s->h, *b = &first->h;
     const char *why = NULL;
-    if (a->v != b->v || a->seed != b->seed || a->nodes != b->nodes || a->random != b->random || a->games != b->games)
+    if (a->version != b->version)
+        why = "data of another format";
+    else if (a->v != b->v || a->seed != b->seed || a->nodes != b->nodes || a->random != b->random || a->games != b->games)
         why = "another run (variant, seed, nodes, random plies or games differ)";
     else if (a->shards != b->shards)
         why = "a run of another shard count";
@@ -91,9 +93,10 @@ static int write_merged(const char *out, Shard *sh, int n)
         for (int i = 0; i < n; i++)
             if (sh[i].h.shard == g % shards)
                 s = &sh[i];
-        for (; s->at < s->h.records && records_game_of(s->bytes + s->at * RECORDS_V2) == g; s->at++, h.records++) {
-            ok = ok && fwrite(s->bytes + s->at * RECORDS_V2, RECORDS_V2, 1, f) == 1;
-            XXH3_64bits_update(sum, s->bytes + s->at * RECORDS_V2, RECORDS_V2);
+        const size_t record = (size_t)s->h.record;
+        for (; s->at < s->h.records && records_game_of(s->bytes + s->at * record) == g; s->at++, h.records++) {
+            ok = ok && fwrite(s->bytes + s->at * record, record, 1, f) == 1;
+            XXH3_64bits_update(sum, s->bytes + s->at * record, record);
         }
     }
     if (ok) {

@@ -27,7 +27,7 @@ static void put64(uint8_t *b, uint64_t x)
 static uint32_t get32(const uint8_t *b) { return b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24; }
 static uint64_t get64(const uint8_t *b) { return get32(b) | (uint64_t)get32(b + 4) << 32; }
 
-int records_version(const Variant *v) { return v->nseats == 2 ? 1 : 2; }
+int records_version(const Variant *v) { return v->nseats == 2 ? 1 : 3; }
 
 void records_header_write(const RecordsHeader *h, uint8_t *b)
 {
@@ -64,8 +64,9 @@ bool records_header_read(const uint8_t *b, RecordsHeader *h, char *err, size_t e
     }
     h->version = (int)get32(b + 8);
     h->record = (int)get32(b + 12);
-    if (!(h->version == 1 && h->record == RECORDS_V1) && !(h->version == 2 && h->record == RECORDS_V2)) {
-        snprintf(err, errlen, "format %d with %d-byte records: this build writes 1 (64) and 2 (88)", h->version,
+    if (!(h->version == 1 && h->record == RECORDS_V1) && !(h->version == 2 && h->record == RECORDS_V2) &&
+        !(h->version == 3 && h->record == RECORDS_V3)) {
+        snprintf(err, errlen, "format %d with %d-byte records: this build reads 1 (64), 2 (88) and 3 (100)", h->version,
                  h->record);
         return false;
     }
@@ -136,23 +137,53 @@ void records_encode_v1(const Position *p, int score, uint8_t *rec)
     put16(rec + 62, score);
 }
 
-void records_encode_v2(const Position *p, int score, long long game, int ply, uint8_t *rec)
+/* Each slot's hand-written standing in p (eval_standings' own, clipped to
+ * int16) at b, two bytes a slot. */
+static void put_standings(const Position *p, uint8_t *b)
 {
     const Variant *v = p->v;
-    memset(rec, 0, RECORDS_V2);
-    encode_cells(p, rec);
-    put16(rec + 62, score);
     int own[MAX_SEATS], rival[MAX_SEATS];
     eval_standings(p, own, rival, NULL); /* the hand-written standings: the trainer's teacher */
     for (int i = 0; i < v->nseats; i++) {
-        const int s = v->seats[i], u = variant_unit(v, s);
-        if (p->place[s])
-            rec[67] |= (uint8_t)(1 << i);
+        const int u = variant_unit(v, v->seats[i]);
         const int st = own[u] > INT16_MAX ? INT16_MAX : own[u] < -INT16_MAX ? -INT16_MAX : own[u];
-        put16(rec + 68 + 2 * i, st);
+        put16(b + 2 * i, st);
     }
+}
+
+int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *leaf)
+{
+    const Variant *v = p->v;
+    *leaf = *p;
+    int depth = 0;
+    for (; depth < pvlen; depth++) {
+        Position next = *leaf;
+        pos_play(&next, &pv[depth]);
+        bool arrived = pos_over(&next);
+        for (int i = 0; i < v->nseats; i++)
+            arrived = arrived || (next.place[v->seats[i]] && !leaf->place[v->seats[i]]);
+        if (arrived)
+            break;
+        *leaf = next;
+    }
+    return depth;
+}
+
+void records_encode_v3(const Position *p, int score, const Position *leaf, int depth, long long game, int ply,
+                       uint8_t *rec)
+{
+    const Variant *v = p->v;
+    memset(rec, 0, RECORDS_V3);
+    encode_cells(p, rec);
+    put16(rec + 62, score);
+    for (int i = 0; i < v->nseats; i++)
+        if (p->place[v->seats[i]])
+            rec[67] |= (uint8_t)(1 << i);
+    put_standings(p, rec + 68);
     put32(rec + 80, (uint32_t)game);
     put16(rec + 84, ply);
+    rec[86] = (uint8_t)(depth > 255 ? 255 : depth);
+    put_standings(leaf, rec + 88);
 }
 
 void records_set_places(const Position *end, uint8_t *rec)

@@ -39,11 +39,12 @@
 #define RECORDS_HEADER 1024
 #define RECORDS_V1 64 /* bytes of a format-1 record */
 #define RECORDS_V2 88 /* bytes of a format-2 record */
+#define RECORDS_V3 100 /* bytes of a format-3 record */
 #define RECORDS_ID_MAX 96
 
 /* What a data file's header says. */
 typedef struct {
-    int version, record;         /* 1 and 64, or 2 and 88 */
+    int version, record;         /* 1 and 64, 2 and 88, or 3 and 100 */
     const Variant *v;
     uint64_t seed;
     long long nodes, random;
@@ -55,7 +56,7 @@ typedef struct {
     char net[RECORDS_ID_MAX];    /* its net, "none" for the hand-written evaluation */
 } RecordsHeader;
 
-/* The format of variant v: 1 for two seats, 2 for three to six. */
+/* The format variant v is written in: 1 for two seats, 3 for three to six. */
 int records_version(const Variant *v);
 
 /* Writes header h into b (RECORDS_HEADER bytes). */
@@ -77,15 +78,22 @@ void records_engine_id(char id[64]);
 /* A format-1 record of p with the search's score (side to move's view). */
 void records_encode_v1(const Position *p, int score, uint8_t *rec);
 
-/* A format-2 record of p, game `game` at `ply`, with the search's score of the
- * side to move; the places are filled in when the game ends
- * (records_set_places). */
-void records_encode_v2(const Position *p, int score, long long game, int ply, uint8_t *rec);
+/* The leaf of the search's line pv[0..pvlen) (each move legal in turn, as a
+ * line report gives it) from p: the line played while the game goes on and no
+ * seat arrives, into *leaf; returns the plies played (0: leaf is p). */
+int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *leaf);
 
-/* Fills the final places of the finished position `end` into a format-2 record. */
+/* A format-3 record of p, game `game` at `ply`, with the search's score of the
+ * side to move and the leaf of its line (records_line_leaf, `depth` plies
+ * from p); the places are filled in when the game ends (records_set_places). */
+void records_encode_v3(const Position *p, int score, const Position *leaf, int depth, long long game, int ply,
+                       uint8_t *rec);
+
+/* Fills the final places of the finished position `end` into a format-2 or
+ * format-3 record. */
 void records_set_places(const Position *end, uint8_t *rec);
 
-/* The game number of a format-2 record. */
+/* The game number of a format-2 or format-3 record. */
 long long records_game_of(const uint8_t *rec);
 
 #endif

@@ -1,9 +1,10 @@
 """Reads stern-datagen files (format: tools/datagen_main.c, docs/NNUE.md) into
 the net's inputs. Format 1 (two seats): for each position, the active input
 indices of the side to move's view and of the other seat's view, the search's
-score and the outcome. Format 2 (three to six seats): every seat's view, how
-many plies it waits for its move, its final place, its hand-written standing
-and whether it had arrived, and the game each position is of.
+score and the outcome. Formats 2 and 3 (three to six seats): every seat's
+view, how many plies it waits for its move, its final place, its hand-written
+standing (format 3: also at the leaf of the search's line) and whether it had
+arrived, and the game each position is of.
 
 A file that is not whole or intact, or one given twice (the same records,
 under any name), is refused with the reason (ValueError).
@@ -21,7 +22,9 @@ class DataError(ValueError):
 
 
 RECORD2 = 88
-RECORDS = {1: RECORD, 2: RECORD2}
+RECORD3 = 100
+RECORDS = {1: RECORD, 2: RECORD2, 3: RECORD3}
+MULTI = (2, 3)  # the formats of three to six seats
 
 
 def read_header(path, raw):
@@ -61,20 +64,20 @@ def refuse_twice(seen, path, h):
     seen[key] = path
 
 
-def read_files(paths, version):
+def read_files(paths, versions):
     """Each file's header and records (n, record bytes), the files checked
-    whole and against each other: all of `version` (1: two seats, load; 2:
-    three to six, load_multi), of one variant, none given twice. Files of
-    several engines or nets (generations) may be trained on together."""
+    whole and against each other: all of `versions` ((1,): two seats, load;
+    MULTI: three to six, load_multi), of one variant, none given twice. Files
+    of several engines or nets (generations) may be trained on together."""
     seen, head = {}, None
     for path in paths:
         with open(path, "rb") as f:
             raw = f.read()
         h = read_header(path, raw)
         refuse_twice(seen, path, h)
-        if h["version"] != version:
+        if h["version"] not in versions:
             raise DataError(f"{path}: format {h['version']} data, read by "
-                            f"{'load_multi (three or more seats)' if h['version'] == 2 else 'load (two seats)'}")
+                            f"{'load_multi (three or more seats)' if h['version'] in MULTI else 'load (two seats)'}")
         if head and (h["variant"], h["seats"]) != (head["variant"], head["seats"]):
             raise DataError(f"{path}: {h['variant']} data, the others are {head['variant']}")
         head = head or h
@@ -119,7 +122,7 @@ def load(paths, limit=None):
     result (0 loss, 0.5 draw, 1 win for the side to move), and the header."""
     cells_all, stm_all, score_all, out_all = [], [], [], []
     head = None
-    for h, rec in read_files(paths, 1):
+    for h, rec in read_files(paths, (1,)):
         head = head or h
         cells_all.append(unpack_cells(rec))
         stm_all.append((rec[:, 61] & 15).astype(np.int64))
@@ -151,18 +154,26 @@ def unpack_cells(rec):
 
 
 def load_multi(paths, limit=None):
-    """All records of format-2 `paths` (one variant of three to six seats), as
-    numpy arrays over positions n and seat slots N (the variant's seats in turn
-    order): idx (n, N, k) each slot's view, its input indices padded with
-    N * 121; bucket (n, N) plies the slot waits for its move; place (n, N)
-    final places (1 first); standing (n, N) hand-written standings (cp);
+    """All records of format-2 and format-3 `paths` (one variant of three to
+    six seats), as numpy arrays over positions n and seat slots N (the
+    variant's seats in turn order): idx (n, N, k) each slot's view, its input
+    indices padded with N * 121; bucket (n, N) plies the slot waits for its
+    move; place (n, N) final places (1 first); standing (n, N) hand-written
+    standings (cp); leaf (n, N) the hand-written standings at the leaf of the
+    search's line (format 2, which has no line: the standings); depth (n,)
+    the plies of that line;
     placed (n, N) whether the slot had arrived at that position; score (n,)
     the search's score of the side to move; game (n,) the game's number (whole
     games are held out by it; the file's index above bit 32); nets, the nets
     that played them; and the header."""
     recs, head, nets, file_of = [], None, [], []
-    for i, (h, rec) in enumerate(read_files(paths, 2)):
+    for i, (h, rec) in enumerate(read_files(paths, MULTI)):
         head = head or h
+        if h["version"] == 2:  # as format 3 with a line of no plies: its leaf is the position
+            wide = np.zeros((len(rec), RECORD3), dtype=np.uint8)
+            wide[:, :RECORD2] = rec
+            wide[:, 88:100] = rec[:, 68:80]
+            rec = wide
         recs.append(rec)
         file_of.append(np.full(len(rec), i, dtype=np.int64))
         nets += [h["net"] or "unnamed"] if (h["net"] or "unnamed") not in nets else []
@@ -180,6 +191,8 @@ def load_multi(paths, limit=None):
     nib = np.stack([rec[:, 64 + i // 2] >> (4 * (i % 2)) & 15 for i in range(nseats)], axis=1).astype(np.int64)
     placed = np.stack([(rec[:, 67] >> i) & 1 for i in range(nseats)], axis=1).astype(bool)
     standing = rec[:, 68:80].copy().view(np.int16).reshape(-1, 6)[:, :nseats].astype(np.int64)
+    leaf = rec[:, 88:100].copy().view(np.int16).reshape(-1, 6)[:, :nseats].astype(np.int64)
+    depth = rec[:, 86].astype(np.int64)
     # a game's number within its file, made unique over the files
     game = rec[:, 80:84].copy().view(np.uint32).reshape(-1).astype(np.int64) + (file_of << 32)
     slot = np.full(8, -1, dtype=np.int64)
@@ -195,5 +208,6 @@ def load_multi(paths, limit=None):
     idx = np.stack(idx, axis=1)
     k = int((idx < nseats * HOLES).sum(2).max())  # the most marbles any view holds
     bucket = (np.arange(nseats)[None, :] - slot[stm][:, None]) % nseats
-    return dict(idx=idx[:, :, :k].copy(), bucket=bucket, place=nib, standing=standing, placed=placed,
+    return dict(idx=idx[:, :, :k].copy(), bucket=bucket, place=nib, standing=standing, leaf=leaf, depth=depth,
+                placed=placed,
                 score=score, game=game, stm=stm, cells=cells, header=head, nets=nets)

@@ -28,7 +28,7 @@
 
 #define TOOL "stern-nnue"
 #define HEADER 1024
-#define RECORD_MAX 88 /* bytes of a record: 64 (two seats) or 88 (three to six) */
+#define RECORD_MAX 100 /* bytes of a record: 64 (two seats), 88 or 100 (three to six: formats 2 and 3) */
 
 static const char usage[] = "usage: stern-nnue info NET\n"
                             "       stern-nnue eval NET DATA [N]\n"
@@ -86,8 +86,8 @@ static FILE *open_data(const char *path, const Variant **v, long long *records, 
     for (int i = 7; i >= 0; i--)
         *records = *records << 8 | h[64 + i];
     *record = (size_t)(h[12] | h[13] << 8);
-    if (*record != 64 && *record != RECORD_MAX) {
-        fprintf(stderr, "%s: %s: %zu-byte records: this build reads 64 and %d\n", TOOL, path, *record, RECORD_MAX);
+    if (*record != 64 && *record != 88 && *record != RECORD_MAX) {
+        fprintf(stderr, "%s: %s: %zu-byte records: this build reads 64, 88 and %d\n", TOOL, path, *record, RECORD_MAX);
         exit(2);
     }
     *v = variant_find(name);

@@ -77,6 +77,9 @@ def main(argv=None):
     ap.add_argument("--batch", type=int, default=8192)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--lam", type=float, default=0.75, help="weight of the search score in the target")
+    ap.add_argument("--teacher", choices=("leaf", "static"), default="leaf",
+                    help="three to six seats: the hand-written standings the net learns, at the leaf of the "
+                         "search's line (format 3 data) or at the position itself")
     ap.add_argument("--k", type=float, default=0, help="sigmoid scale in cp (0: fitted)")
     ap.add_argument("--l1", type=int, default=128)
     ap.add_argument("--l2", type=int, default=32)
@@ -91,9 +94,9 @@ def main(argv=None):
     torch.set_num_threads(a.threads)
     t0 = time.time()
     try:
-        with open(a.data[0], "rb") as f:  # the format decides the net: version 2 data has 3-6 seats
+        with open(a.data[0], "rb") as f:  # the format decides the net: versions 2 and 3 have 3-6 seats
             version = int.from_bytes(f.read(12)[8:12], "little")
-        if version == 2:
+        if version in nnue_data.MULTI:
             return train_multi(a, nnue_data.load_multi(a.data, a.limit), t0)
         d = nnue_data.load(a.data, a.limit)
     except (OSError, nnue_data.DataError) as e:
@@ -151,21 +154,23 @@ def train_multi(a, d, t0):
     """Three to six seats (nnue_multi.py): every seat's standing from its view,
     trained on pairs of seats still racing: sigmoid((y_i - y_j) / K) against
     lambda * sigmoid((standing_i - standing_j) / K) + (1 - lambda) * (1 if i
-    finished ahead of j, 0.5 level, else 0). Whole games are held out: the
-    last --val share of the games."""
+    finished ahead of j, 0.5 level, else 0), the standings those at the leaf
+    of the search's line (--teacher leaf) or at the position (static). Whole
+    games are held out: the last --val share of the games."""
     import nnue_multi
     head = d["header"]
     nseats = head["nseats"]
     idx, bucket, place, placed = d["idx"], d["bucket"], d["place"], d["placed"]
     standing = d["standing"]
+    teach = d["leaf"] if a.teacher == "leaf" else standing
     n = len(idx)
-    k = a.k or fit_k_pairs(standing, place, placed)
+    k = a.k or fit_k_pairs(teach, place, placed)
     games = np.unique(d["game"])
     nval_games = max(1, int(len(games) * a.val))
     val_mask = np.isin(d["game"], games[-nval_games:])
     train_rows, val_rows = np.nonzero(~val_mask)[0], np.nonzero(val_mask)[0]
     print(f"{n} positions of {head['variant']} in {len(games)} games ({time.time() - t0:.1f} s), played with "
-          f"net {', '.join(d['nets'])}; K = {k} cp; "
+          f"net {', '.join(d['nets'])}; teacher: standings {'at the line leaf (mean depth %.2f plies)' % d['depth'].mean() if a.teacher == 'leaf' else 'static'}; K = {k} cp; "
           f"{nval_games} games ({len(val_rows)} positions) held out", flush=True)
     pairs = pairs_of(nseats)
     pi = torch.tensor([i for i, _ in pairs])
@@ -174,7 +179,7 @@ def train_multi(a, d, t0):
     bucket_t = torch.from_numpy(bucket)
     place_t = torch.from_numpy(place)
     open_t = torch.from_numpy(~placed)
-    st = torch.from_numpy(standing.astype(np.float32))
+    st = torch.from_numpy(teach.astype(np.float32))
     net = nnue_multi.MultiNet(nseats, l1=a.l1, l2=a.l2, out_scale=a.out_scale)
     scale = a.out_scale / k
 
@@ -199,16 +204,18 @@ def train_multi(a, d, t0):
     it = nnue_multi.forward_int(q, idx[rows].reshape(len(rows) * nseats, -1), bucket[rows].reshape(-1))
     # how often the net orders two seats still racing as they finished, against the hand-written standings
     y = it.reshape(len(rows), nseats)
-    agree_net, agree_hand, count = 0, 0, 0
+    agree_net, agree_hand, agree_leaf, count = 0, 0, 0, 0
     for i, j in pairs:
         m = ~placed[rows, i] & ~placed[rows, j] & (place[rows, i] != place[rows, j])
         ahead = place[rows, i][m] < place[rows, j][m]
         agree_net += np.sum((y[m, i] > y[m, j]) == ahead)
         agree_hand += np.sum((standing[rows, i][m] > standing[rows, j][m]) == ahead)
+        agree_leaf += np.sum((d["leaf"][rows, i][m] > d["leaf"][rows, j][m]) == ahead)
         count += m.sum()
     print(f"wrote {a.out} ({size} bytes, serves {','.join(variants)}); quantised minus float on the held-out "
           f"views: mean |diff| {np.mean(np.abs(it - fl)):.1f} cp; pairs ordered as they finished: net "
-          f"{agree_net / max(1, count):.3f}, hand-written {agree_hand / max(1, count):.3f} ({count} pairs)")
+          f"{agree_net / max(1, count):.3f}, hand-written {agree_hand / max(1, count):.3f}, hand-written at the line "
+          f"leaf {agree_leaf / max(1, count):.3f} ({count} pairs)")
 
 
 if __name__ == "__main__":
