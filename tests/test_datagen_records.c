@@ -1,5 +1,5 @@
 /*
- * test_records.c - stern-datagen's three- to six-seat records (format 3,
+ * test_datagen_records.c - stern-datagen's three- to six-seat records (format 3,
  * tools/datagen/records.h): the leaf of the search's line is the line played
  * while no seat arrives, and a record holds the hand-written standings of the
  * position and of that leaf, each equal to eval_standings there.
