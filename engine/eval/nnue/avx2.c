@@ -131,8 +131,8 @@ __attribute__((target("avx2"))) void nnue_move_avx2(int16_t *dst, const int16_t 
 /* The second layer and the output's sum of one bucket (net.h), AVX2: eight
  * rows' sums at a time stay in a register, are shifted, clipped and weighted
  * there; one horizontal sum at the end. */
-__attribute__((target("avx2"))) int32_t nnue_layers_avx2(const int8_t *w2, const int32_t *b2, const int16_t *w3,
-                                                         int l2, int n, const uint8_t *x)
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) int32_t
+layers(const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2, int n, const uint8_t *x)
 {
     const __m256i top = _mm256_set1_epi32(127), zero = _mm256_setzero_si256();
     __m256i out = zero;
@@ -145,5 +145,28 @@ __attribute__((target("avx2"))) int32_t nnue_layers_avx2(const int8_t *w2, const
     const __m128i q = _mm_add_epi32(_mm256_castsi256_si128(out), _mm256_extracti128_si256(out, 1));
     const __m128i r2 = _mm_hadd_epi32(q, q);
     return _mm_cvtsi128_si32(_mm_hadd_epi32(r2, r2));
+}
+
+__attribute__((target("avx2"))) int32_t nnue_layers_avx2(const int8_t *w2, const int32_t *b2, const int16_t *w3,
+                                                         int l2, int n, const uint8_t *x)
+{
+    return layers(w2, b2, w3, l2, n, x);
+}
+
+/* Packing 32 sums to bytes saturates them to 0-255 within each 128-bit half
+ * (the halves of the two sources interleaved); the permute puts them back in
+ * order and the minimum clips to 127. */
+__attribute__((target("avx2"))) int32_t nnue_view_avx2(const int16_t *a, const int8_t *w2, const int32_t *b2,
+                                                       const int16_t *w3, int l2, int n)
+{
+    _Alignas(32) uint8_t x[NNUE_MAX_L1];
+    const __m256i top = _mm256_set1_epi8(127);
+    for (int j = 0; j < n; j += 32) {
+        const __m256i lo = _mm256_load_si256((const __m256i *)(a + j));
+        const __m256i hi = _mm256_load_si256((const __m256i *)(a + j + 16));
+        const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
+        _mm256_store_si256((__m256i *)(x + j), _mm256_min_epu8(packed, top));
+    }
+    return layers(w2, b2, w3, l2, n, x);
 }
 #endif

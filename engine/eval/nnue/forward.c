@@ -148,6 +148,20 @@ void nnue_standings_path(const Nnue *net, const NnueAcc *acc, const Position *p,
         return;
     }
     const int n = v->nseats, mover = mover_slot(p);
+#if NNUE_SIMD
+    if (path == NNUE_AVX2 && net->l2 % 8 == 0 && net->width % 32 == 0) {
+        /* each view clipped and through both layers in one call: the commonest
+         * evaluation of three to six seats, a node's every seat */
+        const int l2 = net->l2, width = net->width;
+        for (int i = 0; i < n; i++) {
+            const int k = i >= mover ? i - mover : i - mover + n;
+            const int32_t sum = nnue_view_avx2(acc->v[i], net->w2 + (size_t)k * l2 * width, net->b2 + (size_t)k * l2,
+                                               net->w3 + (size_t)k * l2, l2, width);
+            out[v->seats[i]] = to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sum);
+        }
+        return;
+    }
+#endif
     for (int i = 0; i < n; i++) {
         const int k = i >= mover ? i - mover : i - mover + n; /* plies until seat i moves */
         out[v->seats[i]] = multi_standing(net, acc, i, k, path);

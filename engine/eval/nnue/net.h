@@ -61,6 +61,11 @@ void nnue_affine_avx2(const int8_t *w, const int32_t *b, int l2, int n, const ui
  * |w3| < 2^15, clipped units <= 127, l2 <= NNUE_MAX_L2. */
 int32_t nnue_layers_avx2(const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2, int n, const uint8_t *x);
 
+/* nnue_layers_avx2 of one view's first-layer sums a (n of them, 32-aligned),
+ * clipped to 0-127 on the way (as nnue_clip_ssse3): a version-2 seat's
+ * standing before its output bias and linear sum, in one call. */
+int32_t nnue_view_avx2(const int16_t *a, const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2, int n);
+
 /* The first layer's update in one pass: dst[j] = src[j] + the sum over r < na
  * of add[r][j] - the sum over r < ns of sub[r][j], for j < l1 (a multiple of
  * 16), int16 wrapping as plain C's (the trainer keeps the sums in range).
