@@ -1,5 +1,5 @@
 /*
- * merge.h - stern-datagen -merge: the shards of one run (-shard K/N, format 2)
+ * merge.h - stern-datagen -merge: the shards of one run (-shard K/N, format 2 or 3)
  * joined into the file one process would have written: the same header (not
  * sharded) and the games in their order in the run, byte for byte.
  */

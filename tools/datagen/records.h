@@ -1,7 +1,7 @@
 /*
  * records.h - stern-datagen's file format (docs/NNUE.md, "Training data"):
  * the header, the records of two seats (format 1) and of three to six
- * (format 2), and the header's identity of the engine and the net that played
+ * (formats 2 and 3), and the header's identity of the engine and the net that played
  * the games. Little-endian throughout.
  *
  * Header (1024 bytes): "STERNDAT", u32 version, u32 record bytes, the variant
