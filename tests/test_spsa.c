@@ -4,7 +4,10 @@
  * so does a split into shards; a shard lost twice is named on stderr and the
  * iteration goes on with the other shards' games (a step per game played); a
  * shard that leaves a partial record is resumed and loses no game; an
- * iteration with no game stops the run; bad templates and -shards are refused.
+ * iteration with no game stops the run; a run cut after its first iteration
+ * (every shard failing, or the tuner killed) and resumed from its checkpoint
+ * prints the uncut run's lines, and a checkpoint of another run, or a damaged
+ * one, is refused with the reason; bad templates and -shards are refused.
  * Also the command templates and shell quoting (tools/spsa/cmd_template.h).
  *
  * The engines are stand-ins built by a -build script, not the engine: an
@@ -175,6 +178,85 @@ static void test_spsa_stops_when_no_game_was_played(void **state)
     free(err);
 }
 
+/* The uncut run's output after its first line. */
+static const char *after_first_line(void) { return strchr(WHOLE_RUN, '\n') + 1; }
+
+/* Cut by `cut` (a -run template failing iteration 2 one way or another) with
+ * -checkpoint, then resumed: the two outputs are the uncut run's. */
+static void assert_resumes(const Bench *b, const char *cut, int cut_status)
+{
+    char extra[1024], *out, *err;
+    snprintf(extra, sizeof extra, "-checkpoint '%s/ck' -run '%s'", b->dir, cut);
+    const int st = spsa(b, extra, &out, &err);
+    if (st != cut_status)
+        fail_msg("cut by %s: status %d, want %d; stderr: %s", cut, st, cut_status, err);
+    assert_int_equal(strlen(out), (size_t)(after_first_line() - WHOLE_RUN));
+    assert_memory_equal(out, WHOLE_RUN, strlen(out));
+    free(out);
+    free(err);
+    snprintf(extra, sizeof extra, "-checkpoint '%s/ck' -resume", b->dir);
+    if (spsa(b, extra, &out, &err) != 0)
+        fail_msg("resumed after a cut by %s: %s", cut, err);
+    assert_string_equal(out, after_first_line());
+    assert_non_null(strstr(err, "resuming from"));
+    assert_non_null(strstr(err, "/ck after iteration 1"));
+    free(out);
+    free(err);
+    /* resumed once more, the run is over: only its final line */
+    assert_int_equal(spsa(b, extra, &out, &err), 0);
+    assert_string_equal(out, strstr(WHOLE_RUN, "final:"));
+    free(out);
+    free(err);
+    snprintf(extra, sizeof extra, "rm -f '%s/ck'", b->dir);
+    assert_int_equal(system(extra), 0);
+}
+
+static void test_spsa_resumes_from_its_checkpoint_as_the_uncut_run(void **state)
+{
+    const Bench *b = *state;
+    /* every shard of iteration 2 fails: the run stops there */
+    assert_resumes(b, "[ {iteration} = 2 ] && exit 5; exec {cmd}", 1);
+    /* the tuner killed during iteration 2 (the shard shell's parent), its shard with it */
+    assert_resumes(b, "[ {iteration} = 2 ] && kill -9 $PPID && exit 9; exec {cmd}", 128 + 9); /* 137: the shell says */
+    /* -resume without a file yet: the whole run, from the start */
+    char extra[512], *out, *err;
+    snprintf(extra, sizeof extra, "-checkpoint '%s/ck' -resume", b->dir);
+    assert_int_equal(spsa(b, extra, &out, &err), 0);
+    assert_string_equal(out, WHOLE_RUN);
+    free(out);
+    free(err);
+}
+
+static void test_spsa_refuses_a_checkpoint_of_another_run_or_damaged(void **state)
+{
+    const Bench *b = *state;
+    char extra[512], path[128], *out, *err;
+    snprintf(extra, sizeof extra, "-checkpoint '%s/ck2' -iterations 1", b->dir);
+    assert_int_equal(spsa(b, extra, &out, &err), 0);
+    free(out);
+    free(err);
+    /* another seed is another run */
+    snprintf(extra, sizeof extra, "-checkpoint '%s/ck2' -iterations 1 -seed 2 -resume", b->dir);
+    assert_int_equal(spsa(b, extra, &out, &err), 1);
+    assert_non_null(strstr(err, "is the checkpoint of another run"));
+    assert_string_equal(out, "");
+    free(out);
+    free(err);
+    /* a damaged line is named */
+    snprintf(path, sizeof path, "sed -i 's/^iteration .*/iteration x/' '%s/ck2'", b->dir);
+    assert_int_equal(system(path), 0);
+    snprintf(extra, sizeof extra, "-checkpoint '%s/ck2' -iterations 1 -resume", b->dir);
+    assert_int_equal(spsa(b, extra, &out, &err), 1);
+    assert_non_null(strstr(err, "/ck2 line 3: expected 'iteration N'"));
+    free(out);
+    free(err);
+    /* -resume needs the file's name */
+    assert_int_equal(spsa(b, "-resume", &out, &err), 2);
+    assert_non_null(strstr(err, "-resume goes on from a -checkpoint FILE"));
+    free(out);
+    free(err);
+}
+
 static void test_spsa_refuses_bad_shards_and_templates(void **state)
 {
     const Bench *b = *state;
@@ -233,6 +315,8 @@ int main(void)
         cmocka_unit_test(test_spsa_goes_on_without_a_shard_lost_twice),
         cmocka_unit_test(test_spsa_resumes_a_partial_record),
         cmocka_unit_test(test_spsa_stops_when_no_game_was_played),
+        cmocka_unit_test(test_spsa_resumes_from_its_checkpoint_as_the_uncut_run),
+        cmocka_unit_test(test_spsa_refuses_a_checkpoint_of_another_run_or_damaged),
         cmocka_unit_test(test_spsa_refuses_bad_shards_and_templates),
     };
     return cmocka_run_group_tests(tests, bench_up, bench_down);

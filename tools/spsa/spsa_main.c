@@ -22,11 +22,14 @@
  * started at once through the -run command template (a local process, or an
  * srun job step on a cluster), and rated from their records (stern-arena
  * -ratings). A lost shard (shard_match.h) leaves its games out: the
- * step is taken per game played. Errors (a failed build, no game played in an
+ * step is taken per game played. With -checkpoint FILE the run's state is
+ * written after every iteration (checkpoint.h), and -resume goes on from it:
+ * a run cut anywhere prints, resumed, what the uncut run prints. Errors (a failed build, no game played in an
  * iteration, a bad -param, -shards or template) stop the run with a message
  * naming the cause.
  */
 #include "args.h"
+#include "checkpoint.h"
 #include "cmd_template.h"
 #include "schedule.h"
 #include "shard_match.h"
@@ -39,7 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PARAMS 16
+#define MAX_PARAMS CHECKPOINT_PARAMS
 
 /* -B: make cannot see that the flags changed, so without it every iteration
  * after the first would play the first iteration's engines again. */
@@ -78,6 +81,12 @@ static int usage_to(FILE *f, int status)
             "                  {dir} its directory (the engine is DIR/stern), {flags} the\n"
             "                  -DNAME=value flags, both shell-quoted (default\n"
             "                  '" DEFAULT_BUILD "')\n"
+            "  -checkpoint F   write the run's state to F after every iteration (the\n"
+            "                  iterations done, the weights, the signs' generator)\n"
+            "  -resume         go on from -checkpoint's file when there is one (it must\n"
+            "                  be of the same -param, -iterations, -games, -tc,\n"
+            "                  -variant and -seed); the output goes on as the uncut\n"
+            "                  run's would\n"
             "Run it from the repository root (it calls make and build/stern-arena).\n");
     return status;
 }
@@ -311,7 +320,8 @@ typedef struct {
     Param ps[MAX_PARAMS];
     int np, iterations, games, conc, shards;
     unsigned seed;
-    const char *tc, *variant, *workdir, *arena, *build, *run;
+    const char *tc, *variant, *workdir, *arena, *build, *run, *checkpoint;
+    bool resume;
     const Variant *var;
 } Options;
 
@@ -350,6 +360,8 @@ static int parse_options(int argc, char **argv, Options *o)
         else if (!strcmp(argv[i], "-arena") && i + 1 < argc) o->arena = argv[++i];
         else if (!strcmp(argv[i], "-build") && i + 1 < argc) o->build = argv[++i];
         else if (!strcmp(argv[i], "-run") && i + 1 < argc) o->run = argv[++i];
+        else if (!strcmp(argv[i], "-checkpoint") && i + 1 < argc) o->checkpoint = argv[++i];
+        else if (!strcmp(argv[i], "-resume")) o->resume = true;
         else if (!strcmp(argv[i], "-shards") && i + 1 < argc) {
             long long v;
             if (!args_int("stern-spsa", "-shards", argv[++i], 1, SHARD_MATCH_MAX, &v))
@@ -369,6 +381,10 @@ static int check_options(Options *o)
 {
     if (o->np == 0 || o->iterations < 1 || o->games < 2 || o->games % 2 || o->conc < 1)
         return usage();
+    if (o->resume && !o->checkpoint) {
+        fprintf(stderr, "stern-spsa: -resume goes on from a -checkpoint FILE: give one\n");
+        return 2;
+    }
     if (!cmd_template_has(o->build, "dir")) {
         fprintf(stderr, "stern-spsa: -build '%s': the template must contain {dir}, where the engine goes\n", o->build);
         return 2;
@@ -401,8 +417,9 @@ typedef struct {
     double plus[MAX_PARAMS], minus[MAX_PARAMS], delta[MAX_PARAMS], ck[MAX_PARAMS], ak[MAX_PARAMS];
 } Perturbation;
 
-static void perturb(const Options *o, int k, Perturbation *pt)
+static void perturb(const Options *o, int k, Perturbation *pt, long *draws)
 {
+    *draws += o->np;
     const double alpha = 0.602, gamma = 0.101, big_a = o->iterations / 10.0;
     for (int i = 0; i < o->np; i++) {
         const Param *p = &o->ps[i];
@@ -450,24 +467,81 @@ static int play_iteration(const Options *o, Setup *st, int k, const Perturbation
     return 0;
 }
 
-/* Moves every parameter by its gain times the match's result over its step,
- * and prints the iteration's line. A lost shard's games count for nothing:
- * the step is taken per game played (not scaled up to the planned games, which
- * would scale up the noise of the few games left as well). */
-static void step(Options *o, int k, const Perturbation *pt, const Outcome *out)
+/* Moves every parameter by its gain times the match's result over its step.
+ * A lost shard's games count for nothing: the step is taken per game played
+ * (not scaled up to the planned games, which would scale up the noise of the
+ * few games left as well). */
+static void step(Options *o, const Perturbation *pt, const Outcome *out)
+{
+    for (int i = 0; i < o->np; i++) {
+        Param *p = &o->ps[i];
+        p->value = clampd(p->value + pt->ak[i] * (out->w - out->l) / (pt->ck[i] * pt->delta[i]), p->min, p->max);
+    }
+}
+
+/* Prints iteration k's line: the match and the weights after it. */
+static void say_iteration(const Options *o, int k, const Outcome *out)
 {
     printf("iteration %d: plus vs minus %+d (of %d %s", k + 1, out->w - out->l, out->total,
            o->var->nunits > 2 ? "comparisons" : "games");
     if (out->played < out->planned)
         printf("; %ld of %ld games lost with their shards", out->planned - out->played, out->planned);
     printf(")");
-    for (int i = 0; i < o->np; i++) {
-        Param *p = &o->ps[i];
-        p->value = clampd(p->value + pt->ak[i] * (out->w - out->l) / (pt->ck[i] * pt->delta[i]), p->min, p->max);
-        printf(" %s=%.2f", p->name, p->value);
-    }
+    for (int i = 0; i < o->np; i++)
+        printf(" %s=%.2f", o->ps[i].name, o->ps[i].value);
     printf("\n");
     fflush(stdout);
+}
+
+/* The settings that decide the run's weights, as the checkpoint names its
+ * run: every -param as given, -iterations, -games, -tc, -variant, -seed. */
+static void run_line(const Options *o, char *buf, size_t n)
+{
+    size_t len = (size_t)snprintf(buf, n, "variant %s tc %s games %d iterations %d seed %u", o->variant, o->tc,
+                                  o->games, o->iterations, o->seed);
+    for (int i = 0; i < o->np && len < n; i++) {
+        const Param *p = &o->ps[i];
+        len += (size_t)snprintf(buf + len, n - len, " %s=%.17g,%.17g,%.17g,%.17g,%.17g", p->name, p->value, p->min,
+                                p->max, p->c_end, p->r_end);
+    }
+}
+
+/* The state of the run after `done` iterations and `draws` draws. */
+static SpsaState state_of(const Options *o, int done, long draws)
+{
+    SpsaState s = {.done = done, .draws = draws, .np = o->np};
+    for (int i = 0; i < o->np; i++) {
+        snprintf(s.name[i], sizeof s.name[i], "%s", o->ps[i].name);
+        s.value[i] = o->ps[i].value;
+    }
+    return s;
+}
+
+/* -resume: the iterations done and draws made by the run that wrote the
+ * checkpoint, its weights set in o (none done when there is no file yet).
+ * Returns 0, or -1 with a message. */
+static int resume_run(Options *o, const char *run, int *done, long *draws)
+{
+    SpsaState s = state_of(o, 0, 0);
+    char err[1024];
+    const int r = checkpoint_read(o->checkpoint, run, &s, err, sizeof err);
+    if (r < 0) {
+        fprintf(stderr, "stern-spsa: -resume: %s\n", err);
+        return -1;
+    }
+    if (r == 0 || s.done == 0)
+        return 0;
+    if (s.done > o->iterations || s.draws != (long)s.done * o->np) {
+        fprintf(stderr, "stern-spsa: -resume: %s: %d iterations and %ld draws are not a state of this run\n",
+                o->checkpoint, s.done, s.draws);
+        return -1;
+    }
+    for (int i = 0; i < o->np; i++)
+        o->ps[i].value = s.value[i];
+    *done = s.done;
+    *draws = s.draws;
+    fprintf(stderr, "stern-spsa: resuming from %s after iteration %d\n", o->checkpoint, s.done);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -479,11 +553,20 @@ int main(int argc, char **argv)
     if (status >= 0 || (status = check_options(&o)) >= 0)
         return status;
     Setup st = {o.arena, o.run, o.workdir, o.variant, o.tc, o.conc, o.shards, 0};
+    static char run[8192];
+    run_line(&o, run, sizeof run);
+    int first = 0;
+    long draws = 0;
+    if (o.resume && resume_run(&o, run, &first, &draws))
+        return 1;
+    /* the signs' generator where the cut run left it */
     srand(o.seed);
-    for (int k = 0; k < o.iterations; k++) {
+    for (long d = 0; d < draws; d++)
+        (void)rand();
+    for (int k = first; k < o.iterations; k++) {
         Perturbation pt;
         Outcome out;
-        perturb(&o, k, &pt);
+        perturb(&o, k, &pt, &draws);
         if (play_iteration(&o, &st, k, &pt, &out))
             return 1;
         /* Nothing played is no evidence at all, and most likely a template or a
@@ -493,7 +576,15 @@ int main(int argc, char **argv)
                     k + 1, o.workdir);
             return 1;
         }
-        step(&o, k, &pt, &out);
+        step(&o, &pt, &out);
+        /* the state first, then the line: a cut between them prints no line twice */
+        char err[1024];
+        const SpsaState now = state_of(&o, k + 1, draws);
+        if (o.checkpoint && checkpoint_write(o.checkpoint, run, &now, err, sizeof err)) {
+            fprintf(stderr, "stern-spsa: -checkpoint: %s\n", err);
+            return 1;
+        }
+        say_iteration(&o, k, &out);
     }
     printf("final:");
     for (int i = 0; i < o.np; i++)
