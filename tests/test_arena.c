@@ -646,6 +646,51 @@ static void test_arena_resume_refuses_a_different_tournament(void **state)
     remove_dir(dir);
 }
 
+/* Each record names every engine's build (its id name and the XXH3-64 of the
+ * executable that answered); a shard played by another build of an engine
+ * (here the greedy program with a byte added: the same moves, another file) is
+ * refused by -resume and by -merge, where the schedule alone (names, limits,
+ * openings) would have let it in. */
+static void test_arena_records_and_checks_the_engines_builds(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char out[PATH_MAX], g[PATH_MAX], other[PATH_MAX], args[2 * PATH_MAX + 256];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    snprintf(g, sizeof g, "%s", tool("stern-greedy"));
+    snprintf(other, sizeof other, "%s/greedy-rebuilt", dir);
+    assert_int_equal(run(out, "cp %s %s && printf x >> %s && chmod +x %s", g, other, other, other), 0);
+    snprintf(args, sizeof args, "%s -engine cmd=%%s name=A -engine cmd=%s name=B -each st=0.2 -rounds 2 -quiet",
+             tool("stern-arena"), g);
+    char with_g[sizeof args + PATH_MAX], with_other[sizeof args + PATH_MAX];
+    snprintf(with_g, sizeof with_g, args, g);
+    snprintf(with_other, sizeof with_other, args, other);
+    assert_int_equal(run(out, "%s -shard 1/2 -pgnout %s/s1.pgn", with_g, dir), 0);
+    assert_int_equal(run(out, "%s -shard 2/2 -pgnout %s/s2.pgn", with_other, dir), 0);
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/s1.pgn", dir);
+    char *text = slurp(path);
+    assert_non_null(strstr(text, "[Engine1 \"Greedy, xxh3 "));
+    assert_non_null(strstr(text, "[Engine2 \"Greedy, xxh3 "));
+    free(text);
+    assert_int_equal(run(out, "%s -merge %s/s1.pgn %s/s2.pgn", tool("stern-arena"), dir, dir), 1);
+    text = slurp(out);
+    if (!strstr(text, "was played by engine 1 built as Greedy, xxh3 ") ||
+        !strstr(text, "records of two builds of an engine do not merge"))
+        fail_msg("merge of two builds: %s", text);
+    free(text);
+    /* the same build merges */
+    assert_int_equal(run(out, "%s -shard 2/2 -pgnout %s/s2b.pgn", with_g, dir), 0);
+    assert_int_equal(run(out, "%s -merge %s/s1.pgn %s/s2b.pgn", tool("stern-arena"), dir, dir), 0);
+    /* a shard resumed by another build */
+    assert_int_equal(run(out, "%s -shard 1/2 -pgnout %s/s1.pgn -resume", with_other, dir), 2);
+    text = slurp(out);
+    if (!strstr(text, "was played by another build of engine A (Greedy, xxh3 "))
+        fail_msg("resumed by another build: %s", text);
+    free(text);
+    remove_dir(dir);
+}
+
 /* ---- ratings, shards, SPRT, places ---- */
 
 static void test_ratings_of_the_record_file_print_the_arena_table(void **state)
@@ -1552,6 +1597,7 @@ int main(void)
         cmocka_unit_test(test_arena_engine_over_its_clock_loses_on_time),
         cmocka_unit_test(test_arena_killed_then_resumed_loses_no_finished_game),
         cmocka_unit_test(test_arena_resume_refuses_a_different_tournament),
+        cmocka_unit_test(test_arena_records_and_checks_the_engines_builds),
         cmocka_unit_test(test_ratings_of_the_record_file_print_the_arena_table),
         cmocka_unit_test(test_shards_merge_into_the_whole_tournament),
         cmocka_unit_test(test_sprt_stops_the_match_when_decided),

@@ -58,6 +58,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "exe_id.h"
+
 #define DEFAULT_VARIANT "classic-2"
 #define HANDSHAKE_TIMEOUT_MS 10000 /* for `uciok`, and again for `readyok` */
 #define QUIT_GRACE_MS 1000         /* after `quit`, before SIGKILL */
@@ -65,6 +67,7 @@
 #define MAX_START_FAILURES 3       /* failed starts in a row of one engine that stop the tournament */
 #define MAX_ENGINE_OPTIONS 32
 #define MAX_ENGINES SCHEDULE_MAX_ENGINES
+#define ENGINE_ID_LEN 200
 #define MAX_CONCURRENCY 256
 #define RATINGS_SEED 1             /* bootstrap seed: the same games give the same table */
 #define DEFAULT_OPENING_SEED 1
@@ -489,6 +492,8 @@ typedef struct Arena {
     Openings openings;
     const char *names[MAX_ENGINES];
     char schedule_id[MERGE_ID_LEN + 1]; /* fingerprint of the schedule (schedule_fingerprint) */
+    char engine_tag[MAX_ENGINES][16];   /* "Engine1"...: the records' tags of each engine's build */
+    char engine_id[MAX_ENGINES][ENGINE_ID_LEN]; /* its `id name` and the XXH3-64 of its executable */
     char schedule_games[24], schedule_sets[24], shard_text[32]; /* the records' tag values */
     int stderr_fd;
     int pgn_fd;                   /* -1 without -pgnout */
@@ -721,6 +726,14 @@ static int check_record(const Arena *a, const PgnGame *g, long number, char *err
     if (id && strcmp(id, a->schedule_id)) { /* records from before the tag have the checks above and below */
         snprintf(err, n, "game %ld is of schedule %s, these options make schedule %s", number, id, a->schedule_id);
         return -1;
+    }
+    for (int e = 0; e < a->o->nengines; e++) { /* records from before the tags have none */
+        const char *built = pgn_tag(g, a->engine_tag[e]);
+        if (built && strcmp(built, a->engine_id[e])) {
+            snprintf(err, n, "game %ld was played by another build of engine %s (%s; now %s)", number, a->names[e],
+                     built, a->engine_id[e]);
+            return -1;
+        }
     }
     char want[FEN_MAX], std[FEN_MAX];
     Position p;
@@ -1100,12 +1113,20 @@ static char *render_record(Worker *w, const Game *g, long number, const int engi
         free(last);
         w->comments[g->nplies - 1] = strdup(note);
     }
-    const char *const extra[][2] = {{"Schedule", a->schedule_id},
-                                    {"ScheduleGames", a->schedule_games},
-                                    {"ScheduleSets", a->schedule_sets},
-                                    {"Shard", a->shard_text}};
+    const char *extra[4 + MAX_ENGINES][2] = {{"Schedule", a->schedule_id},
+                                             {"ScheduleGames", a->schedule_games},
+                                             {"ScheduleSets", a->schedule_sets}};
+    int nextra = 3;
+    if (a->o->nshards > 1) {
+        extra[nextra][0] = "Shard";
+        extra[nextra++][1] = a->shard_text;
+    }
+    for (int e = 0; e < a->o->nengines; e++) { /* which build played: -resume and -merge check it */
+        extra[nextra][0] = a->engine_tag[e];
+        extra[nextra++][1] = a->engine_id[e];
+    }
     RecordTags tags = {a->o->event, site, record_today(date), round, tc, {0}, res->termination,
-                       (const char *const *)w->comments, extra, a->o->nshards > 1 ? 4 : 3};
+                       (const char *const *)w->comments, (const char *const (*)[2])extra, nextra};
     for (int i = 0; i < a->v.nseats; i++)
         tags.players[a->v.seats[i]] = a->names[engine[a->v.seats[i]]];
     char *text = NULL;
@@ -1262,6 +1283,13 @@ static void probe_engines(Arena *a)
                 c->dir ? c->dir : "", reason);
         }
         snprintf(c->id_name, sizeof c->id_name, "%s", p.ep.name[0] ? p.ep.name : c->cmd);
+        /* the build that answered: its executable once the command has exec'ed it */
+        uint64_t hash;
+        char exe[32] = "exe unknown";
+        if (exe_id_of(p.ep.pid, &hash))
+            snprintf(exe, sizeof exe, "xxh3 %016llx", (unsigned long long)hash);
+        snprintf(a->engine_tag[e], sizeof a->engine_tag[e], "Engine%d", e + 1);
+        snprintf(a->engine_id[e], sizeof a->engine_id[e], "%.120s, %s", p.ep.name[0] ? p.ep.name : "no id name", exe);
         proc_stop(&p, false);
     }
 }

@@ -25,7 +25,36 @@ typedef struct {
     Entry *entries;
     long n, cap;
     int first_file, first_line; /* the record that set res->schedule */
+    char *builds[SCHEDULE_MAX_ENGINES];  /* its Engine1... tags (the engines' builds), NULL when absent */
 } Merging;
+
+/* Each record's Engine1... tags equal the first record's: shards played by
+ * other builds of an engine do not merge. Returns 0, or -1 with the reason. */
+static int same_builds(Merging *m, const PgnGame *g, const char *path, char *err, size_t n)
+{
+    for (int e = 0; e < SCHEDULE_MAX_ENGINES; e++) {
+        char tag[16];
+        snprintf(tag, sizeof tag, "Engine%d", e + 1);
+        const char *built = pgn_tag(g, tag);
+        if (m->first_file == m->file && m->first_line == g->line) {
+            m->builds[e] = built ? strdup(built) : NULL;
+            if (built && !m->builds[e]) {
+                snprintf(err, n, "out of memory");
+                return -1;
+            }
+            continue;
+        }
+        const char *first = m->builds[e];
+        if ((built || first) && (!built || !first || strcmp(built, first))) {
+            snprintf(err, n, "%s:%d was played by engine %d built as %s, %s:%d by %s: records of two builds of an "
+                     "engine do not merge (play every shard with the same build)", path, g->line, e + 1,
+                     built ? built : "(no Engine tag)", m->files[m->first_file], m->first_line,
+                     first ? first : "(no Engine tag)");
+            return -1;
+        }
+    }
+    return 0;
+}
 
 /* Parses a whole decimal number of tag `name` (>= 1) into *out. Returns 0, or -1. */
 static int tag_number(const PgnGame *g, const char *name, long *out)
@@ -74,6 +103,8 @@ static int merge_one(PgnGame *g, PgnStatus status, const char *why, void *ctx, c
                  m->files[m->first_file], m->first_line, res->schedule);
         return -1;
     }
+    if (same_builds(m, g, path, err, n))
+        return -1;
     if (res->total && total / sets != res->total / res->sets) {
         snprintf(err, n, "%s:%d: ScheduleSets disagrees with the other records", path, g->line);
         return -1;
@@ -216,6 +247,8 @@ int arena_merge_records(const char *const *files, int nfiles, ArenaTable *t, FIL
             rc = copy_records(files, nfiles, m.entries, m.n, out, err, n);
     }
     free(m.entries);
+    for (int e = 0; e < SCHEDULE_MAX_ENGINES; e++)
+        free(m.builds[e]);
     return rc;
 }
 

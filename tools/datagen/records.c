@@ -2,12 +2,12 @@
 #include "records.h"
 
 #include "eval.h"
+#include "exe_id.h"
 #include "nnue.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
 static void put16(uint8_t *b, int x)
 {
@@ -106,20 +106,11 @@ long long records_game_number(const RecordsHeader *h, long long index) { return 
 
 void records_engine_id(char id[64])
 {
-    snprintf(id, 64, "stern-datagen exe unknown");
-    FILE *f = fopen("/proc/self/exe", "rb");
-    if (!f)
-        return;
-    XXH3_state_t *st = XXH3_createState();
-    uint8_t buf[1 << 16];
-    size_t n;
-    XXH3_64bits_reset(st);
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        XXH3_64bits_update(st, buf, n);
-    if (!ferror(f))
-        snprintf(id, 64, "stern-datagen exe %016llx", (unsigned long long)XXH3_64bits_digest(st));
-    XXH3_freeState(st);
-    fclose(f);
+    uint64_t hash;
+    if (exe_id_of(0, &hash))
+        snprintf(id, 64, "stern-datagen exe %016llx", (unsigned long long)hash);
+    else
+        snprintf(id, 64, "stern-datagen exe unknown");
 }
 
 /* The cells and the side to move, as both formats begin. */
