@@ -1018,10 +1018,21 @@ static void test_arena_interrupt_stops_cleanly_and_says_how_to_resume(void **sta
         snprintf(token, sizeof token, "intr-%d-%zu", (int)getpid(), k);
         snprintf(g1, sizeof g1, "cmd=%s -sleep-ms 2 -name %s", tool("stern-greedy"), token);
         snprintf(g2, sizeof g2, "cmd=%s -sleep-ms 2", tool("stern-greedy"));
+        /* under SIGTERM (a Slurm task's end) the run is shard 1 of an array of 2, -shard auto */
         char *argv[] = {(char *)tool("stern-arena"), "-engine", g1, "name=A", "-engine", g2, "name=B", "-each",
                         "st=0.2", "-games", "24", "-openings", "random=6", "-concurrency", "2", "-quiet", "-pgnout",
-                        pgn, NULL};
+                        pgn, sigs[k] == SIGTERM ? "-shard" : NULL, "auto", NULL};
+        if (sigs[k] == SIGTERM) {
+            setenv("SLURM_ARRAY_TASK_ID", "7", 1);
+            setenv("SLURM_ARRAY_TASK_MIN", "7", 1);
+            setenv("SLURM_ARRAY_TASK_STEP", "1", 1);
+            setenv("SLURM_ARRAY_TASK_COUNT", "2", 1);
+        }
         const int st = run_until_first_game_then_signal(argv, out, pgn, sigs[k]);
+        unsetenv("SLURM_ARRAY_TASK_ID");
+        unsetenv("SLURM_ARRAY_TASK_MIN");
+        unsetenv("SLURM_ARRAY_TASK_STEP");
+        unsetenv("SLURM_ARRAY_TASK_COUNT");
         char *text = slurp(out);
         if (!WIFEXITED(st) || WEXITSTATUS(st) != 128 + sigs[k])
             fail_msg("wait status 0x%x after signal %d, output:\n%s", st, sigs[k], text);
@@ -1045,6 +1056,9 @@ static void test_arena_interrupt_stops_cleanly_and_says_how_to_resume(void **sta
         char cmd[8192];
         snprintf(cmd, sizeof cmd, "%.*s", (int)strcspn(go_on, "\n"), go_on);
         assert_non_null(strstr(cmd, " -resume"));
+        if (sigs[k] == SIGTERM) /* the task's shard, not `auto`: the command works outside the array too */
+            if (!strstr(cmd, " -shard 1/2 ") || strstr(cmd, "auto"))
+                fail_msg("the resume command of -shard auto (task 1 of 2): %s", cmd);
         pgn_games_free(r.g, r.n);
         if (sigs[k] == SIGINT) { /* the printed command goes on where the run stopped */
             assert_int_equal(run(again, "%s", cmd), 0);

@@ -1679,8 +1679,21 @@ static int merge_files(const Options *o)
 int main(int argc, char **argv)
 {
     static Options o;
-    const char *again = resume_command(argc, argv); /* before parsing cuts KEY=VALUE words */
+    /* the words as given: parsing cuts KEY=VALUE words */
+    char **words = malloc(sizeof *words * (size_t)(argc + 1));
+    for (int i = 0; words && i < argc; i++)
+        if (!(words[i] = strdup(argv[i])))
+            words = NULL;
+    if (!words)
+        die("out of memory");
     parse_options(&o, argc, argv);
-    o.resume_command = again;
+    /* -shard auto resolved to this task's K/N, so that the command to go on
+     * works outside the array task too (by hand, or in another job) */
+    char shard[32];
+    snprintf(shard, sizeof shard, "%d/%d", o.shard, o.nshards);
+    for (int i = 0; i + 1 < argc; i++)
+        if (!strcmp(words[i], "-shard") && !strncmp(words[i + 1], "auto", 4))
+            words[i + 1] = shard;
+    o.resume_command = resume_command(argc, words);
     return o.merge ? merge_files(&o) : o.nrating_files ? rate_files(&o) : run(&o);
 }
