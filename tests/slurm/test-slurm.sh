@@ -2,11 +2,13 @@
 # tests/slurm/test-slurm.sh BUILD - a real one-node Slurm cluster on this
 # machine (Debian's munge, slurmctld and slurmd on localhost, with a
 # configuration written here), used as docs/CLUSTER.md says: a 4-task array job
-# plays a 3-seat tournament with -shard auto, another builds a book with
+# (two tasks at a time, logs appended) plays a 3-seat tournament with -shard
+# auto and a job that depends on it merges the shards; another builds a book with
 # -shard auto, and a 2-task array makes 3-seat training data with -shard auto;
 # the records are merged and compared, game for game and table for table, with
 # the same tournament played by one process here, the merged book with a
-# one-process build and the merged data with one process's, byte for byte. Every daemon started is stopped, and
+# one-process build and the merged data with one process's, byte for byte; a
+# shard played again by a rebuilt engine is refused by the merge. Every daemon started is stopped, and
 # checked gone, however the test ends. Needs root (the daemons run as root);
 # `make slurm-deps` installs the packages. Exit status 0 when all agree.
 set -euo pipefail
@@ -122,8 +124,9 @@ q() { printf '%q ' "$@"; }
 cat > "$W/arena.sh" <<EOF
 #!/bin/bash
 #SBATCH --job-name=stern-arena
-#SBATCH --array=1-4
+#SBATCH --array=1-4%2
 #SBATCH --cpus-per-task=1
+#SBATCH --open-mode=append
 #SBATCH --output=$W/log/arena-%a.out
 cd $W/runs
 exec $(q "$BUILD/stern-arena" "${ARENA_ARGS[@]}") -shard auto/4 -pgnout shard-\$SLURM_ARRAY_TASK_ID.pgn -resume
@@ -151,14 +154,19 @@ EOF
 t0=$(date +%s)
 arena_job=$(sbatch --parsable "$W/arena.sh")
 JOBS=$arena_job
+# the merge as a job that waits for every task of the array, whatever their end
+merge_job=$(sbatch --parsable --dependency=afterany:$arena_job --job-name=stern-merge --output="$W/log/merge.out" \
+  --wrap "cd $W/runs && $(q "$BUILD/stern-arena") -merge shard-1.pgn shard-2.pgn shard-3.pgn shard-4.pgn")
+JOBS="$arena_job $merge_job"
 book_job=$(sbatch --parsable "$W/book.sh")
-JOBS="$arena_job $book_job"
+JOBS="$arena_job $merge_job $book_job"
 data_job=$(sbatch --parsable "$W/datagen.sh")
-JOBS="$arena_job $book_job $data_job"
-echo "== submitted: array job $arena_job (tournament), array job $book_job (book), array job $data_job (data)"
+JOBS="$arena_job $merge_job $book_job $data_job"
+echo "== submitted: array job $arena_job (tournament, 2 tasks at a time), job $merge_job (its merge, after it)," \
+  "array job $book_job (book), array job $data_job (data)"
 squeue
 for _ in $(seq 1800); do
-  [ -z "$(squeue -h -j "$arena_job,$book_job,$data_job" 2>/dev/null)" ] && break
+  [ -z "$(squeue -h -j "$arena_job,$merge_job,$book_job,$data_job" 2>/dev/null)" ] && break
   sleep 0.2
 done
 echo "== the array tasks, $(( $(date +%s) - t0 )) s after submission"
@@ -172,6 +180,9 @@ for j in $arena_job $book_job $data_job; do
   [ "$(scontrol -o show job "$j" | grep -c 'JobState=COMPLETED')" = "$tasks" ] || { echo "FAILED: not every task of $j completed"; status=1; }
 done
 [ $status = 0 ] || { tail -n 20 "$W"/log/*.out "$W/log/slurmctld.log" >&2; exit 1; }
+echo "== the merge job, after the array"
+cat "$W/log/merge.out"
+grep -q '^classic-3: 12 games' "$W/log/merge.out" || { echo "FAILED: the dependent merge job did not merge the 12 games"; exit 1; }
 
 # ---- merged against one process ----
 cd "$W"
@@ -190,6 +201,19 @@ if diff local.txt <(sed -n '/^classic-3:/,$p' merged.txt) > /dev/null; then
   echo "merged table = one-process table"
 else
   echo "FAILED: the tables differ"; status=1
+fi
+# a task run again with a rebuilt engine (stern-greedy with a byte added: the
+# same moves, another executable) does not merge with the others
+cp "$BUILD/stern-greedy" rebuilt-greedy && printf x >> rebuilt-greedy
+rebuilt=("${ARENA_ARGS[@]}")
+rebuilt[3]="cmd=$W/rebuilt-greedy"
+"$BUILD/stern-arena" "${rebuilt[@]}" -shard 2/4 -pgnout rebuilt-2.pgn > /dev/null
+if "$BUILD/stern-arena" -merge runs/shard-1.pgn rebuilt-2.pgn runs/shard-3.pgn runs/shard-4.pgn > rebuilt.txt 2>&1; then
+  echo "FAILED: a shard of a rebuilt engine merged"; status=1
+elif grep -q 'records of two builds of an engine do not merge' rebuilt.txt; then
+  echo "a shard played by a rebuilt engine is refused: $(grep -o 'was played by engine 1 built as [^,]*' rebuilt.txt)"
+else
+  echo "FAILED: the merge with a rebuilt engine's shard said:"; cat rebuilt.txt; status=1
 fi
 
 echo "== stern-book merge of the 4 parts"
