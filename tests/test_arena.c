@@ -820,6 +820,65 @@ static void check_shards_make_the_tournament(const char *dir, const char *args, 
     free(text);
 }
 
+/* -merge -sprt -watch over four shards still playing (a greedy engine against
+ * one that crashes at its first move: every pair goes to the first): the
+ * watcher sees the LLR grow over whole pairs, decides H1 long before the
+ * shards end, runs -on-decision (which stops them) and writes the records it
+ * decided on; one process's SPRT over those records (-ratings -sprt) is the
+ * same. */
+static void test_watch_stops_sharded_sprt_on_decision(void **state)
+{
+    (void)state;
+    const char *dir = temp_dir();
+    char g[PATH_MAX], cmd[8 * PATH_MAX], out[PATH_MAX];
+    snprintf(g, sizeof g, "%s", tool("stern-greedy"));
+    snprintf(out, sizeof out, "%s/watch.txt", dir);
+    for (int k = 1; k <= 4; k++) {
+        snprintf(cmd, sizeof cmd,
+                 "%s -engine 'cmd=%s -sleep-ms 40' name=Good -engine 'cmd=%s -crash-at 1' name=Bad -each st=0.2 "
+                 "-rounds 400 -quiet -shard %d/4 -pgnout %s/s%d.pgn > /dev/null 2>&1 & echo $! >> %s/pids",
+                 tool("stern-arena"), g, g, k, dir, k, dir);
+        assert_int_equal(system(cmd), 0);
+    }
+    assert_int_equal(run(out,
+                         "%s -merge %s/s1.pgn %s/s2.pgn %s/s3.pgn %s/s4.pgn -sprt elo0=0 elo1=50 -watch 0.2 "
+                         "-pgnout %s/decided.pgn -on-decision 'kill $(cat %s/pids); echo $STERN_SPRT > %s/said'",
+                         tool("stern-arena"), dir, dir, dir, dir, dir, dir, dir),
+                     0);
+    char *text = slurp(out);
+    const char *line = strstr(text, ": H1 accepted\n");
+    if (!line)
+        fail_msg("no decision in:\n%s", text);
+    while (line > text && line[-1] != '\n')
+        line--;
+    long recorded, total;
+    assert_int_equal(sscanf(strchr(line, ':') + 2, "%ld of %ld games recorded", &recorded, &total), 2);
+    assert_int_equal(total, 800);
+    assert_true(recorded < total / 2); /* stopped early */
+    char llr[64];
+    snprintf(llr, sizeof llr, "%.*s", (int)strcspn(strstr(line, "LLR "), "]") + 1, strstr(line, "LLR "));
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/said", dir);
+    char *said = slurp(path);
+    assert_string_equal(said, "H1\n");
+    free(said);
+    /* one process's SPRT over the records the watcher decided on */
+    assert_int_equal(run(out, "%s -ratings %s/decided.pgn -sprt elo0=0 elo1=50", tool("stern-arena"), dir), 0);
+    char *rated = slurp(out);
+    char want[128];
+    snprintf(want, sizeof want, "%s: H1 accepted", llr);
+    if (!strstr(rated, want))
+        fail_msg("the watcher said '%s', one process over its records:\n%s", want, rated);
+    free(rated);
+    free(text);
+    /* -watch alone, without -sprt, is refused */
+    assert_int_equal(run(out, "%s -merge %s/s1.pgn -watch 1", tool("stern-arena"), dir), 2);
+    text = slurp(out);
+    assert_non_null(strstr(text, "-watch goes with -merge and -sprt"));
+    free(text);
+    remove_dir(dir);
+}
+
 static void test_shards_merge_into_the_whole_tournament(void **state)
 {
     (void)state;
@@ -1614,6 +1673,7 @@ int main(void)
         cmocka_unit_test(test_arena_records_and_checks_the_engines_builds),
         cmocka_unit_test(test_ratings_of_the_record_file_print_the_arena_table),
         cmocka_unit_test(test_shards_merge_into_the_whole_tournament),
+        cmocka_unit_test(test_watch_stops_sharded_sprt_on_decision),
         cmocka_unit_test(test_sprt_stops_the_match_when_decided),
         cmocka_unit_test(test_multi_seat_and_team_tournaments_are_rated_from_places),
         cmocka_unit_test(test_play_reports_eliminated_seats),

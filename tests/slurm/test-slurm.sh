@@ -8,7 +8,9 @@
 # the records are merged and compared, game for game and table for table, with
 # the same tournament played by one process here, the merged book with a
 # one-process build and the merged data with one process's, byte for byte; a
-# shard played again by a rebuilt engine is refused by the merge. Every daemon started is stopped, and
+# shard played again by a rebuilt engine is refused by the merge; a 4-task
+# two-engine match is cancelled by the SPRT watcher once it decides, and one
+# process's SPRT over the games it decided on agrees. Every daemon started is stopped, and
 # checked gone, however the test ends. Needs root (the daemons run as root);
 # `make slurm-deps` installs the packages. Exit status 0 when all agree.
 set -euo pipefail
@@ -232,6 +234,42 @@ if cmp -s local.data merged.data; then
   echo "merged data = one-process data, byte for byte"
 else
   echo "FAILED: the data files differ"; status=1
+fi
+echo "== an SPRT across a 4-task array, stopped by the watcher"
+# greedy against one that crashes at its first move: every pair goes to the
+# first; 1,600 games planned, the SPRT decides within a few dozen
+cat > "$W/sprt.sh" <<EOF
+#!/bin/bash
+#SBATCH --job-name=stern-sprt
+#SBATCH --array=1-4
+#SBATCH --cpus-per-task=1
+#SBATCH --open-mode=append
+#SBATCH --output=$W/log/sprt-%a.out
+cd $W/runs
+exec $(q "$BUILD/stern-arena" -engine "cmd=$BUILD/stern-greedy -sleep-ms 40" name=Good \
+  -engine "cmd=$BUILD/stern-greedy -crash-at 1" name=Bad -each st=0.2 -rounds 800 -quiet) \
+  -shard auto/4 -pgnout sprt-\$SLURM_ARRAY_TASK_ID.pgn -resume
+EOF
+sprt_job=$(sbatch --parsable "$W/sprt.sh")
+JOBS="$JOBS $sprt_job"
+"$BUILD/stern-arena" -merge runs/sprt-1.pgn runs/sprt-2.pgn runs/sprt-3.pgn runs/sprt-4.pgn -sprt elo0=0 elo1=50 \
+  -watch 0.5 -pgnout sprt-decided.pgn -on-decision "scancel $sprt_job" | tee sprt-watch.txt
+for _ in $(seq 300); do
+  [ -z "$(squeue -h -j "$sprt_job" 2>/dev/null)" ] && break
+  sleep 0.2
+done
+cancelled=$(scontrol -o show job "$sprt_job" | grep -c 'JobState=CANCELLED' || true)
+said=$(grep -o 'LLR [-0-9.]* \[[-0-9., ]*\]: H1 accepted' sprt-watch.txt || true)
+recorded=$(sed -n 's/.*: \([0-9]*\) of 1600 games recorded.*H1 accepted/\1/p' sprt-watch.txt)
+if [ -z "$said" ] || [ -z "$recorded" ] || [ "$recorded" -ge 800 ]; then
+  echo "FAILED: the watcher decided nothing, or late"; status=1
+elif [ "$cancelled" -lt 1 ]; then
+  echo "FAILED: the array was not cancelled on the decision"; scontrol -o show job "$sprt_job"; status=1
+elif ! "$BUILD/stern-arena" -ratings sprt-decided.pgn -sprt elo0=0 elo1=50 | grep -qF "$said"; then
+  echo "FAILED: one process's SPRT over the decided games differs from the watcher's ($said)"; status=1
+else
+  echo "decided on $recorded of 1600 games ($said), the array cancelled ($cancelled tasks CANCELLED);" \
+    "one process over the same games: the same LLR"
 fi
 [ $status = 0 ] && echo "test-slurm: passed"
 exit $status

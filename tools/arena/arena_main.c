@@ -126,6 +126,13 @@ static const char usage[] =
     "                     one schedule's, each game once; lists the games missing by\n"
     "                     shard (exit 3); prints the table; -pgnout OUT writes the\n"
     "                     records in game order\n"
+    "  -watch S           with -merge and -sprt: merge the shards' growing records every\n"
+    "                     S seconds (files not there yet count as empty), print the\n"
+    "                     running LLR over the whole game pairs, and stop when the\n"
+    "                     SPRT decides (-pgnout OUT: the records it decided on) or\n"
+    "                     every game is recorded\n"
+    "  -on-decision CMD   with -watch: the shell command run on a decision (e.g.\n"
+    "                     'scancel $SLURM_ARRAY_JOB_ID'); STERN_SPRT is H1 or H0 in it\n"
     "  -bootstrap N       resamples of the rating intervals (default 200)\n"
     "  -event NAME        Event tag (default stern-arena)\n"
     "  -stderr FILE       append the engines' stderr to FILE (default: discarded)\n"
@@ -173,6 +180,8 @@ typedef struct Options {
     const char **rating_files;
     int nrating_files;
     bool merge;                  /* -merge: rating_files are one schedule's shards */
+    double watch;                /* -merge -sprt -watch: seconds between merges (0: merge once) */
+    const char *on_decision;     /* -on-decision: the shell command run when the SPRT decides */
     const char *resume_command;  /* this command line with -resume, shell-quoted */
 } Options;
 
@@ -354,7 +363,8 @@ static void parse_sprt(Options *o, int argc, char **argv, int *i)
 
 /* The options that take a value (the next word, whatever it looks like). */
 static const char *const value_options[] = {"-variant", "-games", "-rounds", "-concurrency", "-srand", "-pgnout",
-                                            "-shard", "-bootstrap", "-event", "-stderr", "-tournament", NULL};
+                                            "-shard", "-bootstrap", "-event", "-stderr", "-tournament", "-watch",
+                                            "-on-decision", NULL};
 
 static bool takes_value(const char *a)
 {
@@ -393,6 +403,13 @@ static void value_option(Options *o, const char *a, const char *v)
         o->event = v;
     else if (!strcmp(a, "-stderr"))
         o->stderr_path = v;
+    else if (!strcmp(a, "-watch")) {
+        char *end;
+        o->watch = strtod(v, &end);
+        if (end == v || *end || !(o->watch >= 0.01 && o->watch <= 86400))
+            die("-watch takes the seconds between merges, 0.01 to 86400, not '%s'", v);
+    } else if (!strcmp(a, "-on-decision"))
+        o->on_decision = v;
 }
 
 /* What the options make once all are read: the record files of -ratings and
@@ -405,6 +422,10 @@ static void finish_options(Options *o, bool ratings, const KeyList *each, const 
             die("%s needs record files", o->merge ? "-merge" : "-ratings");
         if (o->pgnout && !o->merge)
             die("-ratings writes no records: -pgnout goes with -merge");
+        if (o->watch && !(o->merge && o->table.sprt))
+            die("-watch goes with -merge and -sprt: it merges the shards until the SPRT decides");
+        if (o->on_decision && !o->watch)
+            die("-on-decision goes with -watch");
         return;
     }
     if (!o->nengines)
@@ -413,6 +434,8 @@ static void finish_options(Options *o, bool ratings, const KeyList *each, const 
         build_engine(&o->engines[k], each, &own[k], k);
     if (o->resume && !o->pgnout)
         die("-resume needs -pgnout FILE");
+    if (o->watch || o->on_decision)
+        die("-watch and -on-decision go with -merge and -sprt");
     if (o->table.sprt && o->nshards > 1)
         die("-sprt and -shard exclude each other (each shard would stop on its own)");
 }
@@ -1676,6 +1699,105 @@ static int merge_files(const Options *o)
     return rc ? 1 : missing ? 3 : 0;
 }
 
+/* One merge of -watch: the files of o that exist into t (the merged records
+ * to `out` when not NULL) and *res. Returns 1 when merged, 0 when there is no
+ * finished game yet, -1 on an error (said). */
+static int watch_merge(const Options *o, ArenaTable *t, FILE *out, MergeResult *res)
+{
+    const char **files = malloc(sizeof *files * (size_t)o->nrating_files);
+    if (!files)
+        die("out of memory");
+    int n = 0;
+    for (int i = 0; i < o->nrating_files; i++)
+        if (!access(o->rating_files[i], F_OK)) /* a shard not started yet has no file */
+            files[n++] = o->rating_files[i];
+    char err[PGN_ERR_MAX + 512];
+    int rc = 0;
+    memset(res, 0, sizeof *res);
+    if (n && arena_merge_records(files, n, t, out, res, err, sizeof err) == 0)
+        rc = 1;
+    else if (n && !strstr(err, "no finished game in the files")) {
+        fprintf(stderr, "stern-arena: -merge: %s\n", err);
+        rc = -1;
+    }
+    free(files);
+    return rc;
+}
+
+/* -merge -sprt -watch: the shards' records merged every o->watch seconds; the
+ * SPRT's LLR over their whole game pairs (a pair with one game recorded is
+ * not counted, so that the LLR is the one a single process computes over the
+ * same games) printed each time; on a decision the records it decided on go
+ * to -pgnout and -on-decision runs. Exit status 0 on a decision, 3 when every
+ * game is recorded undecided, 1 on an error. */
+static int watch_files(const Options *o)
+{
+    const TableOptions *to = &o->table;
+    const SprtBounds b = sprt_bounds(to->alpha, to->beta);
+    char tmp[PATH_MAX];
+    if (o->pgnout && snprintf(tmp, sizeof tmp, "%s.tmp", o->pgnout) >= (int)sizeof tmp)
+        die("-pgnout %s: name too long", o->pgnout);
+    for (long round = 1;; round++) {
+        FILE *out = NULL;
+        if (o->pgnout && !(out = fopen(tmp, "w")))
+            die("%s: %s", tmp, strerror(errno));
+        ArenaTable t;
+        arena_table_init(&t);
+        MergeResult res;
+        const int merged = watch_merge(o, &t, out, &res);
+        if (out && fclose(out))
+            die("%s: %s", tmp, strerror(errno));
+        if (merged < 0) {
+            arena_table_free(&t);
+            arena_merge_result_free(&res);
+            if (o->pgnout)
+                unlink(tmp);
+            return 1;
+        }
+        Pentanomial p = {{0}};
+        Wdl w = {0};
+        const char *first = "?", *second = "?";
+        if (merged && arena_table_match(&t, &p, &w, &first, &second)) {
+            fprintf(stderr, "stern-arena: -watch: the records are no match of two players in two seats\n");
+            arena_table_free(&t);
+            arena_merge_result_free(&res);
+            return 1;
+        }
+        int pairs = 0;
+        for (int i = 0; i < PENTA_SIZE; i++)
+            pairs += p.n[i];
+        const double llr = pairs ? sprt_llr(&p, 0, 0, 0, to->elo0, to->elo1) : 0;
+        const SprtDecision d = pairs ? sprt_decide(llr, b) : SPRT_CONTINUE;
+        const char *says = d == SPRT_ACCEPT_H1 ? "H1 accepted" : d == SPRT_ACCEPT_H0 ? "H0 accepted" : "continue";
+        printf("watch %ld: %ld of %ld games recorded, %d whole pairs [LL LD DD/WL WD WW] [%d %d %d %d %d]: %s vs %s "
+               "+%d =%d -%d: LLR %.2f [%.2f, %.2f]: %s\n",
+               round, res.recorded, res.total, pairs, p.n[PENTA_LL], p.n[PENTA_LD], p.n[PENTA_DD_WL], p.n[PENTA_WD],
+               p.n[PENTA_WW], first, second, w.wins, w.draws, w.losses, llr, b.lower, b.upper, says);
+        fflush(stdout);
+        const bool complete = merged && res.missing == 0;
+        arena_table_free(&t);
+        arena_merge_result_free(&res);
+        if (d != SPRT_CONTINUE) {
+            if (o->pgnout && rename(tmp, o->pgnout))
+                die("%s: %s", o->pgnout, strerror(errno));
+            if (o->on_decision) {
+                setenv("STERN_SPRT", d == SPRT_ACCEPT_H1 ? "H1" : "H0", 1);
+                const int st = system(o->on_decision);
+                printf("-on-decision: '%s' exited %d\n", o->on_decision, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+            }
+            return 0;
+        }
+        if (o->pgnout)
+            unlink(tmp);
+        if (complete) {
+            printf("every game recorded, no decision\n");
+            return 3;
+        }
+        const struct timespec pause = {(time_t)o->watch, (long)((o->watch - (time_t)o->watch) * 1e9)};
+        nanosleep(&pause, NULL);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static Options o;
@@ -1695,5 +1817,5 @@ int main(int argc, char **argv)
         if (!strcmp(words[i], "-shard") && !strncmp(words[i + 1], "auto", 4))
             words[i + 1] = shard;
     o.resume_command = resume_command(argc, words);
-    return o.merge ? merge_files(&o) : o.nrating_files ? rate_files(&o) : run(&o);
+    return o.watch ? watch_files(&o) : o.merge ? merge_files(&o) : o.nrating_files ? rate_files(&o) : run(&o);
 }

@@ -565,6 +565,24 @@ static int print_parts(FILE *out, const ArenaTable *t, const char *variant, cons
     return 0;
 }
 
+int arena_table_match(const ArenaTable *t, Pentanomial *p, Wdl *w, const char **first, const char **second)
+{
+    if (t->ngroups != 1)
+        return -1;
+    Group gr;
+    if (group_build(t, 0, &gr))
+        return -1;
+    const int ok = gr.nunits == 2 && gr.nplayers == 2;
+    if (ok) {
+        *p = elo_pentanomial_count(gr.games, gr.n, gr.first, 1 - gr.first);
+        *w = elo_wdl_count(gr.games, gr.n, gr.first, 1 - gr.first);
+        *first = t->names[gr.names[gr.first]];
+        *second = t->names[gr.names[1 - gr.first]];
+    }
+    group_free(&gr);
+    return ok ? 0 : -1;
+}
+
 int arena_table_print(FILE *out, ArenaTable *t, const TableOptions *o)
 {
     if (!t->n)

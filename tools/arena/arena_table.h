@@ -24,6 +24,7 @@
 #ifndef STERN_ARENA_TABLE_H
 #define STERN_ARENA_TABLE_H
 
+#include "elo.h"
 #include "pgn_read.h"
 #include "ratings.h"
 
@@ -72,6 +73,14 @@ int arena_table_add_file(ArenaTable *t, const char *path, int file, int *incompl
  * never met the others, after a warning line naming them). Returns 0, or -1 when
  * the ratings could not be computed (out of memory). */
 int arena_table_print(FILE *out, ArenaTable *t, const TableOptions *o);
+
+/* The match of the table when it is one: a single variant of two units whose
+ * games are all between the same two players. The first player by name is
+ * *first (the other *second, names owned by t); its game pairs (games 2k-1 and
+ * 2k of one file, both recorded: a pair missing a game is not counted) in *p
+ * and its wins, draws and losses in *w. Returns 0, or -1 when the table is no
+ * such match (or memory runs out). */
+int arena_table_match(const ArenaTable *t, Pentanomial *p, Wdl *w, const char **first, const char **second);
 
 /* An Elo value as text into buf (n bytes): "+12.3", "+0.0" (never "-0.0"),
  * "+inf", "-inf". Returns buf. */
