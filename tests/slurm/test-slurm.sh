@@ -10,7 +10,8 @@
 # one-process build and the merged data with one process's, byte for byte; a
 # shard played again by a rebuilt engine is refused by the merge; a 4-task
 # two-engine match is cancelled by the SPRT watcher once it decides, and one
-# process's SPRT over the games it decided on agrees. Every daemon started is stopped, and
+# process's SPRT over the games it decided on agrees; a tuner cancelled in its
+# second iteration and submitted again prints the uncut run's lines. Every daemon started is stopped, and
 # checked gone, however the test ends. Needs root (the daemons run as root);
 # `make slurm-deps` installs the packages. Exit status 0 when all agree.
 set -euo pipefail
@@ -270,6 +271,50 @@ elif ! "$BUILD/stern-arena" -ratings sprt-decided.pgn -sprt elo0=0 elo1=50 | gre
 else
   echo "decided on $recorded of 1600 games ($said), the array cancelled ($cancelled tasks CANCELLED);" \
     "one process over the same games: the same LLR"
+fi
+echo "== stern-spsa as a batch job, cancelled in its second iteration and submitted again"
+# stand-in engines (as tests/test_spsa.c): DIR/stern is stern-greedy when W_A >
+# 50, else one that crashes at its first move; the third build (iteration 2's
+# first) waits while the file 'hold' is there, so the job is cancelled mid-run
+cat > "$W/spsa-build.sh" <<EOF
+#!/bin/sh
+dir=\$1; v=\${2#-DW_A=}
+echo x >> $W/spsa-builds
+[ "\$(wc -l < $W/spsa-builds)" = 3 ] && while [ -e $W/hold ]; do sleep 0.2; done
+mkdir -p "\$dir" || exit 1
+if [ "\$v" -gt 50 ]; then opt=; else opt='-crash-at 1'; fi
+printf '#!/bin/sh\\nexec %s %s\\n' '$BUILD/stern-greedy' "\$opt" > "\$dir/stern" && chmod +x "\$dir/stern"
+EOF
+SPSA_ARGS=(-param W_A=50,0,100,10,0.02 -iterations 3 -games 12 -seed 1 -arena "$BUILD/stern-arena"
+  -build "sh $W/spsa-build.sh {dir} {flags}")
+touch "$W/spsa-builds"
+"$BUILD/stern-spsa" "${SPSA_ARGS[@]}" -workdir "$W/spsa-local" > spsa-local.txt
+: > "$W/spsa-builds"
+touch "$W/hold"
+cat > "$W/spsa.sh" <<EOF
+#!/bin/bash
+#SBATCH --job-name=stern-spsa
+#SBATCH --cpus-per-task=1
+#SBATCH --open-mode=append
+#SBATCH --output=$W/log/spsa.out
+cd $W
+exec $(q "$BUILD/stern-spsa" "${SPSA_ARGS[@]}" -workdir "$W/spsa" -checkpoint "$W/spsa.ck" -resume)
+EOF
+spsa_job=$(sbatch --parsable "$W/spsa.sh")
+JOBS="$JOBS $spsa_job"
+for _ in $(seq 300); do [ "$(wc -l < "$W/spsa-builds")" -ge 3 ] && break; sleep 0.2; done
+scancel "$spsa_job"
+for _ in $(seq 100); do [ -z "$(squeue -h -j "$spsa_job" 2>/dev/null)" ] && break; sleep 0.2; done
+rm -f "$W/hold"
+spsa_job2=$(sbatch --parsable "$W/spsa.sh")
+JOBS="$JOBS $spsa_job2"
+for _ in $(seq 600); do [ -z "$(squeue -h -j "$spsa_job2" 2>/dev/null)" ] && break; sleep 0.2; done
+if diff spsa-local.txt <(grep -E '^(iteration [0-9]+:|final:)' "$W/log/spsa.out") > /dev/null &&
+  grep -q 'resuming from .*spsa.ck after iteration 1' "$W/log/spsa.out"; then
+  echo "cancelled after iteration 1 and resumed by the same script: its lines (one log, appended) = the uncut run's:"
+  sed 's/^/  /' spsa-local.txt
+else
+  echo "FAILED: the resumed tuner's lines differ from the uncut run's"; cat "$W/log/spsa.out"; cat spsa-local.txt; status=1
 fi
 [ $status = 0 ] && echo "test-slurm: passed"
 exit $status
