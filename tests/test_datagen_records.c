@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "records.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int16_t get16(const uint8_t *b) { return (int16_t)(b[0] | b[1] << 8); }
@@ -66,36 +67,63 @@ static void test_leaf_is_the_line_played(void **state)
     assert_true(memcmp(rec + 68, rec + 88, 6) != 0);
 }
 
-/* A line whose first move arrives stops before it: the leaf is the position. */
+/* The first move of the side to move in p that makes its seat arrive; fails
+ * the test when there is none. */
+static Move arriving_move(const Position *p)
+{
+    MoveList *list = move_list_new();
+    gen_moves(p, list, NULL);
+    for (int i = 0; i < list->n; i++) {
+        Position q = *p;
+        pos_play(&q, &list->m[i]);
+        if (q.place[p->stm] != 0) {
+            const Move m = list->m[i];
+            move_list_delete(list);
+            return m;
+        }
+    }
+    fail_msg("no arriving move in %s", fen_now(p));
+    return (Move){0};
+}
+
+/* A line whose first move arrives stops before it: the leaf is the position.
+ * A line whose second move arrives (white moves, then blue's last marble
+ * arrives) stops after one ply. */
 static void test_leaf_stops_before_an_arrival(void **state)
 {
     (void)state;
     Game g;
     const int place[MAX_SEATS] = {0};
     arrival_game(&g, "classic-3", SEAT_BLUE, place);
-    MoveList *list = move_list_new();
-    gen_moves(&g.pos, list, NULL);
-    int arriving = -1, other = -1;
-    for (int i = 0; i < list->n; i++) {
-        Position q = g.pos;
-        pos_play(&q, &list->m[i]);
-        if (q.place[SEAT_BLUE] && arriving < 0)
-            arriving = i;
-        else if (!q.place[SEAT_BLUE] && other < 0)
-            other = i;
-    }
-    assert_true(arriving >= 0 && other >= 0);
+    const Move arrive = arriving_move(&g.pos);
     Position leaf;
-    const Move arrive = list->m[arriving];
     assert_int_equal(records_line_leaf(&g.pos, &arrive, 1, &leaf), 0);
     assert_string_equal(fen_now(&leaf), fen_now(&g.pos));
-    /* a line that waits a ply first: the leaf is after that ply */
-    const Move wait[2] = {list->m[other], list->m[other]};
-    Position after = g.pos;
-    pos_play(&after, &wait[0]);
-    assert_int_equal(records_line_leaf(&g.pos, wait, 1, &leaf), 1);
-    assert_string_equal(fen_now(&leaf), fen_now(&after));
-    move_list_delete(list);
+
+    /* the same board with white to move, blue next */
+    char fen[FEN_MAX], err[256];
+    snprintf(fen, sizeof fen, "%s", fen_now(&g.pos));
+    char *turn = strstr(fen, " u w");
+    assert_non_null(turn);
+    turn[1] = 'w';
+    if (game_set_fen(&g, fen, err, sizeof err))
+        fail_msg("%s: %s", fen, err);
+    Move pv[2];
+    Position want = g.pos;
+    pv[0] = first_move(&want);
+    pos_play(&want, &pv[0]);
+    assert_int_equal(want.stm, SEAT_BLUE);
+    pv[1] = arriving_move(&want);
+    assert_int_equal(records_line_leaf(&g.pos, pv, 2, &leaf), 1);
+    assert_string_equal(fen_now(&leaf), fen_now(&want));
+    /* the record: its ply, no seat placed, the leaf a ply on */
+    uint8_t rec[RECORDS_V3];
+    records_encode_v3(&g.pos, -7, &leaf, 1, 11, 75, rec);
+    assert_int_equal(rec[84] | rec[85] << 8, 75);
+    assert_int_equal(rec[67], 0);
+    assert_int_equal(rec[86], 1);
+    assert_int_equal(rec[87], 0);
+    assert_standings(rec, 88, &want);
 }
 
 int main(void)

@@ -253,8 +253,8 @@ exec $(q "$BUILD/stern-arena" -engine "cmd=$BUILD/stern-greedy -sleep-ms 40" nam
 EOF
 sprt_job=$(sbatch --parsable "$W/sprt.sh")
 JOBS="$JOBS $sprt_job"
-"$BUILD/stern-arena" -merge runs/sprt-1.pgn runs/sprt-2.pgn runs/sprt-3.pgn runs/sprt-4.pgn -sprt elo0=0 elo1=50 \
-  -watch 0.5 -pgnout sprt-decided.pgn -on-decision "scancel $sprt_job" | tee sprt-watch.txt
+timeout 300 "$BUILD/stern-arena" -merge runs/sprt-1.pgn runs/sprt-2.pgn runs/sprt-3.pgn runs/sprt-4.pgn \
+  -sprt elo0=0 elo1=50 -watch 0.5 -pgnout sprt-decided.pgn -on-decision "scancel $sprt_job" | tee sprt-watch.txt
 for _ in $(seq 300); do
   [ -z "$(squeue -h -j "$sprt_job" 2>/dev/null)" ] && break
   sleep 0.2

@@ -25,31 +25,35 @@ typedef struct {
     Entry *entries;
     long n, cap;
     int first_file, first_line; /* the record that set res->schedule */
-    char *builds[SCHEDULE_MAX_ENGINES];  /* its Engine1... tags (the engines' builds), NULL when absent */
+    struct {
+        char *text;     /* the first Engine<e+1> tag met (an engine's build), NULL before */
+        int file, line; /* where */
+    } builds[SCHEDULE_MAX_ENGINES];
 } Merging;
 
-/* Each record's Engine1... tags equal the first record's: shards played by
- * other builds of an engine do not merge. Returns 0, or -1 with the reason. */
+/* Each record's Engine1... tags equal those of the records before it that
+ * have them: shards played by other builds of an engine do not merge.
+ * Records written before the tags have none and are not checked (as
+ * -resume). Returns 0, or -1 with the reason. */
 static int same_builds(Merging *m, const PgnGame *g, const char *path, char *err, size_t n)
 {
     for (int e = 0; e < SCHEDULE_MAX_ENGINES; e++) {
         char tag[16];
         snprintf(tag, sizeof tag, "Engine%d", e + 1);
         const char *built = pgn_tag(g, tag);
-        if (m->first_file == m->file && m->first_line == g->line) {
-            m->builds[e] = built ? strdup(built) : NULL;
-            if (built && !m->builds[e]) {
+        if (!built)
+            continue;
+        if (!m->builds[e].text) {
+            if (!(m->builds[e].text = strdup(built))) {
                 snprintf(err, n, "out of memory");
                 return -1;
             }
-            continue;
-        }
-        const char *first = m->builds[e];
-        if ((built || first) && (!built || !first || strcmp(built, first))) {
+            m->builds[e].file = m->file;
+            m->builds[e].line = g->line;
+        } else if (strcmp(built, m->builds[e].text)) {
             snprintf(err, n, "%s:%d was played by engine %d built as %s, %s:%d by %s: records of two builds of an "
-                     "engine do not merge (play every shard with the same build)", path, g->line, e + 1,
-                     built ? built : "(no Engine tag)", m->files[m->first_file], m->first_line,
-                     first ? first : "(no Engine tag)");
+                     "engine do not merge (play every shard with the same build)", path, g->line, e + 1, built,
+                     m->files[m->builds[e].file], m->builds[e].line, m->builds[e].text);
             return -1;
         }
     }
@@ -248,7 +252,7 @@ int arena_merge_records(const char *const *files, int nfiles, ArenaTable *t, FIL
     }
     free(m.entries);
     for (int e = 0; e < SCHEDULE_MAX_ENGINES; e++)
-        free(m.builds[e]);
+        free(m.builds[e].text);
     return rc;
 }
 

@@ -574,10 +574,23 @@ int arena_table_match(const ArenaTable *t, Pentanomial *p, Wdl *w, const char **
         return -1;
     const int ok = gr.nunits == 2 && gr.nplayers == 2;
     if (ok) {
-        *p = elo_pentanomial_count(gr.games, gr.n, gr.first, 1 - gr.first);
-        *w = elo_wdl_count(gr.games, gr.n, gr.first, 1 - gr.first);
-        *first = t->names[gr.names[gr.first]];
-        *second = t->names[gr.names[1 - gr.first]];
+        /* the first -engine: the first unit's player in an odd-numbered game (a
+         * pair's first game seats the engines in order), else the table's */
+        int a = gr.first;
+        long lowest = 0;
+        for (long i = 0; i < t->n; i++) {
+            const TableGame *g = &t->games[i];
+            if (g->number % 2 == 1 && (!lowest || g->number < lowest)) {
+                lowest = g->number;
+                for (int k = 0; k < gr.nplayers; k++)
+                    if (gr.names[k] == g->g.player[0])
+                        a = k;
+            }
+        }
+        *p = elo_pentanomial_count(gr.games, gr.n, a, 1 - a);
+        *w = elo_wdl_count(gr.games, gr.n, a, 1 - a);
+        *first = t->names[gr.names[a]];
+        *second = t->names[gr.names[1 - a]];
     }
     group_free(&gr);
     return ok ? 0 : -1;

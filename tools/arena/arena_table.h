@@ -75,10 +75,12 @@ int arena_table_add_file(ArenaTable *t, const char *path, int file, int *incompl
 int arena_table_print(FILE *out, ArenaTable *t, const TableOptions *o);
 
 /* The match of the table when it is one: a single variant of two units whose
- * games are all between the same two players. The first player by name is
- * *first (the other *second, names owned by t); its game pairs (games 2k-1 and
- * 2k of one file, both recorded: a pair missing a game is not counted) in *p
- * and its wins, draws and losses in *w. Returns 0, or -1 when the table is no
+ * games are all between the same two players. *first is the first engine of
+ * the schedule (the first unit's player in the lowest odd-numbered game: a
+ * pair's first game seats the engines in -engine order; without numbers, the
+ * first met), *second the other (names owned by t); the first's game pairs
+ * (games 2k-1 and 2k of one file, both recorded: a pair missing a game is not
+ * counted) in *p and its wins, draws and losses in *w. Returns 0, or -1 when the table is no
  * such match (or memory runs out). */
 int arena_table_match(const ArenaTable *t, Pentanomial *p, Wdl *w, const char **first, const char **second);
 

@@ -106,13 +106,13 @@ static int outcome(const Position *q, int s)
     return q->place[s] - 1;
 }
 
-#define LINE_MAX 64 /* plies of a search's line kept for its leaf (format 3) */
+#define PV_KEEP 64 /* plies of a search's line kept for its leaf (format 3) */
 
-/* What a search reported: a solved race, and its last first line (the line of
- * its last whole iteration, its legal prefix). */
+/* What a search reported: a solved race, and the last first line it reported
+ * (its legal prefix): the line its best move and score came from. */
 typedef struct {
     bool race;
-    Move pv[LINE_MAX];
+    Move pv[PV_KEEP];
     int pvlen;
 } Seen;
 
@@ -122,7 +122,7 @@ static void on_report(const SearchReport *rep, void *ctx)
     if (rep->kind == REPORT_RACE_SOLVED)
         seen->race = true;
     if (rep->kind == REPORT_LINE && rep->multipv == 1) {
-        seen->pvlen = rep->pvlen < LINE_MAX ? rep->pvlen : LINE_MAX;
+        seen->pvlen = rep->pvlen < PV_KEEP ? rep->pvlen : PV_KEEP;
         memcpy(seen->pv, rep->pv, (size_t)seen->pvlen * sizeof *seen->pv);
     }
 }
@@ -357,8 +357,11 @@ static void resume(Run *r, const char *path)
     if (fread(b, 1, RECORDS_HEADER, r->f) != RECORDS_HEADER || !records_header_read(b, &was, err, sizeof err))
         args_die(TOOL, "%s: %s", path, err);
     const RecordsHeader *h = &r->h;
+    if (was.version != h->version)
+        args_die(TOOL, "%s is data format %d, this build writes format %d: start a new file", path, was.version,
+                 h->version);
     if (was.v != h->v || was.seed != h->seed || was.nodes != h->nodes || was.random != h->random ||
-        was.version != h->version || was.shard != h->shard || was.shards != h->shards)
+        was.shard != h->shard || was.shards != h->shards)
         args_die(TOOL, "%s was written with other arguments (variant, seed, nodes, random plies or shard)", path);
     if (strcmp(was.engine, h->engine))
         args_die(TOOL, "%s was written by another engine (%s; this is %s): its games are not this engine's to "

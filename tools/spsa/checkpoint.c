@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAGIC "stern-spsa checkpoint 1"
 
@@ -25,6 +26,7 @@ int checkpoint_write(const char *path, const char *run, const SpsaState *s, char
         fprintf(f, "weight %s %.17g\n", s->name[i], s->value[i]);
     /* fflush and fclose report a full disk; rename makes the new file whole at once */
     int bad = fflush(f) != 0;
+    bad |= fsync(fileno(f)) != 0; /* on disk before the rename: whole after a node's crash too */
     bad |= ferror(f) != 0;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path)) {

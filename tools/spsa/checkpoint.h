@@ -1,9 +1,9 @@
 /*
  * checkpoint.h - stern-spsa's checkpoint (-checkpoint FILE, -resume): after
  * each iteration the run's state, written whole or not at all (a new file
- * renamed over the old one), so that a run cut by a wall-clock limit, a
- * signal or a failure goes on from its last whole iteration and prints what
- * the uncut run would have printed.
+ * synced and renamed over the old one), so that a run cut by a wall-clock
+ * limit, a signal or a failure goes on from its last whole iteration with the
+ * weights of the uncut run.
  *
  * The file is text:
  *

@@ -24,7 +24,8 @@
  * -ratings). A lost shard (shard_match.h) leaves its games out: the
  * step is taken per game played. With -checkpoint FILE the run's state is
  * written after every iteration (checkpoint.h), and -resume goes on from it:
- * a run cut anywhere prints, resumed, what the uncut run prints. Errors (a failed build, no game played in an
+ * a cut run, resumed, prints what the uncut run prints (but the line of an
+ * iteration cut between its checkpoint and its print). Errors (a failed build, no game played in an
  * iteration, a bad -param, -shards or template) stop the run with a message
  * naming the cause.
  */
