@@ -266,12 +266,14 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 # this tree, in generations: generation k's self-play data (build/nets/, kept
 # and resumed; seed k) is played with generation k-1's net, and generation k's
 # net is trained, with one torch thread (the same file every run), on the data
-# of generations 1 to k; the last is shipped. Its settings, per variant:
+# of generations 1 to k; the last is shipped. Its settings, per variant (the
+# games of each generation in turn: NET_GAMES, else NET_DATA's -games):
 VARIANT ?= classic-2
 NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8
 NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
-NET_GENS_classic-3 := 2
-NET_DATA_classic-3 := -games 1000 -nodes 1000 -random 8
+NET_GENS_classic-3 := 3
+NET_GAMES_classic-3 := 1000 1000 2000
+NET_DATA_classic-3 := -nodes 1000 -random 8
 NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1
 NET_GENS_classic-4 := 2
 NET_DATA_classic-4 := -games 1000 -nodes 1000 -random 8
@@ -287,7 +289,9 @@ net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps
 	@set -e; data=""; prev=""; for k in $$(seq 1 $(or $(NET_GENS_$(VARIANT)),1)); do \
 	  g=$(BUILD)/nets/$(VARIANT).g$$k; \
 	  echo "== generation $$k"; \
-	  $(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) -seed $$k $${prev:+-net $$prev} \
+	  games=$$(echo $(NET_GAMES_$(VARIANT)) | awk -v k=$$k '{print $$k}'); \
+	  $(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) $${games:+-games $$games} -seed $$k \
+	    $${prev:+-net $$prev} \
 	    $(if $(NET_THREADS),-threads $(NET_THREADS)) \
 	    -o $$g.data -resume; \
 	  data="$$data ../../$$g.data"; \
