@@ -26,6 +26,15 @@
  * that has arrived (placed) in this position; each slot's hand-written
  * standing (int16 x 6 at 68, eval_standings' own, cp); the game's number in
  * the whole run (u32 at 80); its ply (u16 at 84); zeros to 88.
+ *
+ * Format 3 record (100 bytes, three to six seats, written since format 2):
+ * format 2's 88 bytes, but at 86 the plies of the search's line played to
+ * reach its leaf (u8; 87 stays zero), then at 88 each slot's hand-written
+ * standing at that leaf (int16 x 6, as at 68): the search's line (the
+ * principal variation it last reported) played from the position while no
+ * seat arrives and the game goes on (records_line_leaf). These are the
+ * standings the search's value came from, the deeper teacher, as a two-seat
+ * record's score is the search's and not the static evaluation's.
  */
 #ifndef STERN_DATAGEN_RECORDS_H
 #define STERN_DATAGEN_RECORDS_H
