@@ -515,7 +515,7 @@ typedef struct Arena {
     Openings openings;
     const char *names[MAX_ENGINES];
     char schedule_id[MERGE_ID_LEN + 1]; /* fingerprint of the schedule (schedule_fingerprint) */
-    char engine_tag[MAX_ENGINES][16];   /* "Engine1"...: the records' tags of each engine's build */
+    char engine_tag[MAX_ENGINES][24];   /* "Engine1"...: the records' tags of each engine's build */
     char engine_id[MAX_ENGINES][ENGINE_ID_LEN]; /* its `id name` and the XXH3-64 of its executable */
     char schedule_games[24], schedule_sets[24], shard_text[32]; /* the records' tag values */
     int stderr_fd;

@@ -38,7 +38,7 @@ typedef struct {
 static int same_builds(Merging *m, const PgnGame *g, const char *path, char *err, size_t n)
 {
     for (int e = 0; e < SCHEDULE_MAX_ENGINES; e++) {
-        char tag[16];
+        char tag[24];
         snprintf(tag, sizeof tag, "Engine%d", e + 1);
         const char *built = pgn_tag(g, tag);
         if (!built)
