@@ -1801,21 +1801,24 @@ static int watch_files(const Options *o)
 int main(int argc, char **argv)
 {
     static Options o;
-    /* the words as given: parsing cuts KEY=VALUE words */
-    char **words = malloc(sizeof *words * (size_t)(argc + 1));
+    /* the words as given (parsing cuts KEY=VALUE words), kept for the run */
+    static char **words;
+    static char shard[32];
+    words = calloc((size_t)argc + 1, sizeof *words);
     for (int i = 0; words && i < argc; i++)
         if (!(words[i] = strdup(argv[i])))
-            words = NULL;
+            die("out of memory");
     if (!words)
         die("out of memory");
     parse_options(&o, argc, argv);
     /* -shard auto resolved to this task's K/N, so that the command to go on
      * works outside the array task too (by hand, or in another job) */
-    char shard[32];
     snprintf(shard, sizeof shard, "%d/%d", o.shard, o.nshards);
     for (int i = 0; i + 1 < argc; i++)
-        if (!strcmp(words[i], "-shard") && !strncmp(words[i + 1], "auto", 4))
+        if (!strcmp(words[i], "-shard") && !strncmp(words[i + 1], "auto", 4)) {
+            free(words[i + 1]);
             words[i + 1] = shard;
+        }
     o.resume_command = resume_command(argc, words);
     return o.watch ? watch_files(&o) : o.merge ? merge_files(&o) : o.nrating_files ? rate_files(&o) : run(&o);
 }
