@@ -35,10 +35,26 @@
 #include <string.h>
 #include <sys/wait.h>
 
-/* A temporary directory with the stand-in build script build.sh. */
+/* A temporary directory, and the stand-in build (tests/support/spsa-standin.sh:
+ * DIR/stern is greedy when W_A > 50, else an engine that crashes at its first
+ * move). */
 typedef struct {
     char dir[64];
+    char greedy[256];  /* build/stern-greedy, its absolute path */
+    char standin[256]; /* the stand-in build script, its absolute path */
 } Bench;
+
+/* The absolute path of `path` into out (cap bytes); false when it is not
+ * there or longer. */
+static bool absolute(const char *path, char *out, size_t cap)
+{
+    char *abs = realpath(path, NULL);
+    const bool ok = abs && strlen(abs) < cap;
+    if (ok)
+        memcpy(out, abs, strlen(abs) + 1);
+    free(abs);
+    return ok;
+}
 
 static int bench_up(void **state)
 {
@@ -46,22 +62,9 @@ static int bench_up(void **state)
     snprintf(b.dir, sizeof b.dir, "/tmp/stern-spsa-test-XXXXXX");
     if (!mkdtemp(b.dir))
         return -1;
-    char path[128], greedy[PATH_MAX];
-    snprintf(path, sizeof path, "%s/build.sh", b.dir);
-    if (!realpath(tool("stern-greedy"), greedy))
+    if (!absolute(tool("stern-greedy"), b.greedy, sizeof b.greedy) ||
+        !absolute("tests/support/spsa-standin.sh", b.standin, sizeof b.standin))
         return -1;
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    /* usage: build.sh DIR -DW_A=V: DIR/stern is greedy when V > 50, else an
-     * engine that crashes at its first move. */
-    fprintf(f,
-            "dir=$1; v=${2#-DW_A=}\n"
-            "mkdir -p \"$dir\" || exit 1\n"
-            "if [ \"$v\" -gt 50 ]; then opt=; else opt='-crash-at 1'; fi\n"
-            "printf '#!/bin/sh\\nexec %%s %%s\\n' '%s' \"$opt\" > \"$dir/stern\" && chmod +x \"$dir/stern\"\n",
-            greedy);
-    fclose(f);
     *state = &b;
     return 0;
 }
@@ -82,8 +85,8 @@ static int spsa(const Bench *b, const char *extra, char **out, char **err)
     char cmd[8192];
     snprintf(cmd, sizeof cmd,
              "'%s' -param W_A=50,0,100,10,0.02 -iterations 2 -games 12 -seed 1 -workdir '%s/w' -arena '%s' "
-             "-build 'sh %s/build.sh {dir} {flags}' %s > '%s/out' 2> '%s/err'",
-             tool("stern-spsa"), b->dir, tool("stern-arena"), b->dir, extra, b->dir, b->dir);
+             "-build 'sh %s %s {dir} {flags}' %s > '%s/out' 2> '%s/err'",
+             tool("stern-spsa"), b->dir, tool("stern-arena"), b->standin, b->greedy, extra, b->dir, b->dir);
     const int st = system(cmd);
     char path[128];
     snprintf(path, sizeof path, "%s/out", b->dir);

@@ -24,31 +24,15 @@ done
 W=$(mktemp -d /tmp/stern-slurm-XXXXXX)
 chmod 755 "$W"
 export SLURM_CONF=$W/slurm.conf
-MUNGE_SOCK=$W/munge/socket
-# Two free ports below Linux's ephemeral range (32768 and up).
-port_free() { ! command -v ss >/dev/null || [ -z "$(ss -Htln "sport = :$1")" ]; }
-for _ in $(seq 20); do
-  CTLD_PORT=$((10000 + RANDOM % 20000))
-  SLURMD_PORT=$((CTLD_PORT + 1))
-  port_free $CTLD_PORT && port_free $SLURMD_PORT && break
-done
 JOBS=
 
-# Cancels the jobs, stops slurmctld, slurmd and munged (TERM, then KILL after
-# 5 s), and fails when any of them, a job step or a job's program is left.
+# Cancels the jobs, stops the cluster (tools/slurm/local-cluster.sh stop), and
+# fails when a daemon had to be killed or a job step or a job's program is left.
 stop_daemons() {
-  local status=$? pids=
+  local status=$?
   set +e
   [ -n "$JOBS" ] && scancel $JOBS >/dev/null 2>&1 && sleep 1
-  scontrol shutdown >/dev/null 2>&1
-  for f in "$W/slurmctld.pid" "$W/slurmd.pid" "$W/munge/pid"; do
-    [ -f "$f" ] && pids="$pids $(cat "$f")"
-  done
-  [ -f "$W/munge/pid" ] && kill -TERM "$(cat "$W/munge/pid")" 2>/dev/null
-  for pid in $pids; do
-    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -0 "$pid" 2>/dev/null && { echo "test-slurm: $pid would not stop: killed" >&2; kill -9 "$pid"; status=1; }
-  done
+  "$TOP/tools/slurm/local-cluster.sh" stop "$W" || status=1
   left=$(pgrep -x slurmstepd; pgrep -f "$W"; pgrep -f -- "$BUILD/stern-(arena|book) .*-shard auto")
   if [ -n "$left" ]; then
     echo "test-slurm: processes left:" >&2
@@ -63,52 +47,9 @@ stop_daemons() {
 }
 trap stop_daemons EXIT
 
-# ---- munge: a key of our own, a socket of our own ----
-mkdir -p "$W/munge" "$W/state" "$W/spool" "$W/log" "$W/runs"
-chmod 700 "$W/munge"
-dd if=/dev/urandom of="$W/munge/key" bs=1024 count=1 status=none
-chmod 600 "$W/munge/key"
-munged --socket="$MUNGE_SOCK" --key-file="$W/munge/key" --pid-file="$W/munge/pid" \
-  --log-file="$W/munge/log" --seed-file="$W/munge/seed" --force
-munge --socket="$MUNGE_SOCK" -n | unmunge --socket="$MUNGE_SOCK" >/dev/null
-
-# ---- slurmctld and slurmd on localhost ----
-cat > "$SLURM_CONF" <<EOF
-ClusterName=sterntest
-SlurmctldHost=localhost(127.0.0.1)
-SlurmctldPort=$CTLD_PORT
-SlurmdPort=$SLURMD_PORT
-AuthType=auth/munge
-AuthInfo=socket=$MUNGE_SOCK
-CredType=cred/munge
-SlurmUser=root
-SlurmdUser=root
-StateSaveLocation=$W/state
-SlurmdSpoolDir=$W/spool
-SlurmctldPidFile=$W/slurmctld.pid
-SlurmdPidFile=$W/slurmd.pid
-SlurmctldLogFile=$W/log/slurmctld.log
-SlurmdLogFile=$W/log/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/filetxt
-JobCompLoc=$W/log/jobcomp.txt
-SelectType=select/cons_tres
-SelectTypeParameters=CR_Core
-MinJobAge=600
-ReturnToService=2
-MpiDefault=none
-NodeName=localhost NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
-PartitionName=stern Nodes=localhost Default=YES MaxTime=INFINITE State=UP
-EOF
-slurmctld -i
-slurmd -N localhost
-for _ in $(seq 100); do
-  sinfo -h -o %T 2>/dev/null | grep -q idle && break
-  sleep 0.2
-done
+# ---- munged, slurmctld and slurmd on localhost ----
+"$TOP/tools/slurm/local-cluster.sh" start "$W" > /dev/null
+mkdir -p "$W/runs"
 echo "== the cluster"
 sinfo
 
@@ -273,20 +214,12 @@ else
     "one process over the same games: the same LLR"
 fi
 echo "== stern-spsa as a batch job, cancelled in its second iteration and submitted again"
-# stand-in engines (as tests/test_spsa.c): DIR/stern is stern-greedy when W_A >
-# 50, else one that crashes at its first move; the third build (iteration 2's
-# first) waits while the file 'hold' is there, so the job is cancelled mid-run
-cat > "$W/spsa-build.sh" <<EOF
-#!/bin/sh
-dir=\$1; v=\${2#-DW_A=}
-echo x >> $W/spsa-builds
-[ "\$(wc -l < $W/spsa-builds)" = 3 ] && while [ -e $W/hold ]; do sleep 0.2; done
-mkdir -p "\$dir" || exit 1
-if [ "\$v" -gt 50 ]; then opt=; else opt='-crash-at 1'; fi
-printf '#!/bin/sh\\nexec %s %s\\n' '$BUILD/stern-greedy' "\$opt" > "\$dir/stern" && chmod +x "\$dir/stern"
-EOF
+# the stand-in engines of tests/test_spsa.c (tests/support/spsa-standin.sh); the
+# third build (iteration 2's first) waits while the file 'hold' is there, so the
+# job is cancelled mid-run
 SPSA_ARGS=(-param W_A=50,0,100,10,0.02 -iterations 3 -games 12 -seed 1 -arena "$BUILD/stern-arena"
-  -build "sh $W/spsa-build.sh {dir} {flags}")
+  -build "sh $TOP/tests/support/spsa-standin.sh $BUILD/stern-greedy {dir} {flags}")
+export STANDIN_LOG=$W/spsa-builds STANDIN_HOLD=$W/hold
 touch "$W/spsa-builds"
 "$BUILD/stern-spsa" "${SPSA_ARGS[@]}" -workdir "$W/spsa-local" > spsa-local.txt
 : > "$W/spsa-builds"
