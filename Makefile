@@ -245,21 +245,15 @@ board: all
 PREFIX ?= /usr/local
 # The shipped opening books (book/, committed; docs/BOOK.md): `make books`
 # builds them all again with the engine of this tree, each in well under 30
-# minutes on two cores. Their build settings, per variant:
-BOOKS := classic-2 classic-3 classic-4 classic-6 fifteen-2 longjumps-2 pairs-4
-BOOK_ARGS_classic-2 := -plies 12 -width 3 -margin 20 -nodes 4000000
-BOOK_ARGS_classic-3 := -plies 9 -width 3 -nodes 50000 -option Search=brs
-BOOK_ARGS_classic-4 := -plies 12 -width 2 -nodes 40000 -option Search=brs
-BOOK_ARGS_classic-6 := -plies 9 -width 3 -margin 40 -nodes 20000 -option Search=mcts
-BOOK_ARGS_fifteen-2 := -plies 9 -width 3 -nodes 100000
-BOOK_ARGS_longjumps-2 := -plies 9 -width 3 -nodes 100000
-BOOK_ARGS_pairs-4 := -plies 12 -width 2 -nodes 50000
+# minutes on two cores, with the settings of book/books.conf (as a Slurm array
+# job: tools/book/books-array.sh).
 BOOK_CONCURRENCY ?= 2
 
 books: $(BUILD)/stern $(BUILD)/stern-book
 	@mkdir -p book
-	$(foreach v,$(BOOKS),$(BUILD)/stern-book build -variant $(v) $(BOOK_ARGS_$(v)) -concurrency $(BOOK_CONCURRENCY) \
-	  -o book/$(v).bin && $(BUILD)/stern-book verify book/$(v).bin &&) true
+	grep '^[a-z]' book/books.conf | while read -r v args; do \
+	  $(BUILD)/stern-book build -variant $$v $$args -concurrency $(BOOK_CONCURRENCY) -o book/$$v.bin < /dev/null && \
+	  $(BUILD)/stern-book verify book/$$v.bin || exit 1; done
 
 # The shipped nets of the learned evaluation (nets/, committed; docs/NNUE.md):
 # `make net VARIANT=classic-2` makes nets/classic-2.nnue again from nothing on
