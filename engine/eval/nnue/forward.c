@@ -127,9 +127,19 @@ static int duo_output(const Nnue *net, const NnueAcc *acc, const Position *p, Nn
 }
 
 /* Version 2: seat slot i's own view into the layers of bucket k, its own
- * linear sum added. */
+ * linear sum added. Where the sizes allow, AVX2 clips the view and takes it
+ * through both layers in one call (the commonest evaluation of three to six
+ * seats: a node's every seat). */
 static int multi_standing(const Nnue *net, const NnueAcc *acc, int i, int k, NnuePath path)
 {
+#if NNUE_SIMD
+    if (path == NNUE_AVX2 && net->l2 % 8 == 0 && net->width % 32 == 0) {
+        const int l2 = net->l2, width = net->width;
+        const int32_t sum = nnue_view_avx2(acc->v[i], net->w2 + (size_t)k * l2 * width, net->b2 + (size_t)k * l2,
+                                           net->w3 + (size_t)k * l2, l2, width);
+        return to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sum);
+    }
+#endif
     _Alignas(64) uint8_t x[NNUE_MAX_L1];
     clip_layer(acc->v[i], net->l1, x, path);
     return to_value(net, layers_of(net, k, acc->lin[i], x, path));
@@ -148,20 +158,6 @@ void nnue_standings_path(const Nnue *net, const NnueAcc *acc, const Position *p,
         return;
     }
     const int n = v->nseats, mover = mover_slot(p);
-#if NNUE_SIMD
-    if (path == NNUE_AVX2 && net->l2 % 8 == 0 && net->width % 32 == 0) {
-        /* each view clipped and through both layers in one call: the commonest
-         * evaluation of three to six seats, a node's every seat */
-        const int l2 = net->l2, width = net->width;
-        for (int i = 0; i < n; i++) {
-            const int k = i >= mover ? i - mover : i - mover + n;
-            const int32_t sum = nnue_view_avx2(acc->v[i], net->w2 + (size_t)k * l2 * width, net->b2 + (size_t)k * l2,
-                                               net->w3 + (size_t)k * l2, l2, width);
-            out[v->seats[i]] = to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sum);
-        }
-        return;
-    }
-#endif
     for (int i = 0; i < n; i++) {
         const int k = i >= mover ? i - mover : i - mover + n; /* plies until seat i moves */
         out[v->seats[i]] = multi_standing(net, acc, i, k, path);
