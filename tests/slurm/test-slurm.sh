@@ -8,7 +8,9 @@
 # the records are merged and compared, game for game and table for table, with
 # the same tournament played by one process here, the merged book with a
 # one-process build and the merged data with one process's, byte for byte; a
-# shard played again by a rebuilt engine is refused by the merge; a 4-task
+# shard played again by a rebuilt engine is refused by the merge; the books
+# of a books.conf are built as one array job and merged by a dependent job,
+# each equal to its one-process build; a 4-task
 # two-engine match is cancelled by the SPRT watcher once it decides, and one
 # process's SPRT over the games it decided on agrees; a tuner cancelled in its
 # second iteration and submitted again prints the uncut run's lines. Every daemon started is stopped, and
@@ -176,6 +178,33 @@ if cmp -s local.data merged.data; then
   echo "merged data = one-process data, byte for byte"
 else
   echo "FAILED: the data files differ"; status=1
+fi
+echo "== every book of a books.conf as one array job (tools/book/books-array.sh), merged by the job after it"
+# a tree of two small books, submitted from its top as docs/CLUSTER.md says
+mkdir -p "$W/tree/book"
+printf '%s\n' '# two small books' 'classic-2 -plies 5 -width 2 -nodes 800' 'classic-3 -plies 3 -width 2 -nodes 300' \
+  > "$W/tree/book/books.conf"
+books_job=$(cd "$W/tree" && sbatch --parsable --array=1-4%2 --output="$W/log/books-%a.out" \
+  "$TOP/tools/book/books-array.sh" "$BUILD" parts 2)
+books_merge=$(cd "$W/tree" && sbatch --parsable --dependency=afterok:$books_job --output="$W/log/books-merge.out" \
+  "$TOP/tools/book/books-merge.sh" "$BUILD" parts 2 out)
+JOBS="$JOBS $books_job $books_merge"
+for _ in $(seq 600); do
+  [ -z "$(squeue -h -j "$books_job,$books_merge" 2>/dev/null)" ] && break
+  sleep 0.2
+done
+books_ok=1
+for v in classic-2 classic-3; do
+  args=$(sed -n "s/^$v //p" "$W/tree/book/books.conf")
+  # shellcheck disable=SC2086 # the book's options, words on purpose
+  "$BUILD/stern-book" build -variant $v $args -concurrency 1 -engine "$BUILD/stern" -o "local-$v.book" > /dev/null 2>&1
+  cmp -s "local-$v.book" "$W/tree/out/$v.bin" || books_ok=0
+done
+if [ $books_ok = 1 ] && [ "$(grep -c '0 illegal' "$W/log/books-merge.out")" = 2 ]; then
+  echo "4 tasks ($(cat "$W"/log/books-[1-4].out | grep -o '^classic-[23] shard [12]/2' | tr '\n' ',' | sed 's/,$//')), merged and verified;" \
+    "each book = its one-process build, byte for byte"
+else
+  echo "FAILED: the books of the array job"; tail -n 5 "$W"/log/books-*.out; status=1
 fi
 echo "== an SPRT across a 4-task array, stopped by the watcher"
 # greedy against one that crashes at its first move: every pair goes to the
