@@ -126,19 +126,32 @@ static int duo_output(const Nnue *net, const NnueAcc *acc, const Position *p, Nn
     return to_value(net, layers_of(net, 0, ((int64_t)acc->lin[us] - acc->lin[!us]) >> 1, x, path));
 }
 
+#if NNUE_SIMD
+/* Whether AVX2 takes a view through both layers in one call: the path, and
+ * sizes it handles. */
+static inline bool fused_view(const Nnue *net, NnuePath path)
+{
+    return path == NNUE_AVX2 && net->l2 % 8 == 0 && net->width % 32 == 0;
+}
+
+/* Version 2, fused_view: seat slot i's view clipped and through the layers of
+ * bucket k in one AVX2 call, its own linear sum added. */
+static inline int fused_standing(const Nnue *net, const NnueAcc *acc, int i, int k)
+{
+    const int l2 = net->l2, width = net->width;
+    const int32_t sum = nnue_view_avx2(acc->v[i], net->w2 + (size_t)k * l2 * width, net->b2 + (size_t)k * l2,
+                                       net->w3 + (size_t)k * l2, l2, width);
+    return to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sum);
+}
+#endif
+
 /* Version 2: seat slot i's own view into the layers of bucket k, its own
- * linear sum added. Where the sizes allow, AVX2 clips the view and takes it
- * through both layers in one call (the commonest evaluation of three to six
- * seats: a node's every seat). */
+ * linear sum added. */
 static int multi_standing(const Nnue *net, const NnueAcc *acc, int i, int k, NnuePath path)
 {
 #if NNUE_SIMD
-    if (path == NNUE_AVX2 && net->l2 % 8 == 0 && net->width % 32 == 0) {
-        const int l2 = net->l2, width = net->width;
-        const int32_t sum = nnue_view_avx2(acc->v[i], net->w2 + (size_t)k * l2 * width, net->b2 + (size_t)k * l2,
-                                           net->w3 + (size_t)k * l2, l2, width);
-        return to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sum);
-    }
+    if (fused_view(net, path))
+        return fused_standing(net, acc, i, k);
 #endif
     _Alignas(64) uint8_t x[NNUE_MAX_L1];
     clip_layer(acc->v[i], net->l1, x, path);
@@ -158,6 +171,13 @@ void nnue_standings_path(const Nnue *net, const NnueAcc *acc, const Position *p,
         return;
     }
     const int n = v->nseats, mover = mover_slot(p);
+#if NNUE_SIMD
+    if (fused_view(net, path)) { /* the commonest evaluation of three to six seats: a node's every seat */
+        for (int i = 0; i < n; i++)
+            out[v->seats[i]] = fused_standing(net, acc, i, i >= mover ? i - mover : i - mover + n);
+        return;
+    }
+#endif
     for (int i = 0; i < n; i++) {
         const int k = i >= mover ? i - mover : i - mover + n; /* plies until seat i moves */
         out[v->seats[i]] = multi_standing(net, acc, i, k, path);
