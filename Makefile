@@ -250,7 +250,7 @@ PREFIX ?= /usr/local
 BOOK_CONCURRENCY ?= 2
 
 books: $(BUILD)/stern $(BUILD)/stern-book
-	@mkdir -p book
+	@grep -q '^[a-z]' book/books.conf || { echo "book/books.conf: no book to build"; exit 2; }
 	grep '^[a-z]' book/books.conf | while read -r v args; do \
 	  $(BUILD)/stern-book build -variant $$v $$args -concurrency $(BOOK_CONCURRENCY) -o book/$$v.bin < /dev/null && \
 	  $(BUILD)/stern-book verify book/$$v.bin || exit 1; done

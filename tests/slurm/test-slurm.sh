@@ -35,7 +35,7 @@ stop_daemons() {
   set +e
   [ -n "$JOBS" ] && scancel $JOBS >/dev/null 2>&1 && sleep 1
   "$TOP/tools/slurm/local-cluster.sh" stop "$W" || status=1
-  left=$(pgrep -x slurmstepd; pgrep -f "$W"; pgrep -f -- "$BUILD/stern-(arena|book) .*-shard auto")
+  left=$(pgrep -x slurmstepd; pgrep -f "$W"; pgrep -f -- "$BUILD/stern-(arena|book) .*-shard ")
   if [ -n "$left" ]; then
     echo "test-slurm: processes left:" >&2
     ps -o pid,args -p $left >&2
@@ -186,7 +186,7 @@ printf '%s\n' '# two small books' 'classic-2 -plies 5 -width 2 -nodes 800' 'clas
   > "$W/tree/book/books.conf"
 books_job=$(cd "$W/tree" && sbatch --parsable --array=1-4%2 --output="$W/log/books-%a.out" \
   "$TOP/tools/book/books-array.sh" "$BUILD" parts 2)
-books_merge=$(cd "$W/tree" && sbatch --parsable --dependency=afterok:$books_job --output="$W/log/books-merge.out" \
+books_merge=$(cd "$W/tree" && sbatch --parsable --dependency=afterany:$books_job --output="$W/log/books-merge.out" \
   "$TOP/tools/book/books-merge.sh" "$BUILD" parts 2 out)
 JOBS="$JOBS $books_job $books_merge"
 for _ in $(seq 600); do
@@ -197,10 +197,12 @@ books_ok=1
 for v in classic-2 classic-3; do
   args=$(sed -n "s/^$v //p" "$W/tree/book/books.conf")
   # shellcheck disable=SC2086 # the book's options, words on purpose
-  "$BUILD/stern-book" build -variant $v $args -concurrency 1 -engine "$BUILD/stern" -o "local-$v.book" > /dev/null 2>&1
+  "$BUILD/stern-book" build -variant $v $args -concurrency 1 -engine "$BUILD/stern" -o "local-$v.book" > /dev/null 2>&1 ||
+    echo "FAILED: the one-process build of $v"
   cmp -s "local-$v.book" "$W/tree/out/$v.bin" || books_ok=0
 done
-if [ $books_ok = 1 ] && [ "$(grep -c '0 illegal' "$W/log/books-merge.out")" = 2 ]; then
+merged=$(scontrol -o show job "$books_merge" | grep -c 'JobState=COMPLETED' || true)
+if [ $books_ok = 1 ] && [ "$merged" = 1 ] && [ "$(grep -c ', 0 illegal;' "$W/log/books-merge.out")" = 2 ]; then
   echo "4 tasks ($(cat "$W"/log/books-[1-4].out | grep -o '^classic-[23] shard [12]/2' | tr '\n' ',' | sed 's/,$//')), merged and verified;" \
     "each book = its one-process build, byte for byte"
 else
@@ -248,7 +250,6 @@ echo "== stern-spsa as a batch job, cancelled in its second iteration and submit
 # job is cancelled mid-run
 SPSA_ARGS=(-param W_A=50,0,100,10,0.02 -iterations 3 -games 12 -seed 1 -arena "$BUILD/stern-arena"
   -build "sh $TOP/tests/support/spsa-standin.sh $BUILD/stern-greedy {dir} {flags}")
-export STANDIN_LOG=$W/spsa-builds STANDIN_HOLD=$W/hold
 touch "$W/spsa-builds"
 "$BUILD/stern-spsa" "${SPSA_ARGS[@]}" -workdir "$W/spsa-local" > spsa-local.txt
 : > "$W/spsa-builds"
@@ -260,6 +261,7 @@ cat > "$W/spsa.sh" <<EOF
 #SBATCH --open-mode=append
 #SBATCH --output=$W/log/spsa.out
 cd $W
+export STANDIN_LOG=$W/spsa-builds STANDIN_HOLD=$W/hold
 exec $(q "$BUILD/stern-spsa" "${SPSA_ARGS[@]}" -workdir "$W/spsa" -checkpoint "$W/spsa.ck" -resume)
 EOF
 spsa_job=$(sbatch --parsable "$W/spsa.sh")

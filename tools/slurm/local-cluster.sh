@@ -5,8 +5,10 @@
 # and slurmd on localhost with a slurm.conf written to DIR/slurm.conf (one
 # partition, `stern`, of this machine's CPUs; state, spool and logs under DIR).
 #
-# start: DIR must not hold a running cluster; waits until the node is idle (20 s
-#        at most) and prints the line to give the shell: export SLURM_CONF=...
+# start: DIR is best a new, empty directory (its mode becomes 755); refused when
+#        it holds a running cluster; waits until the node is idle (20 s at most)
+#        and prints the line to give the shell: export SLURM_CONF=... When start
+#        fails it stops what it started.
 # stop:  cancels every job, stops slurmctld, slurmd and munged (TERM, then KILL
 #        after 5 s); exit status 1 when one had to be killed.
 # Needs root (the daemons run as root) and `make slurm-deps`. Exit status 2 on a
@@ -38,6 +40,13 @@ if [ "$cmd" = stop ]; then
   exit $status
 fi
 
+[ "$(id -u)" = 0 ] || { echo "local-cluster: start needs root (the daemons run as root)" >&2; exit 2; }
+for f in "$W/slurmctld.pid" "$W/slurmd.pid" "$W/munge/pid"; do
+  if [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null; then
+    echo "local-cluster: $W holds a running cluster ($f): stop it first" >&2
+    exit 2
+  fi
+done
 for p in munged munge unmunge slurmctld slurmd sinfo; do
   command -v "$p" >/dev/null || { echo "local-cluster: $p is missing: run make slurm-deps" >&2; exit 2; }
 done
@@ -48,6 +57,8 @@ for _ in $(seq 20); do
   SLURMD_PORT=$((CTLD_PORT + 1))
   port_free $CTLD_PORT && port_free $SLURMD_PORT && break
 done
+
+trap '"$0" stop "$W" >/dev/null 2>&1' ERR
 
 # ---- munge: a key of our own, a socket of our own ----
 mkdir -p "$W/munge" "$W/state" "$W/spool" "$W/log"
@@ -96,5 +107,10 @@ for _ in $(seq 100); do
   sinfo -h -o %T 2>/dev/null | grep -q idle && break
   sleep 0.2
 done
-sinfo -h -o %T 2>/dev/null | grep -q idle || { echo "local-cluster: the node is not idle after 20 s (logs in $W/log)" >&2; exit 1; }
-echo "export SLURM_CONF=$SLURM_CONF"
+if ! sinfo -h -o %T 2>/dev/null | grep -q idle; then
+  echo "local-cluster: the node is not idle after 20 s (logs in $W/log): stopped" >&2
+  "$0" stop "$W" >/dev/null 2>&1
+  exit 1
+fi
+trap - ERR
+printf 'export SLURM_CONF=%q\n' "$SLURM_CONF"
