@@ -38,6 +38,10 @@ typedef struct {
     int hashfull;         /* permill */
     const Move *pv;       /* pvlen moves, each legal in turn from root (the game not over) */
     int pvlen;
+    int linelen;          /* the search's whole line, pv[0..linelen) (>= pvlen): with three or
+                             more seats its moves after pvlen leave the turn order (a best reply
+                             is any opponent's, and the root seat moves again after it); for
+                             tools that replay it (stern-datagen's teacher), not for the protocol */
     /* REPORT_BESTMOVE: best (none when !has_best), and the expected reply */
     Move best, ponder;
     bool has_best, has_ponder;

@@ -63,7 +63,8 @@ void report_line_fill(const SearchContext *c, int depth, int seldepth, int k, co
 {
     const Variant *v = c->game->v;
     *r = (SearchReport){.kind = REPORT_LINE, .root = &c->game->pos, .depth = depth, .seldepth = seldepth,
-                        .multipv = k + 1, .nodes = nodes, .hashfull = hashfull, .pv = rm->pv};
+                        .multipv = k + 1, .nodes = nodes, .hashfull = hashfull, .pv = rm->pv,
+                        .linelen = rm->pvlen};
     r->time_us = clock_now_us() - c->clock.start_us;
     r->time_ms = r->time_us / 1000;
     /* the legal prefix of the line, up to the end of the game: the root move

@@ -108,8 +108,10 @@ static int outcome(const Position *q, int s)
 
 #define PV_KEEP 64 /* plies of a search's line kept for its leaf (format 3) */
 
-/* What a search reported: a solved race, and the last first line it reported
- * (its legal prefix): the line its best move and score came from. */
+/* What a search reported: a solved race, and the whole of the last first
+ * line it reported (linelen, not the legal prefix: a best-reply line leaves
+ * the turn order at its first reply): the line its best move and score came
+ * from. */
 typedef struct {
     bool race;
     Move pv[PV_KEEP];
@@ -122,7 +124,7 @@ static void on_report(const SearchReport *rep, void *ctx)
     if (rep->kind == REPORT_RACE_SOLVED)
         seen->race = true;
     if (rep->kind == REPORT_LINE && rep->multipv == 1) {
-        seen->pvlen = rep->pvlen < PV_KEEP ? rep->pvlen : PV_KEEP;
+        seen->pvlen = rep->linelen < PV_KEEP ? rep->linelen : PV_KEEP;
         memcpy(seen->pv, rep->pv, (size_t)seen->pvlen * sizeof *seen->pv);
     }
 }

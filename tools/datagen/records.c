@@ -3,6 +3,8 @@
 
 #include "eval.h"
 #include "exe_id.h"
+#include "move_list.h"
+#include "movegen.h"
 #include "nnue.h"
 
 #include <stdio.h>
@@ -142,13 +144,36 @@ static void put_standings(const Position *p, uint8_t *b)
     }
 }
 
+/* The seat that plays m of a searched line in p: the owner of the marble it
+ * moves (a best reply is any opponent's); in capture mode, where the pieces
+ * are no seat's, the side to move. -1 when m moves no marble of a seat in play. */
+static int line_mover(const Position *p, const Move *m)
+{
+    if (p->v->capture)
+        return p->stm;
+    const int s = p->board[m->from] - 1;
+    return s >= 0 && s < MAX_SEATS && p->v->slot[s] >= 0 && p->status[s] == ST_PLAYING ? s : -1;
+}
+
 int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *leaf)
 {
     const Variant *v = p->v;
     *leaf = *p;
+    MoveList *list = move_list_new();
     int depth = 0;
-    for (; depth < pvlen; depth++) {
+    for (; list && depth < pvlen; depth++) {
+        const int s = line_mover(leaf, &pv[depth]);
+        if (s < 0)
+            break;
         Position next = *leaf;
+        if (next.stm != s)
+            pos_set_stm(&next, s);
+        gen_moves(&next, list, NULL);
+        bool legal = false;
+        for (int i = 0; i < list->n && !legal; i++)
+            legal = move_same(&list->m[i], &pv[depth]);
+        if (!legal)
+            break;
         pos_play(&next, &pv[depth]);
         bool arrived = pos_over(&next);
         for (int i = 0; i < v->nseats; i++)
@@ -157,6 +182,7 @@ int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *le
             break;
         *leaf = next;
     }
+    move_list_delete(list);
     return depth;
 }
 

@@ -30,9 +30,10 @@
  * Format 3 record (100 bytes, three to six seats, written since format 2):
  * format 2's 88 bytes, but at 86 the plies of the search's line played to
  * reach its leaf (u8; 87 stays zero), then at 88 each slot's hand-written
- * standing at that leaf (int16 x 6, as at 68): the search's line (the
- * principal variation it last reported) played from the position while no
- * seat arrives and the game goes on (records_line_leaf). These are the
+ * standing at that leaf (int16 x 6, as at 68): the search's whole line (of
+ * the last line it reported; each move by its own seat, see
+ * records_line_leaf) played from the position while no seat arrives and the
+ * game goes on. These are the
  * standings the search's value came from, the deeper teacher, as a two-seat
  * record's score is the search's and not the static evaluation's.
  */
@@ -87,9 +88,12 @@ void records_engine_id(char id[64]);
 /* A format-1 record of p with the search's score (side to move's view). */
 void records_encode_v1(const Position *p, int score, uint8_t *rec);
 
-/* The leaf of the search's line pv[0..pvlen) (each move legal in turn, as a
- * line report gives it) from p: the line played while the game goes on and no
- * seat arrives, into *leaf; returns the plies played (0: leaf is p). */
+/* The leaf of the search's whole line pv[0..pvlen) from p (SearchReport's
+ * linelen moves): each move played by the seat whose marble it moves, that
+ * seat handed the turn first when it is not next (a best-reply line: an
+ * opponent's reply, then the root seat again; capture mode: by the side to
+ * move), while each move is legal, the game goes on and no seat arrives;
+ * into *leaf. Returns the plies played (0: leaf is p). */
 int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *leaf);
 
 /* A format-3 record of p, game `game` at `ply`, with the search's score of the
