@@ -54,7 +54,7 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: all deps build-deps test-deps nnue-deps slurm-deps net board-deps test test-board test-slurm clean asan tsan play board stress fuzz fuzz-run install books
+.PHONY: web web-deps test-web all deps build-deps test-deps nnue-deps slurm-deps net board-deps test test-board test-slurm clean asan tsan play board stress fuzz fuzz-run install books
 all: build-deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
@@ -78,7 +78,7 @@ endef
 APT_INSTALL := tests/build/apt-install.sh
 
 # `make deps` installs all of it; a build asks only for what it compiles with.
-deps: build-deps test-deps board-deps nnue-deps
+deps: build-deps test-deps board-deps nnue-deps web-deps
 
 build-deps:
 	$(call need_header,xxhash.h,libxxhash-dev)
@@ -178,6 +178,7 @@ test: all nnue-deps $(TESTS) $(BUILD)/stern-stress $(BUILD)/stern-book
 	echo "== stress"; $(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS) || fail=1; \
 	if [ $$fail = 0 ]; then echo "all test binaries passed"; else echo "some tests FAILED"; exit 1; fi
 	$(if $(SKIP_BOARD),,$(MAKE) --no-print-directory test-board)
+	$(if $(SKIP_WEB),,$(MAKE) --no-print-directory test-web)
 
 # A real one-node Slurm cluster (docs/CLUSTER.md): Debian's munge and Slurm
 # daemons on localhost, started and stopped by the test; needs root.
@@ -201,11 +202,11 @@ stress: all $(BUILD)/stern-stress
 	$(BUILD)/stern-stress --engine $(BUILD)/stern --sessions $(STRESS_SESSIONS) --ready-ms $(READY_MS)
 
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" READY_MS=1000 STRESS_SESSIONS=30 SKIP_BOARD=1 test
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" READY_MS=1000 STRESS_SESSIONS=30 SKIP_BOARD=1 SKIP_WEB=1 test
 
 # halt_on_error: a race ends the engine, so the test that drove it fails.
 tsan:
-	TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" $(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 SKIP_BOARD=1 test
+	TSAN_OPTIONS="halt_on_error=1 $$TSAN_OPTIONS" $(MAKE) BUILD=build-tsan OPT="-O1 -g -fsanitize=thread" READY_MS=1000 STRESS_SESSIONS=30 SKIP_BOARD=1 SKIP_WEB=1 test
 
 # libFuzzer harnesses (tests/fuzz/) with Debian's clang and libclang-rt-14-dev;
 # `make fuzz` runs each for FUZZ_SECONDS on its seed corpus (tests/fuzz/corpus/),
@@ -229,6 +230,51 @@ fuzz-run: build-deps $(patsubst %,$(BUILD)/fuzz/%,$(FUZZERS))
 	@for f in $(FUZZERS); do mkdir -p $(BUILD)/corpus/$$f; echo "== $$f ($(FUZZ_SECONDS) s)"; \
 	  $(BUILD)/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
 	    -artifact_prefix=$(BUILD)/$$f- $(BUILD)/corpus/$$f tests/fuzz/corpus/$$f || exit 1; done
+
+# The engine as WebAssembly for web pages (docs/WEB.md), built with Debian's
+# emscripten: stern-mt (threads; a cross-origin isolated page) and stern-st (one
+# thread, any page), the worker that hosts them (tools/web/), and the shipped
+# nets and books, fetched by variant. xxhash is used header-only (its header
+# alone is put where emcc looks), and emcc needs acorn where Debian keeps it.
+EMCC ?= emcc
+WEB := $(BUILD)/web
+WEB_SRC := $(wildcard engine/*/*.c engine/eval/nnue/*.c protocol/*.c)
+WEB_HDR := $(wildcard engine/*/*.h engine/eval/nnue/*.h protocol/*.h)
+WEB_CFLAGS := -O3 -msimd128 -std=gnu17 $(WARN) -DXXH_INLINE_ALL -I$(BUILD)/web-inc $(INC_PROTO)
+WEB_LDFLAGS := -sMODULARIZE -sEXPORT_NAME=SternEngine -sEXPORTED_FUNCTIONS=_main,_malloc,_stern_input,_stern_input_end \
+  -sEXPORTED_RUNTIME_METHODS=FS,ccall -sALLOW_MEMORY_GROWTH -sINITIAL_MEMORY=128MB -sMAXIMUM_MEMORY=2GB \
+  -sENVIRONMENT=web,worker,node -sEXIT_RUNTIME -Wno-pthreads-mem-growth
+WEB_FILES := $(wildcard tools/web/*.js tools/web/*.html)
+
+web-deps:
+	$(call need_header,/usr/bin/emcc,emscripten node-acorn)
+	$(call need_header,xxhash.h,libxxhash-dev)
+
+$(BUILD)/web-inc/xxhash.h:
+	@mkdir -p $(dir $@)
+	ln -sf /usr/include/xxhash.h $@
+
+$(WEB)/stern-mt.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h
+	@mkdir -p $(WEB)
+	NODE_PATH=/usr/share/nodejs $(EMCC) $(WEB_CFLAGS) -pthread -sPROXY_TO_PTHREAD $(WEB_LDFLAGS) -o $@ $(WEB_SRC)
+
+$(WEB)/stern-st.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h
+	@mkdir -p $(WEB)
+	NODE_PATH=/usr/share/nodejs $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) -sASYNCIFY -sASYNCIFY_IGNORE_INDIRECT -o $@ $(WEB_SRC)
+
+web: web-deps $(WEB)/stern-mt.js $(WEB)/stern-st.js $(WEB_FILES)
+	@mkdir -p $(WEB)/nets $(WEB)/book
+	cp $(WEB_FILES) $(WEB)/
+	cp nets/*.nnue $(WEB)/nets/
+	cp book/*.bin $(WEB)/book/
+	tools/web/manifest.sh $(WEB) > $(WEB)/files.json
+
+# The WebAssembly engine (tests/web/): the native engine's lines and answers
+# under node for every variant, then real Chromium with and without
+# cross-origin isolation.
+test-web: all web board-deps
+	tests/web/same-as-native.sh $(BUILD)
+	WEB_BUILD=$(BUILD) node tests/web/browser.mjs
 
 # The main job: a whole game between two engine processes, printed on the terminal.
 play: all

@@ -1,6 +1,8 @@
 /* input.c - the engine's input lines; see input.h. */
 #include "input.h"
 
+#include "web.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -93,7 +95,11 @@ int input_read(Input *in, int wake_fd, Line **out)
         if (in->eof)
             return -1;
         struct pollfd fds[2] = {{.fd = in->fd, .events = POLLIN}, {.fd = wake_fd, .events = POLLIN}};
+#ifdef __EMSCRIPTEN__
+        const int r = web_poll(fds, wake_fd >= 0 ? 2 : 1); /* a page cannot block in poll */
+#else
         const int r = poll(fds, wake_fd >= 0 ? 2 : 1, -1);
+#endif
         if (r < 0 && errno == EINTR)
             continue;
         if (r > 0 && !fds[0].revents)
@@ -115,7 +121,11 @@ int input_read(Input *in, int wake_fd, Line **out)
                 continue;
             }
         }
+#ifdef __EMSCRIPTEN__
+        const ssize_t n = r < 0 ? -1 : web_read(in->fd, in->buf + in->len, in->cap - in->len);
+#else
         const ssize_t n = r < 0 ? -1 : read(in->fd, in->buf + in->len, in->cap - in->len);
+#endif
         if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
             continue; /* a descriptor its owner made non-blocking: poll again */
         if (n <= 0)

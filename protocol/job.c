@@ -4,6 +4,7 @@
 #include "ccp.h"
 #include "front.h"
 #include "info.h"
+#include "web.h"
 
 #include <fcntl.h>
 #include <inttypes.h>
@@ -39,6 +40,9 @@ static void wake_up(Front *fe)
 {
     const ssize_t r = write(fe->job.wake[1], "", 1); /* fails only when full: woken anyway */
     (void)r;
+#ifdef __EMSCRIPTEN__
+    web_kick(); /* the reader waits in web_poll */
+#endif
 }
 
 static void search_output(const SearchReport *report, void *ctx)
@@ -86,6 +90,13 @@ static void start_job(Front *fe)
     atomic_store(&j->sig.stop, false);
     atomic_store(&j->sig.ponderhit, false);
     atomic_store(&j->finished, false);
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    /* the one-thread WebAssembly build has no threads to start (its host
+     * keeps stop's promise, docs/WEB.md): the job runs here, and that is no error */
+    job_thread(fe);
+    drain_wake(j);
+    return;
+#endif
     if (pthread_create(&j->thread, NULL, job_thread, fe)) {
         say(fe, "info string error cannot start a thread: running on the input thread");
         job_thread(fe);

@@ -4,6 +4,7 @@
 #include "evalfile.h"
 #include "options.h"
 #include "uci.h"
+#include "web.h"
 #include "words.h"
 
 #include <signal.h>
@@ -101,7 +102,16 @@ static int engine_command(int argc, char **argv)
             return 2;
         }
     }
-    return uci_loop(STDIN_FILENO, stdout, ccp, options, noptions, stderr);
+#ifdef __EMSCRIPTEN__
+    const int in_fd = web_input_fd(); /* the page's lines (stern_command) */
+    if (in_fd < 0) {
+        fprintf(stderr, "stern: cannot make the input pipe\n");
+        return 1;
+    }
+#else
+    const int in_fd = STDIN_FILENO;
+#endif
+    return uci_loop(in_fd, stdout, ccp, options, noptions, stderr);
 }
 
 int main(int argc, char **argv)

@@ -12,7 +12,8 @@
 /* The path of shipped file <dir>/<name><ext> (e.g. "book", "classic-2",
  * ".bin") into out (n bytes): in the directory above the engine binary's (the
  * build tree: build/stern), else in share/stern/ above it (an install:
- * bin/stern). False when neither is readable (out then holds the last tried). */
+ * bin/stern); in a WebAssembly build in /stern/<dir>/, where the page puts
+ * them. False when neither is readable (out then holds the last tried). */
 bool shipped_file(const char *dir, const char *name, const char *ext, char *out, size_t n);
 
 #endif
