@@ -136,8 +136,12 @@ size_t tt_warmed(const TT *t) { return atomic_load(&t->warm_reached); }
 
 int tt_resize(TT *t, size_t mib)
 {
+    /* a table beyond half the address space cannot be had (a 32-bit size_t,
+     * as in the WebAssembly build, overflowed here and the loop never ended) */
+    if ((uint64_t)mib << 20 > SIZE_MAX / 2)
+        return -1;
     size_t n = 1;
-    while (n * 2 * sizeof(Bucket) <= mib * 1024 * 1024)
+    while (n * 2 * sizeof(Bucket) <= mib << 20)
         n *= 2;
     /* Aligned to and rounded up to 2 MiB, and offered to the kernel as huge pages:
      * probes land all over the table, and with 4 KiB pages nearly every probe
