@@ -49,3 +49,14 @@ setoption name Threads value 1"
   done
 done
 echo "$cases positions: the WebAssembly builds give the native engine's lines and answers"
+# a Hash beyond 32 bits of memory is halved until it fits, as natively (the
+# bucket count once overflowed a 32-bit size_t and the engine hung)
+for b in mt st; do
+  flag=$([ $b = st ] && echo --st || true)
+  got=$(printf 'setoption name Hash value 65536\nisready\n' | timeout 60 node "$web/stern-node.js" $flag || true)
+  if ! grep -q '^info string error out of memory: Hash is [0-9]* MiB, not 65536$' <<<"$got" || ! grep -qx readyok <<<"$got"; then
+    echo "FAIL Hash 65536 ($b): $got"
+    exit 1
+  fi
+done
+echo "ok Hash 65536: halved until it fits, in both builds"
