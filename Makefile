@@ -250,15 +250,15 @@ web-deps:
 	$(call need_header,/usr/bin/emcc,emscripten node-acorn)
 	$(call need_header,xxhash.h,libxxhash-dev)
 
-$(BUILD)/web-inc/xxhash.h:
+$(BUILD)/web-inc/xxhash.h: | web-deps
 	@mkdir -p $(dir $@)
 	ln -sf /usr/include/xxhash.h $@
 
-$(WEB)/stern-mt.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h
+$(WEB)/stern-mt.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h | web-deps
 	@mkdir -p $(WEB)
 	NODE_PATH=/usr/share/nodejs $(EMCC) $(WEB_CFLAGS) -pthread -sPROXY_TO_PTHREAD $(WEB_LDFLAGS) -o $@ $(WEB_SRC)
 
-$(WEB)/stern-st.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h
+$(WEB)/stern-st.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h | web-deps
 	@mkdir -p $(WEB)
 	NODE_PATH=/usr/share/nodejs $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) -sASYNCIFY -sASYNCIFY_IGNORE_INDIRECT -o $@ $(WEB_SRC)
 

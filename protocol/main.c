@@ -103,7 +103,7 @@ static int engine_command(int argc, char **argv)
         }
     }
 #ifdef __EMSCRIPTEN__
-    const int in_fd = web_input_fd(); /* the page's lines (stern_command) */
+    const int in_fd = web_input_fd(); /* the page's lines (stern_input) */
     if (in_fd < 0) {
         fprintf(stderr, "stern: cannot make the input pipe\n");
         return 1;

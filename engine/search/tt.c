@@ -177,8 +177,13 @@ void tt_clear(TT *t)
      * any size takes about as long as a system call; the warm-up touches them
      * again off the input thread */
     warm_stop(t);
+#ifdef __EMSCRIPTEN__
+    /* emscripten's madvise succeeds and does nothing: the table is cleared by hand */
+    memset(t->table, 0, t->nbuckets * sizeof(Bucket));
+#else
     if (madvise(t->table, t->table_bytes, MADV_DONTNEED))
         memset(t->table, 0, t->nbuckets * sizeof(Bucket));
+#endif
     t->age = 0;
     warm_start(t);
 }

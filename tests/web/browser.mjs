@@ -4,8 +4,8 @@
 // the cross-origin isolation headers (threads, stern-mt) and once without (one
 // thread, stern-st behind stern-worker.js). In each: the info line that says
 // which runs, the native engine's answer and node count, the variant's files
-// fetched only when it is chosen, `stop` and `isready` during a search, bad
-// lines survived. Prints `ok NAME` or `FAIL NAME: reason`, and the nodes/s of
+// fetched only when it is chosen, `stop` and `isready` during a search, `go
+// ponder` and `stop` answered once, a message of two lines, bad lines survived. Prints `ok NAME` or `FAIL NAME: reason`, and the nodes/s of
 // one search beside the native engine's (not asserted: a timing). Exits 1 on
 // any failure.
 //
@@ -132,6 +132,28 @@ const tests = [
       await e.send('go depth 5');
       await e.waitFor('bestmove', f, 30000);
       return `stop answered in ${took} ms`;
+    },
+  },
+  {
+    name: 'ponder then stop answers once; a message of several lines',
+    async run(e) {
+      await e.send('setoption name OwnBook value false');
+      let from = await e.count();
+      await e.page.evaluate(() => window.sternEngine.postMessage('position startpos moves k3-i5\nd'));
+      const f = await e.waitFor('Fen: ', from, 10000);
+      const want = native(['position startpos moves k3-i5', 'd']).find((l) => l.startsWith('Fen: '));
+      check((await e.lines())[f] === want, `two lines in one message: ${(await e.lines())[f]}, natively ${want}`);
+      from = await e.count();
+      await e.send('go ponder wtime 60000 btime 60000');
+      await new Promise((r) => setTimeout(r, 500));
+      await e.send('stop');
+      await e.waitFor('bestmove', from, 5000);
+      await e.send('isready');
+      await e.waitFor('readyok', from, 10000);
+      await new Promise((r) => setTimeout(r, 1500));
+      const answers = (await e.lines()).slice(from).filter((l) => l.startsWith('bestmove'));
+      check(answers.length === 1, `${answers.length} bestmoves for one go ponder and stop: ${answers.join(' | ')}`);
+      return answers[0];
     },
   },
   {

@@ -60,3 +60,20 @@ for b in mt st; do
   fi
 done
 echo "ok Hash 65536: halved until it fits, in both builds"
+# ucinewgame clears the table: the same search twice, the same nodes, as
+# natively (emscripten's madvise does nothing, and the table kept its entries)
+script='position startpos
+go depth 7
+ucinewgame
+go depth 7'
+want=$(printf '%s\n' "$script" | "$build/stern" | grep -E '^bestmove|^info depth 7 ' | sed -E 's/ (nps|time) [0-9]+//g')
+for b in mt st; do
+  flag=$([ $b = st ] && echo --st || true)
+  got=$(printf '%s\n' "$script" | node "$web/stern-node.js" $flag | grep -E '^bestmove|^info depth 7 ' | sed -E 's/ (nps|time) [0-9]+//g')
+  if [ "$got" != "$want" ]; then
+    echo "FAIL ucinewgame ($b): the second search differs from the native one"
+    diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") | head -n 6
+    exit 1
+  fi
+done
+echo "ok ucinewgame clears the table, in both builds"

@@ -45,7 +45,8 @@
       return manifest;
     }
 
-    // The variant's net (or its seat count's classic net) and book.
+    // The variant's net, its seat count's classic net (the engine plays that
+    // one only where it serves the variant: protocol/evalfile.c) and book.
     async function fetchVariant(variant) {
       const m = await files();
       const seats = (variant.match(/-(\d)$/) || [])[1];
@@ -54,13 +55,16 @@
         const key = dir + '/' + base + ext;
         if (fetched.has(key) || !(m[dir] || []).includes(base)) continue;
         fetched.add(key);
-        const r = await fetch(here + key);
-        if (!r.ok) {
-          post('info string error cannot fetch ' + key + ': HTTP ' + r.status);
-          continue;
+        try {
+          const r = await fetch(here + key);
+          if (!r.ok) throw new Error('HTTP ' + r.status);
+          const bytes = new Uint8Array(await r.arrayBuffer());
+          engine.FS.mkdirTree('/stern/' + dir);
+          engine.FS.writeFile('/stern/' + key, bytes);
+        } catch (e) {
+          fetched.delete(key); // asked again the next time the variant is chosen
+          post('info string error cannot fetch ' + key + ': ' + e.message + '; the engine plays without it');
         }
-        engine.FS.mkdirTree('/stern/' + dir);
-        engine.FS.writeFile('/stern/' + key, new Uint8Array(await r.arrayBuffer()));
       }
     }
 
@@ -81,7 +85,7 @@
       const text = String(line);
       const v = /^\s*setoption\s+name\s+variant\s+value\s+(\S+)\s*$/i.exec(text);
       queue = queue.then(async () => {
-        if (v) await fetchVariant(v[1]);
+        if (v) await fetchVariant(v[1].toLowerCase()); // the engine takes any case
         inputBytes(engine, new TextEncoder().encode(text + '\n'));
       }).catch((e) => post('info string error ' + e));
     }
