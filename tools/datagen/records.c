@@ -3,8 +3,7 @@
 
 #include "eval.h"
 #include "exe_id.h"
-#include "move_list.h"
-#include "movegen.h"
+#include "node.h"
 #include "nnue.h"
 
 #include <stdio.h>
@@ -159,20 +158,15 @@ int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *le
 {
     const Variant *v = p->v;
     *leaf = *p;
-    MoveList *list = move_list_new();
     int depth = 0;
-    for (; list && depth < pvlen; depth++) {
+    for (; depth < pvlen; depth++) {
         const int s = line_mover(leaf, &pv[depth]);
         if (s < 0)
             break;
         Position next = *leaf;
         if (next.stm != s)
             pos_set_stm(&next, s);
-        gen_moves(&next, list, NULL);
-        bool legal = false;
-        for (int i = 0; i < list->n && !legal; i++)
-            legal = move_same(&list->m[i], &pv[depth]);
-        if (!legal)
+        if (!node_legal_move(&next, &pv[depth], NULL))
             break;
         pos_play(&next, &pv[depth]);
         bool arrived = pos_over(&next);
@@ -182,7 +176,6 @@ int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *le
             break;
         *leaf = next;
     }
-    move_list_delete(list);
     return depth;
 }
 
