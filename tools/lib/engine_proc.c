@@ -75,38 +75,6 @@ int ep_kill_children_on_signals(void)
     return 0;
 }
 
-/* ---- helpers ---- */
-
-int64_t ep_now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-/* Milliseconds left until `deadline` (ep_now_ms time; < 0: none): -1 for no limit,
- * else >= 0. */
-static int remaining_ms(int64_t deadline)
-{
-    if (deadline < 0)
-        return -1;
-    const int64_t left = deadline - ep_now_ms();
-    return left > 0 ? (int)left : 0;
-}
-
-static int64_t deadline_after(int timeout_ms)
-{
-    return timeout_ms < 0 ? -1 : ep_now_ms() + timeout_ms;
-}
-
-static void set_error(EngineProc *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void set_error(EngineProc *e, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->error, sizeof e->error, fmt, ap);
-    va_end(ap);
-}
 
 static void close_fd(int *fd)
 {
@@ -138,11 +106,11 @@ static ssize_t fill(EngineProc *e)
     if (e->eof || e->out_fd < 0)
         return -1;
     if (e->len - e->start >= EP_LINE_MAX) {
-        set_error(e, "engine line longer than %d bytes", EP_LINE_MAX);
+        ep_set_error(e, "engine line longer than %d bytes", EP_LINE_MAX);
         return -1;
     }
     if (reserve(e, READ_CHUNK)) {
-        set_error(e, "out of memory");
+        ep_set_error(e, "out of memory");
         return -1;
     }
     for (;;) {
@@ -157,9 +125,9 @@ static ssize_t fill(EngineProc *e)
             return 0;
         e->eof = true;
         if (n == 0)
-            set_error(e, "engine closed its output (EOF)");
+            ep_set_error(e, "engine closed its output (EOF)");
         else
-            set_error(e, "reading from engine: %s", strerror(errno));
+            ep_set_error(e, "reading from engine: %s", strerror(errno));
         return -1;
     }
 }
@@ -215,16 +183,16 @@ static int spawn(EngineProc *e, const char *file, char *const argv[], int err_fd
     ignore_sigpipe_once();
     int in[2], out[2], report[2];
     if (pipe2(in, O_CLOEXEC)) {
-        set_error(e, "pipe: %s", strerror(errno));
+        ep_set_error(e, "pipe: %s", strerror(errno));
         return -1;
     }
     if (pipe2(out, O_CLOEXEC)) {
-        set_error(e, "pipe: %s", strerror(errno));
+        ep_set_error(e, "pipe: %s", strerror(errno));
         close(in[0]), close(in[1]);
         return -1;
     }
     if (pipe2(report, O_CLOEXEC)) {
-        set_error(e, "pipe: %s", strerror(errno));
+        ep_set_error(e, "pipe: %s", strerror(errno));
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
         return -1;
     }
@@ -235,7 +203,7 @@ static int spawn(EngineProc *e, const char *file, char *const argv[], int err_fd
     close(out[1]);
     close(report[1]);
     if (pid < 0) {
-        set_error(e, "fork: %s", strerror(errno));
+        ep_set_error(e, "fork: %s", strerror(errno));
         close(in[1]), close(out[0]), close(report[0]);
         return -1;
     }
@@ -246,7 +214,7 @@ static int spawn(EngineProc *e, const char *file, char *const argv[], int err_fd
         ;
     close(report[0]);
     if (n == (ssize_t)sizeof child_errno) {
-        set_error(e, "cannot execute %s: %s", file, strerror(child_errno));
+        ep_set_error(e, "cannot execute %s: %s", file, strerror(child_errno));
         close(in[1]), close(out[0]);
         waitpid(pid, NULL, 0);
         return -1;
@@ -294,10 +262,10 @@ int ep_start(EngineProc *e, const char *cmd, int err_fd)
 static int write_all(EngineProc *e, const char *s, size_t len, int timeout_ms)
 {
     if (e->in_fd < 0) {
-        set_error(e, "engine is not running");
+        ep_set_error(e, "engine is not running");
         return -1;
     }
-    const int64_t deadline = deadline_after(timeout_ms);
+    const int64_t deadline = ep_deadline_after(timeout_ms);
     while (len) {
         const ssize_t n = write(e->in_fd, s, len);
         if (n > 0) {
@@ -309,20 +277,20 @@ static int write_all(EngineProc *e, const char *s, size_t len, int timeout_ms)
             continue;
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
             if (errno == EPIPE)
-                set_error(e, "engine closed its input");
+                ep_set_error(e, "engine closed its input");
             else
-                set_error(e, "writing to engine: %s", strerror(errno));
+                ep_set_error(e, "writing to engine: %s", strerror(errno));
             return -1;
         }
-        const int wait = remaining_ms(deadline);
+        const int wait = ep_remaining_ms(deadline);
         if (wait == 0) {
-            set_error(e, "engine did not read its input within %d ms", timeout_ms);
+            ep_set_error(e, "engine did not read its input within %d ms", timeout_ms);
             return -1;
         }
         struct pollfd p[2] = {{.fd = e->in_fd, .events = POLLOUT},
                               {.fd = e->eof ? -1 : e->out_fd, .events = POLLIN}};
         if (poll(p, 2, wait) < 0 && errno != EINTR) {
-            set_error(e, "poll: %s", strerror(errno));
+            ep_set_error(e, "poll: %s", strerror(errno));
             return -1;
         }
         if (p[1].revents)
@@ -338,12 +306,12 @@ static int vsend(EngineProc *e, int timeout_ms, const char *fmt, va_list ap)
     const int n = vsnprintf(NULL, 0, fmt, ap2);
     va_end(ap2);
     if (n < 0 || n >= EP_LINE_MAX) {
-        set_error(e, "line to send is too long or malformed");
+        ep_set_error(e, "line to send is too long or malformed");
         return -1;
     }
     char *s = malloc((size_t)n + 2);
     if (!s) {
-        set_error(e, "out of memory");
+        ep_set_error(e, "out of memory");
         return -1;
     }
     vsnprintf(s, (size_t)n + 1, fmt, ap);
@@ -390,7 +358,7 @@ int ep_read_line(EngineProc *e, int timeout_ms, char **line)
         e->len -= e->start;
         e->start = 0;
     }
-    const int64_t deadline = deadline_after(timeout_ms);
+    const int64_t deadline = ep_deadline_after(timeout_ms);
     size_t scanned = 0;
     for (;;) {
         const char *nl = e->len > scanned ? memchr(e->buf + scanned, '\n', e->len - scanned) : NULL;
@@ -405,147 +373,19 @@ int ep_read_line(EngineProc *e, int timeout_ms, char **line)
                 return take_line(e, e->len, line);
             return -1;
         }
-        const int wait = remaining_ms(deadline);
+        const int wait = ep_remaining_ms(deadline);
         if (wait == 0) {
-            set_error(e, "no line from engine within %d ms", timeout_ms);
+            ep_set_error(e, "no line from engine within %d ms", timeout_ms);
             return 0;
         }
         struct pollfd p = {.fd = e->out_fd, .events = POLLIN};
         if (poll(&p, 1, wait) < 0 && errno != EINTR) {
-            set_error(e, "poll: %s", strerror(errno));
+            ep_set_error(e, "poll: %s", strerror(errno));
             return -1;
         }
     }
 }
 
-/* Whether the first token of `line` is `token`. */
-static bool first_token_is(const char *line, const char *token)
-{
-    line += strspn(line, " \t");
-    const size_t n = strlen(token);
-    return !strncmp(line, token, n) && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
-}
-
-int ep_wait_token(EngineProc *e, const char *token, int timeout_ms, EpLineFn fn, void *ctx, char **line)
-{
-    const int64_t deadline = deadline_after(timeout_ms);
-    for (;;) {
-        const int rc = ep_read_line(e, remaining_ms(deadline), line);
-        if (rc <= 0) {
-            if (rc == 0)
-                set_error(e, "no '%s' from engine within %d ms", token, timeout_ms);
-            return rc;
-        }
-        if (first_token_is(*line, token))
-            return 1;
-        if (fn)
-            fn(*line, ctx);
-    }
-}
-
-static void keep_id_name(const char *line, void *ctx)
-{
-    EngineProc *e = ctx;
-    line += strspn(line, " \t");
-    if (strncmp(line, "id", 2) || (line[2] != ' ' && line[2] != '\t'))
-        return;
-    line += 2;
-    line += strspn(line, " \t");
-    if (strncmp(line, "name", 4) || (line[4] != ' ' && line[4] != '\t'))
-        return;
-    line += 4;
-    line += strspn(line, " \t");
-    snprintf(e->name, sizeof e->name, "%s", line);
-}
-
-/* Keeps the first `info string error` line in ctx (512 bytes). */
-static void keep_refusal(const char *line, void *ctx)
-{
-    char *refusal = ctx;
-    line += strspn(line, " \t");
-    if (!*refusal && !strncmp(line, "info string error", 17))
-        snprintf(refusal, 512, "%s", line);
-}
-
-int ep_sync(EngineProc *e, int timeout_ms)
-{
-    char *line;
-    if (ep_send(e, "isready"))
-        return -1;
-    return ep_wait_token(e, "readyok", timeout_ms, NULL, NULL, &line) == 1 ? 0 : -1;
-}
-
-/* Sets opts[0..nopts) one by one (a refusal names its option), then ep_sync. */
-static int set_options(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
-{
-    char *line;
-    for (int i = 0; i < nopts; i++) {
-        const int rc = opts[i].value ? ep_send(e, "setoption name %s value %s", opts[i].name, opts[i].value)
-                                     : ep_send(e, "setoption name %s", opts[i].name);
-        if (rc)
-            return -1;
-        /* each option answered before the next: a refusal names its option */
-        char refusal[512] = "";
-        if (ep_send(e, "isready") ||
-            ep_wait_token(e, "readyok", timeout_ms, keep_refusal, refusal, &line) != 1)
-            return -1;
-        if (*refusal) {
-            set_error(e, "option %s%s%s refused: %s", opts[i].name, opts[i].value ? "=" : "",
-                      opts[i].value ? opts[i].value : "", refusal);
-            e->refused = true;
-            return -1;
-        }
-    }
-    return ep_sync(e, timeout_ms);
-}
-
-int ep_handshake(EngineProc *e, const EngineOption *opts, int nopts, int timeout_ms)
-{
-    char *line;
-    if (e->ccp) {
-        if (ep_send(e, "ccp") || ep_send(e, "isready") ||
-            ep_wait_token(e, "readyok", timeout_ms, keep_id_name, e, &line) != 1)
-            return -1;
-    } else if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_id_name, e, &line) != 1) {
-        return -1;
-    }
-    return set_options(e, opts, nopts, timeout_ms);
-}
-
-/* What the `uci` answer of an engine for analysis offers. */
-typedef struct {
-    EngineProc *e;
-    bool book, model;
-} Offered;
-
-static void keep_offers(const char *line, void *ctx)
-{
-    Offered *o = ctx;
-    keep_id_name(line, o->e);
-    o->book |= !strncmp(line, "option name OwnBook ", 20);
-    o->model |= !strncmp(line, "option name OpponentModel ", 26);
-}
-
-#define EP_MAX_OPTIONS 64
-
-int ep_start_analysis(EngineProc *e, const char *cmd, const EngineOption *opts, int nopts, int timeout_ms)
-{
-    if (ep_start(e, cmd, -1))
-        return -1;
-    char *line;
-    Offered offered = {.e = e};
-    if (ep_send(e, "uci") || ep_wait_token(e, "uciok", timeout_ms, keep_offers, &offered, &line) != 1)
-        return -1;
-    EngineOption all[EP_MAX_OPTIONS + 2];
-    int n = 0;
-    if (offered.book)
-        all[n++] = (EngineOption){"OwnBook", "false"};
-    if (offered.model)
-        all[n++] = (EngineOption){"OpponentModel", "false"};
-    for (int i = 0; i < nopts && i < EP_MAX_OPTIONS; i++)
-        all[n++] = opts[i];
-    return set_options(e, all, n, timeout_ms);
-}
 
 /* ---- ending ---- */
 
@@ -558,7 +398,7 @@ static int wait_exit(EngineProc *e, int timeout_ms, bool drain)
         return 1;
     if (e->pid < 0)
         return -1;
-    const int64_t deadline = deadline_after(timeout_ms);
+    const int64_t deadline = ep_deadline_after(timeout_ms);
     for (;;) {
         siginfo_t si;
         memset(&si, 0, sizeof si);
@@ -571,7 +411,7 @@ static int wait_exit(EngineProc *e, int timeout_ms, bool drain)
             e->reaped = true;
             return 1;
         }
-        const int left = remaining_ms(deadline);
+        const int left = ep_remaining_ms(deadline);
         if (left == 0)
             return 0;
         const int step = left < 0 || left > REAP_POLL_MS ? REAP_POLL_MS : left;
@@ -620,10 +460,10 @@ int ep_quit(EngineProc *e, int grace_ms)
     if (e->pid < 0)
         return -1;
     if (!e->reaped) {
-        const int64_t deadline = deadline_after(grace_ms);
+        const int64_t deadline = ep_deadline_after(grace_ms);
         send_timeout(e, grace_ms, "quit");
         close_fd(&e->in_fd);
-        if (wait_exit(e, remaining_ms(deadline), true) == 0) {
+        if (wait_exit(e, ep_remaining_ms(deadline), true) == 0) {
             kill(-e->pid, SIGKILL);
             wait_exit(e, -1, false);
         }

@@ -10,6 +10,12 @@
  * SIGPIPE (ep_start sets SIGPIPE to ignored in this process; children get the
  * default back). One EngineProc is used by one thread at a time; different
  * EngineProcs may be used from different threads.
+ *
+ * Two transports implement the process calls (ep_start, ep_send,
+ * ep_read_line, ep_quit, ep_kill, ep_reap, ep_running, ep_exit_desc, and the
+ * signal helpers): engine_proc.c, a child process, and engine_worker.c, a Web
+ * Worker for the table built as WebAssembly (docs/WEB.md). engine_talk.c
+ * builds the protocol calls (handshake, sync, waiting for a token) on either.
  */
 #ifndef STERN_ENGINE_PROC_H
 #define STERN_ENGINE_PROC_H
@@ -125,6 +131,14 @@ char *ep_exit_desc(const EngineProc *e, char *buf, size_t n);
 
 /* Milliseconds of a monotonic clock (CLOCK_MONOTONIC), for timing moves. */
 int64_t ep_now_ms(void);
+
+/* For the transports: deadline_after(timeout_ms) is the ep_now_ms time
+ * timeout_ms from now (timeout_ms < 0: -1, no deadline); remaining_ms the
+ * milliseconds left until such a deadline (>= 0), or -1 for none; set_error
+ * writes e->error as printf does. */
+int64_t ep_deadline_after(int timeout_ms);
+int ep_remaining_ms(int64_t deadline);
+void ep_set_error(EngineProc *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Resident memory of process pid in MiB (VmRSS of /proc/<pid>/status, Linux),
  * or -1 when it cannot be read (no such process, no /proc). */
