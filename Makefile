@@ -249,6 +249,43 @@ WEB_FILES := $(wildcard tools/web/*.js tools/web/*.html)
 web-deps:
 	$(call need_header,/usr/bin/emcc,emscripten node-acorn)
 	$(call need_header,xxhash.h,libxxhash-dev)
+	$(call need_header,/usr/bin/curl,curl)
+
+# The board as a static site: the table of stern-board (tools/board/board_table.c)
+# as WebAssembly in a worker of the page (tools/web/table_web.c), its engines
+# Web Workers (tools/web/engine_worker.c). The table speaks JSON with jansson,
+# built from Debian's source of the version Debian ships (checked by its hash).
+JANSSON := jansson-2.14
+JANSSON_SHA256 := c739578bf6b764aa0752db9a2fdadcfe921c78f1228c7ec0bb47fa804c55d17b
+JANSSON_DIR := $(BUILD)/web-src/$(JANSSON)
+JANSSON_SRC := $(addprefix $(JANSSON_DIR)/src/,dump.c error.c hashtable.c hashtable_seed.c load.c memory.c \
+  pack_unpack.c strbuffer.c strconv.c utf.c value.c version.c)
+TABLE_WEB_SRC := tools/board/board_table.c tools/web/table_web.c tools/web/engine_worker.c \
+  $(addprefix tools/lib/,engine_talk.c info_line.c pgn_read.c record.c referee.c) $(wildcard engine/rules/*.c)
+
+$(JANSSON_DIR)/src/jansson_config.h: | web-deps
+	@mkdir -p $(BUILD)/web-src
+	curl -sSfL -o $(BUILD)/web-src/$(JANSSON).tar.gz \
+	  http://deb.debian.org/debian/pool/main/j/jansson/jansson_2.14.orig.tar.gz
+	echo "$(JANSSON_SHA256)  $(BUILD)/web-src/$(JANSSON).tar.gz" | sha256sum -c --quiet
+	tar -xzf $(BUILD)/web-src/$(JANSSON).tar.gz -C $(BUILD)/web-src
+	sed -e 's/@json_inline@/inline/' -e 's/@json_have_long_long@/1/' -e 's/@json_have_localeconv@/1/' \
+	  -e 's/@json_have_atomic_builtins@/1/' -e 's/@json_have_sync_builtins@/1/' $@.in > $@
+	printf '#define HAVE_%s 1\n' STDINT_H UNISTD_H SYS_TYPES_H SYS_TIME_H GETTIMEOFDAY GETPID LOCALECONV \
+	  ATOMIC_BUILTINS SYNC_BUILTINS > $(JANSSON_DIR)/src/jansson_private_config.h
+
+# jansson's own sources, built apart with its own warnings
+$(JANSSON_DIR)/libjansson.a: $(JANSSON_DIR)/src/jansson_config.h
+	cd $(JANSSON_DIR) && NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -c -Isrc -DHAVE_CONFIG_H $(patsubst $(JANSSON_DIR)/%,%,$(JANSSON_SRC))
+	cd $(JANSSON_DIR) && emar rcs libjansson.a $(notdir $(JANSSON_SRC:.c=.o))
+
+$(WEB)/stern-table.js: $(TABLE_WEB_SRC) $(JANSSON_DIR)/libjansson.a $(BUILD)/web-inc/xxhash.h | web-deps
+	@mkdir -p $(WEB)
+	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=gnu17 $(WARN) -DXXH_INLINE_ALL -I$(BUILD)/web-inc -Itools/board \
+	  -Itools/lib $(INC_PROTO) -I$(JANSSON_DIR)/src -sMODULARIZE -sEXPORT_NAME=SternTable \
+	  -sEXPORTED_FUNCTIONS=_table_web_start,_table_web_message,_table_web_tick,_malloc,_free \
+	  -sEXPORTED_RUNTIME_METHODS=ccall,stringToUTF8,lengthBytesUTF8 -sALLOW_MEMORY_GROWTH -sENVIRONMENT=worker \
+	  -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -o $@ $(TABLE_WEB_SRC) $(JANSSON_DIR)/libjansson.a
 
 $(BUILD)/web-inc/xxhash.h: | web-deps
 	@mkdir -p $(dir $@)
@@ -262,19 +299,25 @@ $(WEB)/stern-st.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h | web-deps
 	@mkdir -p $(WEB)
 	NODE_PATH=/usr/share/nodejs $(EMCC) $(WEB_CFLAGS) $(WEB_LDFLAGS) -sASYNCIFY -sASYNCIFY_IGNORE_INDIRECT -o $@ $(WEB_SRC)
 
-web: web-deps $(WEB)/stern-mt.js $(WEB)/stern-st.js $(WEB_FILES)
+web: web-deps $(WEB)/stern-mt.js $(WEB)/stern-st.js $(WEB)/stern-table.js $(WEB_FILES) $(wildcard tools/board/page/*)
 	@mkdir -p $(WEB)/nets $(WEB)/book
-	cp $(WEB_FILES) $(WEB)/
+	cp $(WEB_FILES) tools/board/page/board.js tools/board/page/board.css $(WEB)/
+	sed 's/<meta name="stern-table" content="websocket">/<meta name="stern-table" content="worker">/' \
+	  tools/board/page/index.html > $(WEB)/index.html
+	grep -q 'content="worker"' $(WEB)/index.html
 	cp nets/*.nnue $(WEB)/nets/
 	cp book/*.bin $(WEB)/book/
 	tools/web/manifest.sh $(WEB) > $(WEB)/files.json
 
 # The WebAssembly engine (tests/web/): the native engine's lines and answers
 # under node for every variant, then real Chromium with and without
-# cross-origin isolation.
+# cross-origin isolation; then the board's browser tests on the static site
+# (build/web behind a plain static server, and an isolated one).
 test-web: all web board-deps
 	tests/web/same-as-native.sh $(BUILD)
 	WEB_BUILD=$(BUILD) node tests/web/browser.mjs
+	BOARD_STATIC=plain BOARD_BUILD=$(BUILD) node tests/board/run.mjs
+	BOARD_STATIC=isolated BOARD_BUILD=$(BUILD) node tests/board/run.mjs
 
 # The main job: a whole game between two engine processes, printed on the terminal.
 play: all

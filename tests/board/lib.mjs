@@ -24,7 +24,42 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Starts build/stern-board -port 0 with the given engines ([{cmd, name, options}])
 // and resolves with {url, proc, output()} once it printed its address.
-export function startServer(engines, { timeout = 15000, extraArgs = [] } = {}) {
+//
+// BOARD_STATIC=plain or =isolated tests the board as a static site instead
+// (docs/WEB.md): BUILD/web served by `python3 -m http.server` (plain) or by
+// tools/web/serve.py --isolated (the COOP/COEP headers), the table and its
+// engine (Stern, the only one it has) running in the page.
+export const STATIC = process.env.BOARD_STATIC || '';
+export function startServer(engines, opts = {}) {
+  return STATIC ? startStatic(opts) : startBoard(engines, opts);
+}
+
+function startStatic({ timeout = 15000 } = {}) {
+  const dir = join(BUILD, 'web');
+  const [cmd, args] = STATIC === 'isolated'
+    ? ['python3', [join(ROOT, 'tools', 'web', 'serve.py'), '--isolated', '--port', '0', dir]]
+    : ['python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir]];
+  const proc = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const log = [];
+  const keep = (src) => (line) => { log.push(`${src}: ${line}`); if (log.length > 400) log.shift(); };
+  createInterface({ input: proc.stderr }).on('line', keep('stderr'));
+  const server = { proc, args, url: null, output: () => log.join('\n'), command: `${cmd} ${args.join(' ')}` };
+  return new Promise((res, rej) => {
+    const timer = setTimeout(() => rej(new TestFailure(`${server.command} did not print its port within ${timeout} ms`)), timeout);
+    createInterface({ input: proc.stdout }).on('line', (line) => {
+      keep('stdout')(line);
+      const m = /^(\d+)$/.exec(line.trim()) || /port (\d+)/.exec(line);
+      if (m && !server.url) {
+        server.url = `http://127.0.0.1:${m[1]}/`;
+        clearTimeout(timer);
+        res(server);
+      }
+    });
+    proc.on('error', (e) => { clearTimeout(timer); rej(new TestFailure(`cannot start ${cmd}: ${e.message}`)); });
+  });
+}
+
+function startBoard(engines, { timeout = 15000, extraArgs = [] } = {}) {
   const args = ['-port', '0'];
   for (const e of engines) {
     args.push('-engine', `cmd=${e.cmd}`);
@@ -390,22 +425,23 @@ export async function newGameByForm(t, page, variant, seats, tc = TC) {
   return s;
 }
 
-// Wraps window.stern.ws.send so the test can see what the page sends.
+// Wraps window.stern.link.send (the page's way to the table, a WebSocket or
+// the static site's worker) so the test can see what the page sends.
 export async function recordSends(page) {
   await page.evaluate(() => {
     window.__sent = [];
-    const ws = window.stern.ws;
-    if (ws.__wrapped) return;
-    const orig = ws.send.bind(ws);
-    ws.send = (m) => { window.__sent.push(String(m)); return orig(m); };
-    ws.__wrapped = true;
+    const link = window.stern.link;
+    if (link.__wrapped) return;
+    const orig = link.send;
+    link.send = (m) => { window.__sent.push(String(m)); return orig(m); };
+    link.__wrapped = true;
   });
 }
 export const sentMessages = (page) => page.evaluate(() => (window.__sent || []).map((m) => {
   try { return JSON.parse(m); } catch { return { unparsed: m }; }
 }));
 
-export const wsSend = (page, text) => page.evaluate((text) => window.stern.ws.send(text), text);
+export const wsSend = (page, text) => page.evaluate((text) => window.stern.link.send(text), text);
 
 export function stateCore(s) {
   return JSON.stringify({ fen: s.fen, ply: s.ply, shown: s.shown, stm: s.stm, over: s.over, board: s.board,

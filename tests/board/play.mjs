@@ -167,7 +167,7 @@ const confirmEliminate = {
   async run(t) {
     const srv = await t.server([sternEngine()]);
     const page = await openTable(t, srv.url);
-    t.step('send {"type":"new", classic-3, three humans, fen} through window.stern.ws');
+    t.step('send {"type":"new", classic-3, three humans, fen} through window.stern.link');
     await wsSend(page, JSON.stringify({
       type: 'new', variant: 'classic-3', tc: {}, fen: ELIM_FEN,
       seats: [{ player: 'human' }, { player: 'human' }, { player: 'human' }],

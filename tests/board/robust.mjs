@@ -24,7 +24,7 @@ const badInput = {
     const before = stateCore(s);
 
     let n = (await messages(page, 'error')).length;
-    t.step('send "{not json" through window.stern.ws');
+    t.step('send "{not json" through window.stern.link');
     await wsSend(page, '{not json');
     let errs = await waitMessage(page, 'error', n, 'sending {not json');
     check(errs.every((e) => e.length > 0), 'an empty div.error');
@@ -63,6 +63,7 @@ function engineFailure(mode, { nth = 3, clock = false } = {}) {
   const tc = clock ? '0.1+0' : undefined;
   return {
     name: `engine-${mode}${clock ? '-clock' : ''}`,
+    needs: 'stern-board (a fake engine program)',
     timeout: 60000,
     async run(t) {
       const dir = mkdtempSync(join(tmpdir(), 'stern-board-test-'));
@@ -125,6 +126,7 @@ function engineFailure(mode, { nth = 3, clock = false } = {}) {
 // join the table: its WebSocket is refused; the same page connects to its own.
 const foreignOrigin = {
   name: 'foreign-origin',
+  needs: "stern-board (its WebSocket's origin check)",
   timeout: 20000,
   async run(t) {
     const srv = await t.server([sternEngine()]);

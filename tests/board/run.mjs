@@ -10,10 +10,14 @@
 // CHROMIUM (default /usr/bin/chromium) the browser; BOARD_VERBOSE=1 prints
 // each step and the server's output of a failed test; BOARD_TIMEOUT_SCALE
 // multiplies every test's time limit (a slow machine); BOARD_ROOT serves the
-// page from another folder (stern-board -root).
+// page from another folder (stern-board -root). BOARD_STATIC=plain or
+// =isolated tests the board as a static site (make web; docs/WEB.md): build/web
+// behind python3's http.server, or tools/web/serve.py --isolated; the tests
+// that need stern-board itself (a test's `needs`) are left out, and
+// static.mjs's are added.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOARD_BIN, STERN_BIN, BUILD, TestFailure, startServer, stopServer } from './lib.mjs';
+import { BOARD_BIN, STERN_BIN, BUILD, STATIC, TestFailure, startServer, stopServer } from './lib.mjs';
 import playTests from './play.mjs';
 import analysisTests from './analysis.mjs';
 import pgnTests from './pgn.mjs';
@@ -21,8 +25,10 @@ import robustTests from './robust.mjs';
 import positionTests from './position.mjs';
 import hopTests from './hops.mjs';
 import tabTests from './tabs.mjs';
+import staticTests from './static.mjs';
 
-const ALL = [...playTests, ...analysisTests, ...pgnTests, ...robustTests, ...positionTests, ...hopTests, ...tabTests];
+const ALL = [...playTests, ...analysisTests, ...pgnTests, ...robustTests, ...positionTests, ...hopTests, ...tabTests,
+  ...staticTests].filter((t) => (STATIC ? !t.needs : !t.staticOnly));
 const verbose = !!process.env.BOARD_VERBOSE;
 const scale = Number(process.env.BOARD_TIMEOUT_SCALE) > 0 ? Number(process.env.BOARD_TIMEOUT_SCALE) : 1;
 
@@ -78,7 +84,7 @@ async function runOne(browser, test) {
   // the screenshot of the end (or of the failure)
   if (t.mainPage) {
     try {
-      await t.mainPage.screenshot({ path: join(BUILD, `board-${test.name}.png`), fullPage: true, timeout: 5000 });
+      await t.mainPage.screenshot({ path: join(BUILD, `board-${STATIC ? STATIC + '-' : ''}${test.name}.png`), fullPage: true, timeout: 5000 });
     } catch { /* the page may be gone */ }
   }
   const jsErrors = t.mainPage ? t.mainPage.jsErrors : [];
@@ -106,7 +112,13 @@ async function runOne(browser, test) {
 
 async function main() {
   const tests = pickTests(process.argv.slice(2));
-  for (const [bin, what] of [[BOARD_BIN, 'make build/stern-board'], [STERN_BIN, 'make build/stern']]) {
+  const need = STATIC ? [[join(BUILD, 'web', 'stern-table.wasm'), 'make web'], [STERN_BIN, 'make build/stern']]
+    : [[BOARD_BIN, 'make build/stern-board'], [STERN_BIN, 'make build/stern']];
+  if (STATIC && STATIC !== 'plain' && STATIC !== 'isolated') {
+    console.error(`BOARD_STATIC=${STATIC}: plain or isolated`);
+    process.exit(2);
+  }
+  for (const [bin, what] of need) {
     if (!existsSync(bin)) {
       for (const t of tests) console.log(`FAIL ${t.name}: ${bin} is missing (run ${what})`);
       console.log(`0 passed, ${tests.length} failed`);

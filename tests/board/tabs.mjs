@@ -8,6 +8,7 @@ import {
 
 const tabs = {
   name: 'two-tabs',
+  needs: 'stern-board (one table shared by pages)',
   timeout: 60000,
   async run(t) {
     const server = await t.server([sternEngine()]);

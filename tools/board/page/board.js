@@ -10,7 +10,7 @@
   // Seats in play by player count, in turn order (RULES.md section 2).
   const MAX_MESSAGES = 50;
 
-  const stern = { hello: null, state: null, analysis: null, ws: null };
+  const stern = { hello: null, state: null, analysis: null, link: null };
   window.stern = stern;
 
   const $ = (sel) => document.querySelector(sel);
@@ -89,33 +89,58 @@
 
   // ---- connection ----
 
+  // The table is stern-board's, over a WebSocket, or (the static site that
+  // `make web` writes: docs/WEB.md) a worker of this page running the same
+  // table as WebAssembly; index.html's meta stern-table says which. Both
+  // carry the same JSON texts.
   function connect() {
+    const meta = document.querySelector('meta[name="stern-table"]');
+    if (meta && meta.content === 'worker') connectWorker();
+    else connectSocket();
+  }
+
+  function onText(text) {
+    let msg;
+    try {
+      msg = JSON.parse(text);
+    } catch (e) {
+      addMessage('error', `Unreadable message from the table: ${e.message}`);
+      return;
+    }
+    receive(msg);
+  }
+
+  function connectSocket() {
     const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
-    stern.ws = ws;
-    ws.onmessage = (ev) => {
-      let msg;
-      try {
-        msg = JSON.parse(ev.data);
-      } catch (e) {
-        addMessage('error', `Unreadable message from the server: ${e.message}`);
-        return;
-      }
-      receive(msg);
-    };
+    stern.link = { open: () => ws.readyState === WebSocket.OPEN, send: (text) => ws.send(text) };
+    ws.onmessage = (ev) => onText(ev.data);
     ws.onclose = () => {
-      if (stern.ws !== ws) return;
+      if (stern.link.ws !== ws) return;
       el.status.textContent = 'Disconnected';
       el.statusDetail.textContent = 'Reconnecting…';
       setTimeout(connect, 1000);
     };
+    stern.link.ws = ws;
+  }
+
+  function connectWorker() {
+    const w = new Worker('table-worker.js');
+    let failed = false;
+    stern.link = { open: () => !failed, send: (text) => w.postMessage(text) };
+    w.onmessage = (ev) => onText(ev.data);
+    w.onerror = (ev) => {
+      failed = true;
+      el.status.textContent = 'The table stopped';
+      el.statusDetail.textContent = `Its worker failed: ${ev.message || 'an error'}. Reload the page to start again.`;
+    };
   }
 
   function send(msg) {
-    if (!stern.ws || stern.ws.readyState !== WebSocket.OPEN) {
+    if (!stern.link || !stern.link.open()) {
       addMessage('error', 'Not connected to the table.');
       return;
     }
-    stern.ws.send(JSON.stringify(msg));
+    stern.link.send(JSON.stringify(msg));
   }
 
   function receive(msg) {
