@@ -393,7 +393,7 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
     /* word by word: 64-bit sets pop cheaper than 128-bit ones */
     const Bitboard behind = own & ~p->v->target[s];
     for (int w = 0; w < 2; w++)
-        for (uint64_t b = (uint64_t)(behind >> (64 * w)); b; b &= b - 1) {
+        for (uint64_t b = bb_word(behind, w); b; b &= b - 1) {
             const int lag = tip_dist[64 * w + __builtin_ctzll(b)] - avg - slack;
             t.straggler -= w_straggler * (lag > 0 ? lag : 0); /* no branch: lag's sign is random */
         }
@@ -412,7 +412,7 @@ static EvalTerms seat_terms(const Position *p, int s, unsigned held, EvalMemo *m
             bool alone_ready = false;
             EscapeMemo *em = escape_memo_of(memo, p->v, s);
             for (int w = 0; w < 2; w++)
-                for (uint64_t b = (uint64_t)(at_home >> (64 * w)); b; b &= b - 1) {
+                for (uint64_t b = bb_word(at_home, w); b; b &= b - 1) {
                     const int h = 64 * w + __builtin_ctzll(b);
                     steps += p->v->home_exit[s][h];
                     escapes += escape_moves(p, em, s, h, alone, &alone_ready, &area);

@@ -20,11 +20,30 @@ typedef unsigned __int128 Bitboard;
 #define NUM_HOLES 121
 #define NO_HOLE 255
 
-/* The set holding only hole h (0-120). */
+/* bb_bit: the set holding only hole h (0-120). bb_test: whether hole h
+ * (0-120) is in b. WebAssembly has no 128-bit shift: a shift by a variable
+ * amount is a call there (__ashlti3, __lshrti3), so its two work on the
+ * 64-bit halves; natively the compiler's shift (shld, shrd) is as fast. */
+#if defined(__wasm__)
+static inline Bitboard bb_bit(int h)
+{
+    const uint64_t lo = (uint64_t)(h < 64) << (h & 63), hi = (uint64_t)(h >= 64) << (h & 63);
+    return (Bitboard)hi << 64 | lo;
+}
+
+static inline bool bb_test(Bitboard b, int h)
+{
+    return (bool)(((h < 64 ? (uint64_t)b : (uint64_t)(b >> 64)) >> (h & 63)) & 1);
+}
+#else
 static inline Bitboard bb_bit(int h) { return (Bitboard)1 << h; }
 
-/* Whether hole h (0-120) is in b. */
 static inline bool bb_test(Bitboard b, int h) { return (bool)((b >> h) & 1); }
+#endif
+
+/* Word w of b (0: holes 0-63, 1: holes 64-120): a select, not a shift by 64 x w
+ * (a call in WebAssembly, above). */
+static inline uint64_t bb_word(Bitboard b, int w) { return w ? (uint64_t)(b >> 64) : (uint64_t)b; }
 
 /* Number of holes in b. */
 static inline int bb_count(Bitboard b)

@@ -711,7 +711,7 @@ int gen_seat_best_progress(const Position *p, int s, const uint8_t dist[NUM_HOLE
             int nearest = dist[from] - best; /* only ends nearer than this improve best */
             const Bitboard dests = memo_destinations(p, &mover, memo, from);
             for (int v = 0; v < 2; v++)
-                for (uint64_t b = (uint64_t)(dests >> (64 * v)); b; b &= b - 1) {
+                for (uint64_t b = bb_word(dests, v); b; b &= b - 1) {
                     const int d = dist[64 * v + __builtin_ctzll(b)];
                     nearest = d < nearest ? d : nearest;
                 }

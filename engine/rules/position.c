@@ -125,7 +125,7 @@ bool pos_has_move(const Position *p, int s)
     const Bitboard empty = ~p->occ & ~v->foreign[s], target = v->target[s];
     const Bitboard free = p->seat_bb[s] & ~target; /* free to step anywhere */
     for (int w = 0; w < 2; w++) /* word by word: 64-bit sets pop cheaper */
-        for (uint64_t b = (uint64_t)(free >> (64 * w)); b; b &= b - 1)
+        for (uint64_t b = bb_word(free, w); b; b &= b - 1)
             if (geo.adjacent[64 * w + __builtin_ctzll(b)] & empty)
                 return true;
     for (Bitboard b = p->seat_bb[s] & target; b;) /* locked in the target */
