@@ -279,7 +279,7 @@ $(JANSSON_DIR)/libjansson.a: $(JANSSON_DIR)/src/jansson_config.h
 	cd $(JANSSON_DIR) && NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -c -Isrc -DHAVE_CONFIG_H $(patsubst $(JANSSON_DIR)/%,%,$(JANSSON_SRC))
 	cd $(JANSSON_DIR) && emar rcs libjansson.a $(notdir $(JANSSON_SRC:.c=.o))
 
-$(WEB)/stern-table.js: $(TABLE_WEB_SRC) $(JANSSON_DIR)/libjansson.a $(BUILD)/web-inc/xxhash.h | web-deps
+$(WEB)/stern-table.js: $(TABLE_WEB_SRC) $(wildcard tools/board/*.h tools/lib/*.h engine/rules/*.h) $(JANSSON_DIR)/libjansson.a $(BUILD)/web-inc/xxhash.h | web-deps
 	@mkdir -p $(WEB)
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=gnu17 $(WARN) -DXXH_INLINE_ALL -I$(BUILD)/web-inc -Itools/board \
 	  -Itools/lib $(INC_PROTO) -I$(JANSSON_DIR)/src -sMODULARIZE -sEXPORT_NAME=SternTable \

@@ -46,6 +46,10 @@ static inline void clip_layer(const int16_t *a, int n, uint8_t *x, NnuePath path
 #else
     (void)path;
 #endif
+#if defined(__wasm_simd128__)
+    nnue_clip_wasm(a, n, x);
+    return;
+#endif
     for (int j = 0; j < n; j++)
         x[j] = (uint8_t)clip127(a[j]);
 }
@@ -66,6 +70,10 @@ static inline void affine(const int8_t *w, const int32_t *b, int l2, int n, cons
     }
 #else
     (void)path;
+#endif
+#if defined(__wasm_simd128__)
+    nnue_affine_wasm(w, b, l2, n, x, h);
+    return;
 #endif
     for (int k = 0; k < l2; k++) {
         const int8_t *row = w + (size_t)k * n;

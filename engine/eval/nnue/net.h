@@ -19,6 +19,13 @@
 #define NNUE_SIMD 0
 #endif
 
+#if defined(__wasm_simd128__)
+/* nnue_clip_ssse3 and nnue_affine_ssse3 in WebAssembly SIMD128
+ * (wasm_simd.c; n a multiple of 16): the WebAssembly builds' plain path. */
+void nnue_clip_wasm(const int16_t *a, int n, uint8_t *x);
+void nnue_affine_wasm(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
+#endif
+
 struct Nnue {
     int version;   /* NNUE_VERSION (two seats) or NNUE_VERSION_MULTI */
     int planes, l1, l2, out_scale;
