@@ -54,7 +54,7 @@ TEST_SUPPORT := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/support/*.c))
 STRESS_SESSIONS ?= 60
 READY_MS ?= 100
 
-.PHONY: web web-deps test-web all deps build-deps test-deps nnue-deps slurm-deps net board-deps test test-board test-slurm clean asan tsan play board stress fuzz fuzz-run install books
+.PHONY: web web-deps web-src test-web all deps build-deps test-deps nnue-deps slurm-deps net board-deps test test-board test-slurm clean asan tsan play board stress fuzz fuzz-run install books
 all: build-deps $(BUILD)/stern $(TOOLS) $(RESEARCH)
 
 # The objects of test and tool programs, made on the way to them, are kept
@@ -78,7 +78,7 @@ endef
 APT_INSTALL := tests/build/apt-install.sh
 
 # `make deps` installs all of it; a build asks only for what it compiles with.
-deps: build-deps test-deps board-deps nnue-deps web-deps
+deps: build-deps test-deps board-deps nnue-deps web-deps web-src
 
 build-deps:
 	$(call need_header,xxhash.h,libxxhash-dev)
@@ -263,11 +263,18 @@ JANSSON_SRC := $(addprefix $(JANSSON_DIR)/src/,dump.c error.c hashtable.c hashta
 TABLE_WEB_SRC := tools/board/board_table.c tools/web/table_web.c tools/web/engine_worker.c \
   $(addprefix tools/lib/,engine_talk.c info_line.c pgn_read.c record.c referee.c) $(wildcard engine/rules/*.c)
 
+JANSSON_URLS := https://deb.debian.org/debian/pool/main/j/jansson/jansson_2.14.orig.tar.gz \
+  https://snapshot.debian.org/archive/debian/20250520T000000Z/pool/main/j/jansson/jansson_2.14.orig.tar.gz
+
+# fetched by `make deps` (web-src), so that `make test` runs without a network
+web-src: $(JANSSON_DIR)/src/jansson_config.h
+
 $(JANSSON_DIR)/src/jansson_config.h: | web-deps
 	@mkdir -p $(BUILD)/web-src
-	curl -sSfL -o $(BUILD)/web-src/$(JANSSON).tar.gz \
-	  http://deb.debian.org/debian/pool/main/j/jansson/jansson_2.14.orig.tar.gz
-	echo "$(JANSSON_SHA256)  $(BUILD)/web-src/$(JANSSON).tar.gz" | sha256sum -c --quiet
+	@tgz=$(BUILD)/web-src/$(JANSSON).tar.gz; for url in $(JANSSON_URLS); do \
+	  echo "fetching $$url"; curl -sSfL -m 120 -o $$tgz $$url && break; done; \
+	  if ! echo "$(JANSSON_SHA256)  $$tgz" | sha256sum -c --quiet; then \
+	    rm -f $$tgz; echo "jansson's source: no copy with SHA-256 $(JANSSON_SHA256)"; exit 1; fi
 	tar -xzf $(BUILD)/web-src/$(JANSSON).tar.gz -C $(BUILD)/web-src
 	sed -e 's/@json_inline@/inline/' -e 's/@json_have_long_long@/1/' -e 's/@json_have_localeconv@/1/' \
 	  -e 's/@json_have_atomic_builtins@/1/' -e 's/@json_have_sync_builtins@/1/' $@.in > $@
@@ -282,7 +289,7 @@ $(JANSSON_DIR)/libjansson.a: $(JANSSON_DIR)/src/jansson_config.h
 $(WEB)/stern-table.js: $(TABLE_WEB_SRC) $(wildcard tools/board/*.h tools/lib/*.h engine/rules/*.h) $(JANSSON_DIR)/libjansson.a $(BUILD)/web-inc/xxhash.h | web-deps
 	@mkdir -p $(WEB)
 	NODE_PATH=/usr/share/nodejs $(EMCC) -O2 -std=gnu17 $(WARN) -DXXH_INLINE_ALL -I$(BUILD)/web-inc -Itools/board \
-	  -Itools/lib $(INC_PROTO) -I$(JANSSON_DIR)/src -sMODULARIZE -sEXPORT_NAME=SternTable \
+	  -Itools/lib $(INC_PROTO) -I$(JANSSON_DIR)/src -DTABLE_HANDSHAKE_MS=60000 -sMODULARIZE -sEXPORT_NAME=SternTable \
 	  -sEXPORTED_FUNCTIONS=_table_web_start,_table_web_message,_table_web_tick,_malloc,_free \
 	  -sEXPORTED_RUNTIME_METHODS=ccall,stringToUTF8,lengthBytesUTF8 -sALLOW_MEMORY_GROWTH -sENVIRONMENT=worker \
 	  -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -o $@ $(TABLE_WEB_SRC) $(JANSSON_DIR)/libjansson.a
@@ -301,7 +308,7 @@ $(WEB)/stern-st.js: $(WEB_SRC) $(WEB_HDR) $(BUILD)/web-inc/xxhash.h | web-deps
 
 web: web-deps $(WEB)/stern-mt.js $(WEB)/stern-st.js $(WEB)/stern-table.js $(WEB_FILES) $(wildcard tools/board/page/*)
 	@mkdir -p $(WEB)/nets $(WEB)/book
-	cp $(WEB_FILES) tools/board/page/board.js tools/board/page/board.css $(WEB)/
+	cp $(WEB_FILES) $(filter-out %/index.html,$(wildcard tools/board/page/*)) $(WEB)/
 	sed 's/<meta name="stern-table" content="websocket">/<meta name="stern-table" content="worker">/' \
 	  tools/board/page/index.html > $(WEB)/index.html
 	grep -q 'content="worker"' $(WEB)/index.html

@@ -1,7 +1,7 @@
 // The board as a static site only (BOARD_STATIC; docs/WEB.md): the page
 // talks to no server but the file server, and its engine is the WebAssembly
-// build its isolation allows: stern-mt (threads) in a cross-origin isolated
-// page, stern-st (one thread) elsewhere.
+// build its isolation allows: stern-mt (threads, one a core) in a
+// cross-origin isolated page, stern-st (one thread) elsewhere.
 import { STATIC, check, sternEngine, openTable, newGameByForm, waitState } from './lib.mjs';
 
 const staticSite = {
@@ -27,6 +27,15 @@ const staticSite = {
     check(paths.includes(want), `the engine's ${want} was not fetched (fetched: ${paths.join(' ')})`);
     check(!paths.includes(other), `the page fetched ${other} too`);
     check(!sockets.length, `the page opened WebSockets: ${sockets.join(' ')}`);
+    t.step("the engine's Threads: the cores in an isolated page, else left at 1");
+    const table = page.workers().find((w) => w.url().endsWith('/table-worker.js'));
+    check(table, `no table worker among ${page.workers().map((w) => w.url()).join(' ')}`);
+    const sent = await table.evaluate(() => [...self.sternEngines.sentBySlot.values()].flat());
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency || 1);
+    const threads = sent.filter((l) => /^setoption name Threads /.test(l));
+    const wantThreads = isolated && cores > 1 ? [`setoption name Threads value ${cores}`] : [];
+    check(JSON.stringify(threads) === JSON.stringify(wantThreads),
+      `Threads lines sent ${JSON.stringify(threads)}, expected ${JSON.stringify(wantThreads)} (${cores} cores)`);
   },
 };
 

@@ -13,10 +13,10 @@
 //
 // CHROMIUM (default /usr/bin/chromium) the browser; WEB_BUILD (default build)
 // the build folder.
-import { spawn, execFileSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serve } from './serve.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUILD = join(ROOT, process.env.WEB_BUILD || 'build');
@@ -32,15 +32,6 @@ function native(lines) {
 const nodesOf = (line) => Number((/ nodes (\d+)/.exec(line) || [])[1]);
 const npsOf = (line) => Number((/ nps (\d+)/.exec(line) || [])[1]);
 const lastInfo = (lines) => lines.filter((l) => l.startsWith('info depth')).pop() || '';
-
-function serve(isolated) {
-  return new Promise((res, rej) => {
-    const p = spawn('python3', [join(ROOT, 'tools/web/serve.py'), '--port', '0', ...(isolated ? ['--isolated'] : []),
-      join(BUILD, 'web')], { stdio: ['ignore', 'pipe', 'inherit'] });
-    createInterface({ input: p.stdout }).once('line', (l) => res({ proc: p, url: `http://127.0.0.1:${l.trim()}` }));
-    p.once('exit', (c) => rej(new Error(`serve.py exited ${c}`)));
-  });
-}
 
 // A page of build/web/console.html with its engine: send(line), lines(), and
 // waitFor(prefix, from, ms): the index of the first line from `from` on that
@@ -211,7 +202,7 @@ async function main() {
   });
   let failed = 0;
   for (const isolated of [true, false]) {
-    const s = await serve(isolated);
+    const s = await serve(join(BUILD, 'web'), isolated);
     const tag = isolated ? 'isolated' : 'not isolated';
     try {
       for (const t of tests) {

@@ -22,7 +22,9 @@
 #define TABLE_MAX_OPTIONS 16
 #define TABLE_MAX_LINES 8          /* MultiPV of the analysis at most */
 #define TABLE_MARGIN_MS 2000       /* grace past an engine's time before it is taken as hung */
-#define TABLE_HANDSHAKE_MS 10000   /* longest wait for an engine's uciok or readyok */
+#ifndef TABLE_HANDSHAKE_MS          /* longest wait for an engine's uciok or readyok; the */
+#define TABLE_HANDSHAKE_MS 10000    /* static board's waits longer: its engine downloads first */
+#endif
 #define TABLE_NO_CLOCK_MOVETIME 1000 /* an engine's time a move when the game has no clock, ms */
 #define TABLE_RETRIES 3            /* failed searches in a row before a seat goes to the humans */
 

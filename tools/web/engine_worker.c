@@ -4,16 +4,20 @@
  * of tools/web/table-worker.js (self.sternEngines); its lines wait there in a
  * queue until ep_read_line takes them. A wait for a line sleeps through
  * Asyncify (emscripten_sleep), so the worker's messages are delivered while
- * the table waits; the table is called by one caller at a time. */
+ * the table waits; the table is called by one caller at a time. A worker's
+ * end has a wait status as waitpid's: 0 after quit, an exit with status 1
+ * when it ended on an error, SIGKILL when the table ended it. */
 #include "engine_proc.h"
 
 #include <emscripten.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define WAIT_STEP_MS 5 /* a wait for a line looks again this often */
+#define WAIT_STEP_MS 5          /* a wait for a line looks again this often */
+#define STATUS_FAILED (1 << 8)  /* waitpid's status of an exit with status 1 */
 
 /* clang-format off */
 EM_JS(int, js_ep_start, (int slot, const char *cmd), {
@@ -22,13 +26,16 @@ EM_JS(int, js_ep_start, (int slot, const char *cmd), {
 EM_JS(void, js_ep_send, (int slot, const char *text), {
     self.sternEngines.send(slot, UTF8ToString(text));
 });
-/* the next line of slot's engine in memory of malloc (the caller frees it), or 0 */
+/* the next line of slot's engine in memory of malloc (the caller frees it),
+ * or 0 (none, or no memory: the line stays first) */
 EM_JS(char *, js_ep_take, (int slot), {
-    const line = self.sternEngines.take(slot);
+    const line = self.sternEngines.peek(slot);
     if (line === null) return 0;
     const n = lengthBytesUTF8(line) + 1;
     const p = _malloc(n);
-    if (p) stringToUTF8(line, p, n);
+    if (!p) return 0;
+    stringToUTF8(line, p, n);
+    self.sternEngines.drop(slot);
     return p;
 });
 EM_JS(int, js_ep_alive, (int slot), { return self.sternEngines.alive(slot) ? 1 : 0; });
@@ -48,9 +55,7 @@ static void release(EngineProc *e)
 int ep_start(EngineProc *e, const char *cmd, int err_fd)
 {
     (void)err_fd;
-    const bool ccp = e->ccp;
     memset(e, 0, sizeof *e);
-    e->ccp = ccp;
     e->pid = -1;
     e->in_fd = e->out_fd = -1;
     const int slot = next_slot++;
@@ -126,7 +131,8 @@ int ep_reap(EngineProc *e, int timeout_ms)
     while (!e->reaped) {
         if (!js_ep_alive(e->pid)) {
             e->reaped = true;
-            e->wstatus = 1; /* a worker that ended by itself failed */
+            e->wstatus = STATUS_FAILED; /* a worker that ends by itself failed */
+            js_ep_kill(e->pid);         /* what is left of it (its threads) */
             break;
         }
         const int wait = ep_remaining_ms(deadline);
@@ -144,8 +150,11 @@ bool ep_running(EngineProc *e)
 
 void ep_kill(EngineProc *e)
 {
-    if (e->pid > 0)
+    if (e->pid > 0 && !e->reaped) {
         js_ep_kill(e->pid);
+        e->reaped = true;
+        e->wstatus = SIGKILL;
+    }
     release(e);
 }
 
@@ -154,7 +163,7 @@ int ep_quit(EngineProc *e, int grace_ms)
     if (e->pid <= 0)
         return -1;
     (void)grace_ms; /* a worker cannot be seen to end: it is told to quit, then ended */
-    if (!e->reaped && js_ep_alive(e->pid)) {
+    if (ep_reap(e, 0) == 0) {
         js_ep_send(e->pid, "quit");
         e->reaped = true;
         e->wstatus = 0;
@@ -166,9 +175,10 @@ int ep_quit(EngineProc *e, int grace_ms)
 
 char *ep_exit_desc(const EngineProc *e, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s", !e->reaped ? (e->pid > 0 ? "still running" : "not started")
-                           : e->wstatus ? "its worker ended (an error in the engine)"
-                                        : "quit");
+    snprintf(buf, n, "%s", !e->reaped                  ? (e->pid > 0 ? "still running" : "not started")
+                           : e->wstatus == STATUS_FAILED ? "its worker ended on an error"
+                           : e->wstatus == SIGKILL       ? "its worker was ended"
+                                                         : "quit");
     return buf;
 }
 

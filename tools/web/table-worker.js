@@ -13,7 +13,8 @@ importScripts(here + 'stern-table.js');
 
 const TICK_MS = 10; // the table's clockwork runs this often when nothing else waits
 
-// The engines: slot -> {worker, lines (not yet read by the table), alive}.
+// The engines: slot -> {worker, lines (not yet read by the table), alive,
+// sent (the last lines sent to it, for the tests)}.
 const engines = new Map();
 self.sternEngines = {
   start(slot, cmd) {
@@ -23,8 +24,9 @@ self.sternEngines = {
     } catch (e) {
       return -1;
     }
-    const e = { worker, lines: [], alive: true };
-    worker.onmessage = (ev) => e.lines.push(String(ev.data));
+    const e = { worker, lines: [], alive: true, sent: [] };
+    self.sternEngines.sentBySlot.set(slot, e.sent);
+    worker.onmessage = (ev) => e.lines.push(...String(ev.data).replace(/\r?\n$/, '').split(/\r?\n/));
     worker.onerror = (ev) => { // the engine failed (its WebAssembly aborted): the table sees it end
       e.alive = false;
       ev.preventDefault();
@@ -34,11 +36,18 @@ self.sternEngines = {
   },
   send(slot, text) {
     const e = engines.get(slot);
-    if (e && e.alive) e.worker.postMessage(text);
+    if (!e || !e.alive) return;
+    e.worker.postMessage(text);
+    e.sent.push(text);
+    if (e.sent.length > 50) e.sent.shift();
   },
-  take(slot) {
+  peek(slot) { // the next line, left in the queue until drop
     const e = engines.get(slot);
-    return e && e.lines.length ? e.lines.shift() : null;
+    return e && e.lines.length ? e.lines[0] : null;
+  },
+  drop(slot) {
+    const e = engines.get(slot);
+    if (e) e.lines.shift();
   },
   alive(slot) {
     const e = engines.get(slot);
@@ -54,6 +63,7 @@ self.sternEngines = {
   killAll() {
     for (const slot of [...engines.keys()]) this.kill(slot);
   },
+  sentBySlot: new Map(), // slot -> the last lines sent to that engine
 };
 
 self.sternTablePost = (json) => self.postMessage(json);
@@ -64,9 +74,10 @@ self.sternTablePost = (json) => self.postMessage(json);
 let table = null;
 const jobs = [];
 let running = false;
+let failed = false; // the table did not start
 
 async function call(fn, text) {
-  if (text === undefined) return table.ccall(fn, null, [], [], { async: true });
+  if (text === undefined) return table.ccall(fn, 'number', [], [], { async: true });
   const n = table.lengthBytesUTF8(text) + 1;
   const p = table._malloc(n); // not ccall's 'string': a long PGN would not fit its stack
   if (!p) {
@@ -82,12 +93,18 @@ async function call(fn, text) {
 }
 
 async function pump() {
-  if (running || !table) return;
+  if (running || !table || failed) return;
   running = true;
   while (jobs.length) {
     const [fn, text] = jobs.shift();
     try {
-      await call(fn, text);
+      const rc = await call(fn, text);
+      if (fn === 'table_web_start' && rc !== 0) {
+        self.postMessage(JSON.stringify({ type: 'error', message: 'the table cannot start: out of memory' }));
+        failed = true; // nothing more is called
+        running = false;
+        return;
+      }
     } catch (e) {
       self.postMessage(JSON.stringify({ type: 'error', message: 'the table failed: ' + e }));
     }
@@ -96,18 +113,25 @@ async function pump() {
 }
 
 self.onmessage = (ev) => {
+  if (failed) {
+    self.postMessage(JSON.stringify({ type: 'error', message: 'the table did not start: reload the page' }));
+    return;
+  }
   jobs.push(['table_web_message', String(ev.data)]);
   pump();
 };
 
 SternTable({ locateFile: (f) => here + f }).then((t) => {
-  table = t;
   jobs.unshift(['table_web_start']);
+  table = t;
   pump();
   setInterval(() => {
-    if (!running && !jobs.length) {
+    if (!running && !failed && !jobs.length) {
       jobs.push(['table_web_tick']);
       pump();
     }
   }, TICK_MS);
+}, (e) => {
+  failed = true;
+  self.postMessage(JSON.stringify({ type: 'error', message: `the table cannot start: ${e}` }));
 });

@@ -4,19 +4,29 @@
  * its engine is the WebAssembly engine in a worker of its own
  * (engine_worker.c). The JavaScript calls the three functions below, one call
  * at a time (each may sleep through Asyncify while an engine answers); what
- * the table sends goes to the page as one JSON text a message. */
+ * the table sends goes to the page as one JSON text a message. In a
+ * cross-origin isolated page the engine searches with a thread a core. */
 #include "board.h"
 #include "board_table.h"
 
+#include "search.h"
+
 #include <emscripten.h>
+#include <stdio.h>
 #include <string.h>
 
 /* clang-format off */
 EM_JS(void, js_table_post, (const char *json), { self.sternTablePost(UTF8ToString(json)); });
+/* the cores the engine may use: navigator.hardwareConcurrency in an isolated page, else 1 */
+EM_JS(int, js_engine_threads, (void), {
+    const isolated = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+    return isolated ? (navigator.hardwareConcurrency || 1) : 1;
+});
 /* clang-format on */
 
 static BoardTable table;
 static TableEngineConf engine = {.cmd = "stern-worker.js", .name = "Stern"};
+static char threads[16];
 static bool started;
 
 static void post(const char *json, void *ctx)
@@ -34,6 +44,11 @@ EMSCRIPTEN_KEEPALIVE int table_web_start(void)
     if (started)
         return 0;
     board_init();
+    int n = js_engine_threads();
+    if (n > 1) {
+        snprintf(threads, sizeof threads, "%d", n < MAX_THREADS ? n : MAX_THREADS);
+        engine.opts[engine.nopts++] = (EngineOption){"Threads", threads};
+    }
     if (board_table_init(&table, &engine, 1, post, NULL))
         return -1;
     started = true;

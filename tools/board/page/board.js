@@ -133,6 +133,14 @@
       el.status.textContent = 'The table stopped';
       el.statusDetail.textContent = `Its worker failed: ${ev.message || 'an error'}. Reload the page to start again.`;
     };
+    // The game lives in this page only: leaving it in the middle asks first.
+    window.addEventListener('beforeunload', (ev) => {
+      const s = stern.state;
+      if (!failed && s && s.ply > 0 && !s.over) {
+        ev.preventDefault();
+        ev.returnValue = '';
+      }
+    });
   }
 
   function send(msg) {
