@@ -240,7 +240,7 @@ EMCC ?= emcc
 WEB := $(BUILD)/web
 WEB_SRC := $(wildcard engine/*/*.c engine/eval/nnue/*.c protocol/*.c)
 WEB_HDR := $(wildcard engine/*/*.h engine/eval/nnue/*.h protocol/*.h)
-WEB_CFLAGS := -O3 -msimd128 -mbulk-memory -std=gnu17 $(WARN) -DXXH_INLINE_ALL -I$(BUILD)/web-inc $(INC_PROTO)
+WEB_CFLAGS := -O3 -flto -msimd128 -mbulk-memory -std=gnu17 $(WARN) -DXXH_INLINE_ALL -I$(BUILD)/web-inc $(INC_PROTO)
 WEB_LDFLAGS := -sMODULARIZE -sEXPORT_NAME=SternEngine -sEXPORTED_FUNCTIONS=_main,_malloc,_stern_input,_stern_input_end \
   -sEXPORTED_RUNTIME_METHODS=FS,ccall -sALLOW_MEMORY_GROWTH -sINITIAL_MEMORY=128MB -sMAXIMUM_MEMORY=2GB \
   -sENVIRONMENT=web,worker,node -sEXIT_RUNTIME -Wno-pthreads-mem-growth
