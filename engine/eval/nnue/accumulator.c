@@ -18,10 +18,15 @@ typedef struct {
 /* Changes at most: every marble of every seat gone and come back elsewhere. */
 #define CHANGES_MAX (2 * MAX_SEATS * NNUE_SEAT_MARBLES)
 
-/* The plain C path of the one-pass update (net.h: nnue_rows_sse2). */
+/* The plain C path of the one-pass update (net.h: nnue_rows_sse2); in
+ * WebAssembly its SIMD128 form. */
 static void rows_scalar(int16_t *dst, const int16_t *src, const int16_t *const *add, int na,
                         const int16_t *const *sub, int ns, int l1)
 {
+#if defined(__wasm_simd128__)
+    nnue_rows_wasm(dst, src, add, na, sub, ns, l1);
+    return;
+#endif
     if (dst != src)
         memcpy(dst, src, sizeof(int16_t) * (size_t)l1);
     for (int r = 0; r < na; r++)
@@ -130,6 +135,11 @@ static void one_marble(const Nnue *net, const Variant *v, const Change *came, co
     }
 #else
     (void)path;
+#endif
+#if defined(__wasm_simd128__)
+    for (int view = 0; view < n; view++)
+        nnue_move_wasm(acc->v[view], from->v[view], add[view], sub[view], l1);
+    return;
 #endif
     for (int view = 0; view < n; view++)
         rows_scalar(acc->v[view], from->v[view], &add[view], 1, &sub[view], 1, l1);

@@ -24,6 +24,10 @@
  * (wasm_simd.c; n a multiple of 16): the WebAssembly builds' plain path. */
 void nnue_clip_wasm(const int16_t *a, int n, uint8_t *x);
 void nnue_affine_wasm(const int8_t *w, const int32_t *b, int l2, int n, const uint8_t *x, int32_t *h);
+/* nnue_rows_sse2 and nnue_move_sse2 likewise (l1 a multiple of 16). */
+void nnue_rows_wasm(int16_t *dst, const int16_t *src, const int16_t *const *add, int na, const int16_t *const *sub,
+                    int ns, int l1);
+void nnue_move_wasm(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1);
 #endif
 
 struct Nnue {

@@ -1,7 +1,8 @@
 /*
- * wasm_simd.c - the forward pass's steps (net.h) in WebAssembly SIMD128, for
- * the WebAssembly builds (docs/WEB.md), where they stand in for plain C's
- * loops: the same integer sums, so the same values as every other path.
+ * wasm_simd.c - the forward pass's steps and the first layer's update (net.h)
+ * in WebAssembly SIMD128, for the WebAssembly builds (docs/WEB.md), where they
+ * stand in for plain C's loops: the same integer sums, so the same values as
+ * every other path.
  */
 #include "net.h"
 
@@ -36,5 +37,46 @@ void nnue_affine_wasm(const int8_t *w, const int32_t *b, int l2, int n, const ui
         h[k] = b[k] + wasm_i32x4_extract_lane(sum, 0) + wasm_i32x4_extract_lane(sum, 1) +
                wasm_i32x4_extract_lane(sum, 2) + wasm_i32x4_extract_lane(sum, 3);
     }
+}
+
+/* One block of `regs` x 8 sums, kept in registers while every row is added
+ * and taken away (as nnue_rows_sse2; regs is a constant at each call). */
+static inline __attribute__((always_inline)) void rows_block(int16_t *dst, const int16_t *src,
+                                                             const int16_t *const *add, int na,
+                                                             const int16_t *const *sub, int ns, int j, int regs)
+{
+    v128_t a[8];
+    for (int q = 0; q < regs; q++)
+        a[q] = wasm_v128_load(src + j + 8 * q);
+    for (int r = 0; r < na; r++)
+        for (int q = 0; q < regs; q++)
+            a[q] = wasm_i16x8_add(a[q], wasm_v128_load(add[r] + j + 8 * q));
+    for (int r = 0; r < ns; r++)
+        for (int q = 0; q < regs; q++)
+            a[q] = wasm_i16x8_sub(a[q], wasm_v128_load(sub[r] + j + 8 * q));
+    for (int q = 0; q < regs; q++)
+        wasm_v128_store(dst + j + 8 * q, a[q]);
+}
+
+/* Blocks of 64 sums, then 32, then 16 (l1 is a multiple of 16). */
+void nnue_rows_wasm(int16_t *dst, const int16_t *src, const int16_t *const *add, int na, const int16_t *const *sub,
+                    int ns, int l1)
+{
+    int j = 0;
+    for (; j + 64 <= l1; j += 64)
+        rows_block(dst, src, add, na, sub, ns, j, 8);
+    if (j + 32 <= l1) {
+        rows_block(dst, src, add, na, sub, ns, j, 4);
+        j += 32;
+    }
+    if (j < l1)
+        rows_block(dst, src, add, na, sub, ns, j, 2);
+}
+
+void nnue_move_wasm(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1)
+{
+    for (int j = 0; j < l1; j += 8)
+        wasm_v128_store(dst + j, wasm_i16x8_sub(wasm_i16x8_add(wasm_v128_load(src + j), wasm_v128_load(add + j)),
+                                                wasm_v128_load(sub + j)));
 }
 #endif
