@@ -261,7 +261,8 @@ JANSSON_DIR := $(BUILD)/web-src/$(JANSSON)
 JANSSON_SRC := $(addprefix $(JANSSON_DIR)/src/,dump.c error.c hashtable.c hashtable_seed.c load.c memory.c \
   pack_unpack.c strbuffer.c strconv.c utf.c value.c version.c)
 TABLE_WEB_SRC := tools/board/board_table.c tools/web/table_web.c tools/web/engine_worker.c \
-  $(addprefix tools/lib/,engine_talk.c info_line.c pgn_read.c record.c referee.c) $(wildcard engine/rules/*.c)
+  $(addprefix tools/lib/,engine_base.c engine_talk.c info_line.c pgn_read.c record.c referee.c) \
+  $(wildcard engine/rules/*.c)
 
 JANSSON_URLS := https://deb.debian.org/debian/pool/main/j/jansson/jansson_2.14.orig.tar.gz \
   https://snapshot.debian.org/archive/debian/20250520T000000Z/pool/main/j/jansson/jansson_2.14.orig.tar.gz

@@ -89,7 +89,8 @@ for a in $tool_archives; do circle "$(dirname "$a")" "${a%.a}"; done
 # short FILE: the shorter prefix a file's exports may carry instead of its name,
 # where the field's short word is what every caller writes (position.c: pos_,
 # movegen.c: gen_, ccpcells.c: ccp_, notation.c: move_; board.c's one table is
-# the board's geometry, geo; the tools' engine_proc.c: ep_, pgn_read.c: pgn_)
+# the board's geometry, geo; the tools' engine_proc.c and the files beside it,
+# engine_talk.c and engine_base.c: ep_; pgn_read.c: pgn_)
 short() {
   case $1 in
     position) echo pos ;;
@@ -97,7 +98,7 @@ short() {
     ccpcells) echo ccp ;;
     notation) echo move ;;
     board) echo geo ;;
-    engine_proc) echo ep ;;
+    engine_proc | engine_talk | engine_base) echo ep ;;
     pgn_read) echo pgn ;;
     *) echo "$1" ;;
   esac

@@ -15,7 +15,8 @@
  * ep_read_line, ep_quit, ep_kill, ep_reap, ep_running, ep_exit_desc, and the
  * signal helpers): engine_proc.c, a child process, and engine_worker.c, a Web
  * Worker for the table built as WebAssembly (docs/WEB.md). engine_talk.c
- * builds the protocol calls (handshake, sync, waiting for a token) on either.
+ * builds the protocol calls (handshake, sync, waiting for a token) on either;
+ * engine_base.c holds what all three share (the clock, deadlines, errors).
  */
 #ifndef STERN_ENGINE_PROC_H
 #define STERN_ENGINE_PROC_H

@@ -4,42 +4,8 @@
  * (engine_worker.c); see engine_proc.h. */
 #include "engine_proc.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-/* ---- shared by the transports ---- */
-
-int64_t ep_now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-int ep_remaining_ms(int64_t deadline)
-{
-    if (deadline < 0)
-        return -1;
-    const int64_t left = deadline - ep_now_ms();
-    return left > 0 ? (int)left : 0;
-}
-
-int64_t ep_deadline_after(int timeout_ms)
-{
-    return timeout_ms < 0 ? -1 : ep_now_ms() + timeout_ms;
-}
-
-void ep_set_error(EngineProc *e, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->error, sizeof e->error, fmt, ap);
-    va_end(ap);
-}
-
-/* ---- talking ---- */
 
 /* Whether the first token of `line` is `token`. */
 static bool first_token_is(const char *line, const char *token)
