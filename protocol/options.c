@@ -16,6 +16,9 @@ static int set_hash(Engine *e, const OptionValue *val);
 static int set_threads(Engine *e, const OptionValue *val);
 static int set_multipv(Engine *e, const OptionValue *val);
 static int set_search(Engine *e, const OptionValue *val);
+static int set_opps_regular(Engine *e, const OptionValue *val);
+static int set_opps_regular_moves(Engine *e, const OptionValue *val);
+static int set_opps_reduced_moves(Engine *e, const OptionValue *val);
 static int set_own_book(Engine *e, const OptionValue *val);
 static int set_book_file(Engine *e, const OptionValue *val);
 static int set_book_depth(Engine *e, const OptionValue *val);
@@ -37,6 +40,14 @@ const Option options_table[NUM_OPTIONS] = {
     [OPT_MULTIPV] = {"MultiPV", OPTION_SPIN, .def = 1, .min = 1, .max = 256, .apply = set_multipv},
     [OPT_SEARCH] = {"Search", OPTION_COMBO, .text = "auto", .vars = search_algo_names, .nvars = NUM_ALGOS,
                     .apply = set_search},
+    /* Search opps's three parameters (opps.h, docs/MULTI.md) */
+    [OPT_OPPS_REGULAR] = {"OppsRegular", OPTION_SPIN, .def = OPPS_DEFAULT_REGULAR, .min = 0, .max = OPPS_REGULAR_MAX,
+                          .unit = " (opponents a phase)", .apply = set_opps_regular},
+    [OPT_OPPS_REGULAR_MOVES] = {"OppsRegularMoves", OPTION_SPIN, .def = OPPS_DEFAULT_REGULAR_MOVES, .min = 0,
+                                .max = OPPS_MOVES_MAX, .unit = " (moves; 0: every move)",
+                                .apply = set_opps_regular_moves},
+    [OPT_OPPS_REDUCED_MOVES] = {"OppsReducedMoves", OPTION_SPIN, .def = OPPS_DEFAULT_REDUCED_MOVES, .min = 1,
+                                .max = OPPS_REDUCED_MAX, .unit = " (moves)", .apply = set_opps_reduced_moves},
     /* OwnBook's and BookVariety's refusals have always named them as sent */
     [OPT_OWNBOOK] = {"OwnBook", OPTION_CHECK, .def = 1, .name_as_sent = true, .apply = set_own_book},
     [OPT_BOOKFILE] = {"BookFile", OPTION_STRING, .text = "", .apply = set_book_file},
@@ -173,6 +184,8 @@ SearchConfig options_search_defaults(void)
         .overhead = t[OPT_MOVE_OVERHEAD].def,
         .nodestime = t[OPT_NODESTIME].def,
         .opponent_model = t[OPT_OPPONENT_MODEL].def,
+        .opps = {true, (int)t[OPT_OPPS_REGULAR].def, (int)t[OPT_OPPS_REGULAR_MOVES].def,
+                 (int)t[OPT_OPPS_REDUCED_MOVES].def},
     };
 }
 
@@ -231,6 +244,24 @@ static int set_multipv(Engine *e, const OptionValue *val)
 static int set_search(Engine *e, const OptionValue *val)
 {
     e->config.algo = (SearchAlgo)val->v;
+    return 0;
+}
+
+static int set_opps_regular(Engine *e, const OptionValue *val)
+{
+    e->config.opps.regular = (int)val->v;
+    return 0;
+}
+
+static int set_opps_regular_moves(Engine *e, const OptionValue *val)
+{
+    e->config.opps.regular_moves = (int)val->v;
+    return 0;
+}
+
+static int set_opps_reduced_moves(Engine *e, const OptionValue *val)
+{
+    e->config.opps.reduced_moves = (int)val->v;
     return 0;
 }
 

@@ -300,7 +300,7 @@ static void session(const char *path, long long s, int ready_ms)
     send_line(&e, "setoption name Variant value %s", variant);
     send_line(&e, "setoption name Hash value %d", hash);
     send_line(&e, "setoption name Threads value %d", 1 + pick(3));
-    static const char *const algos[] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts"};
+    static const char *const algos[] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts", "opps"};
     send_line(&e, "setoption name Search value %s", algos[pick(6)]);
     if (pick(3) == 0)
         send_line(&e, "setoption name MultiPV value %d", 1 + pick(3));

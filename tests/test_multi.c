@@ -1,8 +1,8 @@
 /*
  * test_multi.c - the multi-seat searches against brute force on small trees.
  * With SearchConfig.full_width (no reductions), paranoid, max-n, best-reply
- * search and BRS+ must give the value a plain recursive search of the same
- * model gives (leaves valued by places.h, the side to move's best capture
+ * search, BRS+ and OPPS (with several of its parameters) must give the value a
+ * plain recursive search of the same model gives (leaves valued by places.h, the side to move's best capture
  * counted in capture mode, every seat's next progress in part in three-seat
  * races, terminal positions by their places), and a best
  * move that reaches it, at depths 3-4 in games of three, four and six seats,
@@ -12,6 +12,7 @@
 
 #include "eval.h"
 #include "movegen.h"
+#include "notation.h"
 #include "places.h"
 #include "search.h"
 #include "tt.h"
@@ -245,6 +246,53 @@ static int brs(const Position *p, int depth, int ply)
     return best;
 }
 
+/* ---- OPPS: paranoid whose opponents play regular or reduced moves ---- */
+
+static OppsParams opps_p; /* the parameters of the OPPS searches compared */
+
+static void copy_moves(MoveList *dst, const MoveList *src)
+{
+    assert_true(move_list_reserve(dst, src->n));
+    memcpy(dst->m, src->m, sizeof *src->m * (size_t)src->n);
+    dst->n = src->n;
+}
+
+/* `regular`: the regular moves the opponents played since the root side's
+ * last move. An opponent plays one of its opps_p.reduced_moves moves of the
+ * most progress (captures), or, while fewer than opps_p.regular opponents
+ * did, one of its opps_p.regular_moves (0: any), which counts as regular when
+ * it is not among the reduced ones. */
+static int opps(const Position *p, int depth, int ply, int regular)
+{
+    if (depth == 0)
+        return leaf(p, ply);
+    MoveList *l = new_list(), *reduced = new_list();
+    gen_moves_no_return(p, l, NULL);
+    const int side = side_of(p->stm);
+    if (side < 0) {
+        copy_moves(reduced, l);
+        keep_top(p, reduced, opps_p.reduced_moves);
+        if (regular >= opps_p.regular)
+            copy_moves(l, reduced);
+        else if (opps_p.regular_moves > 0)
+            keep_top(p, l, opps_p.regular_moves);
+    }
+    int best = l->n ? (side > 0 ? -SCORE_INF : SCORE_INF) : leaf(p, ply);
+    for (int i = 0; i < l->n; i++) {
+        Position c = *p;
+        pos_play(&c, &l->m[i]);
+        bool is_reduced = false;
+        for (int j = 0; j < reduced->n; j++)
+            is_reduced |= move_same(&reduced->m[j], &l->m[i]);
+        const int next = side > 0 || side_of(c.stm) > 0 ? 0 : regular + !is_reduced;
+        const int v = node_terminal(&c) ? places_value_for(&c, root, ply + 1, 0, NULL) : opps(&c, depth - 1, ply + 1, next);
+        best = side > 0 ? (v > best ? v : best) : (v < best ? v : best);
+    }
+    move_list_delete(reduced);
+    move_list_delete(l);
+    return best;
+}
+
 /* The brute-force value of every root move (root's view) into vals[], in the
  * order of gen_moves_no_return; returns their number. */
 static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
@@ -260,6 +308,8 @@ static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
             vals[i] = places_value_for(&c, root, 1, 0, NULL);
         } else if (algo == ALGO_PARANOID) {
             vals[i] = paranoid(&c, depth - 1, 1);
+        } else if (algo == ALGO_OPPS) {
+            vals[i] = opps(&c, depth - 1, 1, 0);
         } else if (algo == ALGO_MAXN) {
             int all[MAX_SEATS];
             maxn(&c, depth - 1, 1, all);
@@ -273,6 +323,12 @@ static int root_values(SearchAlgo algo, int depth, Move *moves, int *vals)
     return n;
 }
 
+static void quiet(const SearchReport *r, void *ctx)
+{
+    (void)r;
+    (void)ctx;
+}
+
 /* The engine (at full width, or selective: `full`) against brute force in g's
  * position. */
 static void assert_model(SearchAlgo algo, int depth, bool full)
@@ -284,7 +340,14 @@ static void assert_model(SearchAlgo algo, int depth, bool full)
     int best = -SCORE_INF;
     for (int i = 0; i < n; i++)
         best = vals[i] > best ? vals[i] : best;
-    const SearchResult r = search_fixed_depth(&g, algo, depth, full);
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = depth;
+    const SearchConfig cfg = {.algo = algo, .multipv = 1, .full_width = full, .opps = opps_p};
+    SearchSignals sig;
+    atomic_init(&sig.stop, false);
+    atomic_init(&sig.ponderhit, false);
+    const SearchResult r = test_search(&g, &lim, &cfg, &sig, quiet, NULL);
     assert_true(r.has_best);
     if (r.score != best)
         fail_msg("%s, %s depth %d: value %d, brute force %d", g.v->name, search_algo_names[algo], depth, r.score,
@@ -386,6 +449,75 @@ static void test_selective_maxn_matches_brute_force_with_reply_pruning(void **st
     }
 }
 
+/* OPPS at full width against brute force, with parameters that give BRS+'s
+ * tree, opponents that only play their best-ordered move, a regular move from
+ * the top three and reduced ones from the top two, and (three seats: both
+ * opponents regular) paranoid's tree. */
+static void test_opps_matches_brute_force(void **state)
+{
+    (void)state;
+    static const OppsParams params[] = {{true, 1, 0, 1}, {true, 0, 0, 1}, {true, 1, 3, 2}, {true, 2, 0, 1}};
+    static const struct {
+        const char *variant, *moves;
+        int depth, nparams;
+    } cases[] = {{"classic-3", "m3-m5 c13-e13", 4, 4}, {"classic-6", "", 3, 2}, {"capture-3", CAPTURE_MIDDLE, 3, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        for (int k = 0; k < cases[i].nparams; k++) {
+            setup(cases[i].variant, cases[i].moves);
+            opps_p = params[k];
+            assert_brute_force(ALGO_OPPS, cases[i].depth);
+        }
+}
+
+/* The reply a depth-2 search of root move `root_move` expects, under algo with
+ * OPPS parameters o, in g's position. */
+static Move expected_reply(SearchAlgo algo, OppsParams o, const char *root_move)
+{
+    Move m;
+    assert_int_equal(move_parse(&g.pos, root_move, &m, NULL, 0), 0);
+    SearchLimits lim;
+    search_limits_init(&lim);
+    lim.depth = 2;
+    lim.nsearchmoves = 1;
+    lim.searchmoves = &m;
+    const SearchConfig cfg = {.algo = algo, .multipv = 1, .opps = o};
+    SearchSignals sig;
+    atomic_init(&sig.stop, false);
+    atomic_init(&sig.ponderhit, false);
+    const SearchResult r = test_search(&g, &lim, &cfg, &sig, quiet, NULL);
+    assert_true(r.has_best && r.has_ponder);
+    return r.ponder;
+}
+
+/* Twenty-four plies of classic-3 (depth-3 searches, hand-written evaluation),
+ * White to move: after White's g8-h8, paranoid expects Blue's chain
+ * g12-i10-i8-g8-i6-k6 (it blocks White). OPPS with no regular opponent prunes
+ * it (Blue plays only its move of the most progress, d12-f10-f12-h10-j8); with
+ * one regular opponent Blue may play it again. */
+#define OPPS_POSITION                                                                                         \
+    "k3-i5 c13-e13 k13-i13 m1-k3-k5 a13-c13-e11 m13-k13-k11 j4-h6 d13-f13 k12-k10 l3-j5-h5-h7 c12-e12-e14-g12 " \
+    "l12-l10-j10 l4-j6 e13-g13-g11 l11-j11-j9 k4-k6-i6-g8 d11-f11-h11 k11-k9-i9 l2-l3 b12-c12 l13-l12 m2-k4 "     \
+    "b13-d11-f11 m12-k12"
+
+static void test_opps_prunes_a_named_reply(void **state)
+{
+    (void)state;
+    setup("classic-3", OPPS_POSITION);
+    Move root_move;
+    assert_int_equal(move_parse(&g.pos, "g8-h8", &root_move, NULL, 0), 0);
+    Position after = g.pos;
+    pos_play(&after, &root_move);
+    Move block, best_ordered;
+    assert_int_equal(move_parse(&after, "g12-i10-i8-g8-i6-k6", &block, NULL, 0), 0);
+    assert_int_equal(move_parse(&after, "d12-f10-f12-h10-j8", &best_ordered, NULL, 0), 0);
+    Move r = expected_reply(ALGO_PARANOID, (OppsParams){0}, "g8-h8");
+    assert_true(move_same(&r, &block));
+    r = expected_reply(ALGO_OPPS, (OppsParams){true, 0, 0, 1}, "g8-h8");
+    assert_true(move_same(&r, &best_ordered));
+    r = expected_reply(ALGO_OPPS, (OppsParams){true, 1, 0, 1}, "g8-h8");
+    assert_true(move_same(&r, &block));
+}
+
 int main(void)
 {
     board_init();
@@ -396,6 +528,8 @@ int main(void)
         cmocka_unit_test(test_teams_match_brute_force_at_depth_three),
         cmocka_unit_test(test_capture_mode_matches_brute_force_at_depth_three),
         cmocka_unit_test(test_selective_maxn_matches_brute_force_with_reply_pruning),
+        cmocka_unit_test(test_opps_matches_brute_force),
+        cmocka_unit_test(test_opps_prunes_a_named_reply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

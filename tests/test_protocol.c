@@ -353,7 +353,11 @@ static void test_uci_documented_options(void **state)
         {"option name Hash type spin default 64 min 1 max 65536", NULL},
         {"option name Threads type spin default 1 min 1 max 256", NULL},
         {"option name MultiPV type spin default 1 min 1 max 256", NULL},
-        {"option name Search type combo default auto var auto var paranoid var maxn var brs var brs+ var mcts", NULL},
+        {"option name Search type combo default auto var auto var paranoid var maxn var brs var brs+ var mcts var opps",
+         NULL},
+        {"option name OppsRegular type spin default 1 min 0 max 5", NULL},
+        {"option name OppsRegularMoves type spin default 0 min 0 max 256", NULL},
+        {"option name OppsReducedMoves type spin default 1 min 1 max 16", NULL},
         {"option name OwnBook type check default true", NULL},
         {"option name BookFile type string default <empty>", NULL},
         {"option name BookDepth type spin default 40 min 0 max 2048", NULL},
@@ -1619,7 +1623,7 @@ static void test_multipv_lines_come_in_the_order_of_their_scores(void **state)
         {"capture-3", "position startpos", "wuy"},
         {"classic-2", "position startpos moves k3-k5 e15-e13", NULL},
     };
-    static const char *const algos[] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts"};
+    static const char *const algos[] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts", "opps"};
     epipe_silent(p, "setoption name OwnBook value false");
     epipe_silent(p, "setoption name MultiPV value 3");
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)

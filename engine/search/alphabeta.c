@@ -6,6 +6,7 @@
 
 #include "eval.h"
 #include "movepick.h"
+#include "opps.h"
 #include "places.h"
 #include "node.h"
 #include "tt.h"
@@ -268,7 +269,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
 
     uint32_t tt_move = 0;
     int value;
-    const uint64_t key = node_tt_key(p);
+    const uint64_t key = node_tt_key(p) ^ opps_key(c, w->ss[ply].opps_regular);
     if (tt_settles(c, key, depth, alpha, beta, ply, pv_node, &tt_move, &value))
         return value;
     /* Selective search: a two-seat race game at a node off the PV whose window is
@@ -297,7 +298,11 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         if (selective && late_move_pruned(&mp, p, list, i, m, depth, best, searched, late, &rest_checked))
             continue;
         Position child;
-        const uint64_t child_key = make_child_prefetched(w, p, ply, list, i, depth, &child);
+        uint64_t child_key = make_child_prefetched(w, p, ply, list, i, depth, &child);
+        if (c->algo == ALGO_OPPS) {
+            w->ss[ply + 1].opps_regular = opps_child_regular(w, p, ply, m, child.stm);
+            child_key ^= opps_key(c, w->ss[ply + 1].opps_regular);
+        }
         _Atomic uint64_t *slot = NULL;
         if (defer) {
             slot = busy_slot(c->busy, child_key);

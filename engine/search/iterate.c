@@ -20,6 +20,7 @@ static int search_root(Worker *w, int depth, int alpha, int beta, int pv_index)
     int best = -SCORE_INF;
     w->ss[0].path_key = p->key;
     w->ss[0].pvlen = 0;
+    w->ss[1].opps_regular = 0; /* an opponent phase starts after the root's move */
     for (int i = pv_index; i < w->nroot; i++) {
         RootMove *rm = &w->root[i];
         Position child = *p;

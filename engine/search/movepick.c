@@ -3,6 +3,7 @@
 
 #include "brs.h"
 #include "node.h"
+#include "opps.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +54,9 @@ static void race_order(Worker *w, const Position *p, int ply, uint32_t tt_move)
 }
 
 /* Generates the moves of node p at `ply` into w->ss[ply].list with their movers and
- * ordering scores: the side to move's moves, or at a best-reply min node those of
- * every opponent still playing (each as if it were its turn). */
+ * ordering scores: the side to move's moves (at an OPPS opponent node those its
+ * place in the phase allows), or at a best-reply min node those of every
+ * opponent still playing (each as if it were its turn). */
 void movepick_node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     MoveList *list = &w->ss[ply].list;
@@ -62,6 +64,8 @@ void movepick_node_moves(Worker *w, const Position *p, int ply, uint32_t tt_move
         gen_moves_no_return(p, list, w->gen);
         if (list->n)
             memset(list->seat, p->stm, (size_t)list->n);
+        if (opps_node(w->ctx, p))
+            opps_keep(w, p, ply);
         if (!p->v->capture) {
             race_order(w, p, ply, tt_move);
             return;
@@ -96,8 +100,8 @@ static int stageable(const Position *p, const Move *m, GenMemo *memo)
 int movepick_staged_moves(Worker *w, const Position *p, int ply, uint32_t tt_move)
 {
     const Variant *v = p->v;
-    if (v->capture || v->masters || brs_min_node(w->ctx, p))
-        return 0;
+    if (v->capture || v->masters || brs_min_node(w->ctx, p) || opps_node(w->ctx, p))
+        return 0; /* (an OPPS opponent node: the table's move or a killer may be pruned) */
     MoveList *list = &w->ss[ply].list;
     list->n = 0;
     if (!move_list_reserve(list, 3))

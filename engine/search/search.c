@@ -8,6 +8,7 @@
 #include "movepick.h"
 #include "node.h"
 #include "opponents.h"
+#include "opps.h"
 #include "race.h"
 #include "race_root.h"
 #include "report_line.h"
@@ -19,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts"};
+const char *const search_algo_names[NUM_ALGOS] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts", "opps"};
 
 SearchAlgo search_auto_algo(const Variant *v)
 {
@@ -466,6 +467,7 @@ SearchResult search_run(const SearchShared *sh, const Game *g, const SearchLimit
     /* three seats: the best-reply line is short of opponents' moves (places.h) */
     c->three_race = g->v->nseats == 3 && !g->v->capture && !g->v->teams && !g->v->masters;
     c->multi_rfp_margin = alphabeta_multi_rfp_margin(g->v);
+    c->opps = opps_params(config);
     c->sig = sig;
     c->out = out;
     c->out_ctx = ctx;

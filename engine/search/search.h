@@ -45,9 +45,26 @@ typedef struct {
 } SearchLimits;
 
 /* Search algorithm for three or more seats (two seats always use PVS). */
-typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALGO_MCTS } SearchAlgo;
+typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALGO_MCTS, ALGO_OPPS } SearchAlgo;
 
-#define NUM_ALGOS 6
+#define NUM_ALGOS 7
+
+/* OPPS's three parameters (opps.h; Baier and Kaisers 2020): between two moves
+ * of the root's side, at most `regular` opponents play a regular move, one of
+ * their `regular_moves` moves of the most progress (0: any move); the others
+ * play a reduced move, one of their `reduced_moves` of the most progress. */
+#define OPPS_REGULAR_MAX 5
+#define OPPS_MOVES_MAX 256
+#define OPPS_REDUCED_MAX 16
+#define OPPS_DEFAULT_REGULAR 1       /* the defaults: BRS+'s tree */
+#define OPPS_DEFAULT_REGULAR_MOVES 0
+#define OPPS_DEFAULT_REDUCED_MOVES 1
+typedef struct {
+    bool set;          /* false: the defaults (opps.h: opps_params) */
+    int regular;       /* 0-OPPS_REGULAR_MAX */
+    int regular_moves; /* 0-OPPS_MOVES_MAX, 0: every move */
+    int reduced_moves; /* 1-OPPS_REDUCED_MAX */
+} OppsParams;
 
 /* The algorithm `auto` plays in variant v (three or more seats; two seats
  * always play PVS), chosen per variant family from round robins of every
@@ -69,7 +86,9 @@ typedef struct {
     bool opponent_model; /* three or more seats: expect the greedy move of seats whose
                             record is greedy (opponents.h; MCTS) */
     bool full_width;    /* no reductions or pruning: every move to the full depth
-                           (tests compare the value with a brute-force search) */
+                           (tests compare the value with a brute-force search);
+                           OPPS still prunes as its parameters say */
+    OppsParams opps;    /* Search opps's parameters */
     const struct Nnue *net; /* the learned evaluation (nnue.h) for the variants it
                                serves, owned by the caller; NULL: hand-written */
 } SearchConfig;

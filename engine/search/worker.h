@@ -46,6 +46,9 @@ typedef struct {
     bool after_null;             /* the move into the ply was a null move */
     Move pv[MAX_PLY + 1];        /* the line from the ply: pv[ply..pvlen) */
     int pvlen;
+    int opps_regular;            /* OPPS: regular moves of the phase before the ply (opps.h) */
+    int opps_nreduced;           /* OPPS: the ply's reduced moves, at an opponent node */
+    Move opps_reduced[OPPS_REDUCED_MAX];
 } Stack;
 
 #define STACK_PLIES (MAX_PLY + 2) /* ss[0..MAX_PLY + 1]: a node at MAX_PLY writes its child's entry */
@@ -78,6 +81,7 @@ struct SearchContext {
     bool duo_race;           /* two seats, race rules: leaf progress term and selective search */
     bool three_race;         /* three seats, race rules: every seat's best progress at leaves */
     int multi_rfp_margin;    /* reverse futility's margin for 3+ seats (cp a ply), 0: off */
+    OppsParams opps;         /* OPPS's parameters, defaults resolved (opps.h) */
     unsigned modeled;        /* seats the opponent model expects to play greedily (opponents.h) */
     bool root_cut;           /* stop, time or the cap cut the root list short: no search follows */
     bool root_capped;        /* SEARCH_MOVES_MAX cut it (rootmoves.h) */
