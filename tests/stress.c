@@ -301,7 +301,12 @@ static void session(const char *path, long long s, int ready_ms)
     send_line(&e, "setoption name Hash value %d", hash);
     send_line(&e, "setoption name Threads value %d", 1 + pick(3));
     static const char *const algos[] = {"auto", "paranoid", "maxn", "brs", "brs+", "mcts", "opps"};
-    send_line(&e, "setoption name Search value %s", algos[pick(6)]);
+    send_line(&e, "setoption name Search value %s", algos[pick((int)(sizeof algos / sizeof *algos))]);
+    if (pick(2)) { /* OPPS's parameters (the other searches ignore them) */
+        send_line(&e, "setoption name OppsRegular value %d", pick(6) /* OppsRegular 0-5 */);
+        send_line(&e, "setoption name OppsRegularMoves value %d", pick(10));
+        send_line(&e, "setoption name OppsReducedMoves value %d", 1 + pick(3));
+    }
     if (pick(3) == 0)
         send_line(&e, "setoption name MultiPV value %d", 1 + pick(3));
     const bool ponder = pick(2);

@@ -260,8 +260,8 @@ static void copy_moves(MoveList *dst, const MoveList *src)
 /* `regular`: the regular moves the opponents played since the root side's
  * last move. An opponent plays one of its opps_p.reduced_moves moves of the
  * most progress (captures), or, while fewer than opps_p.regular opponents
- * did, one of its opps_p.regular_moves (0: any), which counts as regular when
- * it is not among the reduced ones. */
+ * did, also one of its opps_p.regular_moves (0: any), which counts as regular
+ * when it is not among the reduced ones. */
 static int opps(const Position *p, int depth, int ply, int regular)
 {
     if (depth == 0)
@@ -275,7 +275,7 @@ static int opps(const Position *p, int depth, int ply, int regular)
         if (regular >= opps_p.regular)
             copy_moves(l, reduced);
         else if (opps_p.regular_moves > 0)
-            keep_top(p, l, opps_p.regular_moves);
+            keep_top(p, l, opps_p.regular_moves > opps_p.reduced_moves ? opps_p.regular_moves : opps_p.reduced_moves);
     }
     int best = l->n ? (side > 0 ? -SCORE_INF : SCORE_INF) : leaf(p, ply);
     for (int i = 0; i < l->n; i++) {
@@ -449,24 +449,38 @@ static void test_selective_maxn_matches_brute_force_with_reply_pruning(void **st
     }
 }
 
-/* OPPS at full width against brute force, with parameters that give BRS+'s
- * tree, opponents that only play their best-ordered move, a regular move from
- * the top three and reduced ones from the top two, and (three seats: both
- * opponents regular) paranoid's tree. */
+/* Twenty-four plies of classic-3 (depth-3 searches, hand-written evaluation),
+ * White to move, its marbles in contact with Blue's. */
+#define OPPS_POSITION                                                                                         \
+    "k3-i5 c13-e13 k13-i13 m1-k3-k5 a13-c13-e11 m13-k13-k11 j4-h6 d13-f13 k12-k10 l3-j5-h5-h7 c12-e12-e14-g12 " \
+    "l12-l10-j10 l4-j6 e13-g13-g11 l11-j11-j9 k4-k6-i6-g8 d11-f11-h11 k11-k9-i9 l2-l3 b12-c12 l13-l12 m2-k4 "     \
+    "b13-d11-f11 m12-k12"
+
+/* OPPS at full width against brute force: in OPPS_POSITION at depth 5 (two
+ * opponent phases, so a count that were not reset after the root side's move
+ * would show) with no regular opponent, a regular move from the top two, from
+ * the top three with reduced ones from the top two, and from the top one with
+ * reduced ones from the top two (both kinds: the top two); elsewhere BRS+'s
+ * lines, and paranoid's tree (three seats: both opponents regular). */
 static void test_opps_matches_brute_force(void **state)
 {
     (void)state;
-    static const OppsParams params[] = {{true, 1, 0, 1}, {true, 0, 0, 1}, {true, 1, 3, 2}, {true, 2, 0, 1}};
     static const struct {
         const char *variant, *moves;
-        int depth, nparams;
-    } cases[] = {{"classic-3", "m3-m5 c13-e13", 4, 4}, {"classic-6", "", 3, 2}, {"capture-3", CAPTURE_MIDDLE, 3, 1}};
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        for (int k = 0; k < cases[i].nparams; k++) {
-            setup(cases[i].variant, cases[i].moves);
-            opps_p = params[k];
-            assert_brute_force(ALGO_OPPS, cases[i].depth);
-        }
+        int depth;
+        OppsParams p;
+    } cases[] = {
+        {"classic-3", OPPS_POSITION, 5, {true, 0, 0, 1}},  {"classic-3", OPPS_POSITION, 5, {true, 1, 2, 1}},
+        {"classic-3", OPPS_POSITION, 5, {true, 1, 3, 2}},  {"classic-3", OPPS_POSITION, 5, {true, 1, 1, 2}},
+        {"classic-3", "m3-m5 c13-e13", 4, {true, 1, 0, 1}}, {"classic-3", "m3-m5 c13-e13", 4, {true, 2, 0, 1}},
+        {"classic-6", "", 3, {true, 0, 0, 1}},              {"classic-6", "", 3, {true, 1, 0, 1}},
+        {"capture-3", CAPTURE_MIDDLE, 3, {true, 1, 0, 1}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        setup(cases[i].variant, cases[i].moves);
+        opps_p = cases[i].p;
+        assert_brute_force(ALGO_OPPS, cases[i].depth);
+    }
 }
 
 /* The reply a depth-2 search of root move `root_move` expects, under algo with
@@ -489,16 +503,10 @@ static Move expected_reply(SearchAlgo algo, OppsParams o, const char *root_move)
     return r.ponder;
 }
 
-/* Twenty-four plies of classic-3 (depth-3 searches, hand-written evaluation),
- * White to move: after White's g8-h8, paranoid expects Blue's chain
- * g12-i10-i8-g8-i6-k6 (it blocks White). OPPS with no regular opponent prunes
- * it (Blue plays only its move of the most progress, d12-f10-f12-h10-j8); with
- * one regular opponent Blue may play it again. */
-#define OPPS_POSITION                                                                                         \
-    "k3-i5 c13-e13 k13-i13 m1-k3-k5 a13-c13-e11 m13-k13-k11 j4-h6 d13-f13 k12-k10 l3-j5-h5-h7 c12-e12-e14-g12 " \
-    "l12-l10-j10 l4-j6 e13-g13-g11 l11-j11-j9 k4-k6-i6-g8 d11-f11-h11 k11-k9-i9 l2-l3 b12-c12 l13-l12 m2-k4 "     \
-    "b13-d11-f11 m12-k12"
-
+/* The position of OPPS_POSITION (above): after White's g8-h8, paranoid expects
+ * Blue's chain g12-i10-i8-g8-i6-k6 (it blocks White). OPPS with no regular
+ * opponent prunes it (Blue plays only its move of the most progress,
+ * d12-f10-f12-h10-j8); with one regular opponent Blue may play it again. */
 static void test_opps_prunes_a_named_reply(void **state)
 {
     (void)state;

@@ -190,19 +190,26 @@ static inline bool late_move_pruned(MovePicker *mp, const Position *p, const Mov
 /* Makes the child of move i of the list, its table bucket fetched while it is
  * made: from the key it most likely has (no swap or captures, the next seat in
  * turn to move, no status changed), and again once made if that guess was
- * wrong (a leaf probes no table: nothing fetched). Returns its table key. */
+ * wrong (a leaf probes no table: nothing fetched). Under OPPS it sets the
+ * child's count of regular moves (opps.h), which salts its key. Returns its
+ * table key. */
 static inline uint64_t make_child_prefetched(Worker *w, const Position *p, int ply, const MoveList *list, int i,
                                              int depth, Position *child)
 {
     const SearchContext *c = w->ctx;
     const Move *m = &list->m[i];
     uint64_t guess = 0;
-    if (depth > 1 && m->swap == NO_HOLE && !m->ncapt) {
+    const bool opps = c->algo == ALGO_OPPS; /* its keys are salted by the child's count: no guess */
+    if (depth > 1 && m->swap == NO_HOLE && !m->ncapt && !opps) {
         guess = pos_key_after_plain(p, list->seat[i], m);
         tt_prefetch(c->tt, guess);
     }
     node_make_child(w, p, ply, list->seat[i], m, child);
-    const uint64_t child_key = node_tt_key(child);
+    uint64_t child_key = node_tt_key(child);
+    if (opps) {
+        w->ss[ply + 1].opps_regular = opps_child_regular(w, p, ply, m, child->stm);
+        child_key ^= opps_key_salt(c, w->ss[ply + 1].opps_regular);
+    }
     if (depth > 1 && child_key != guess)
         tt_prefetch(c->tt, child_key);
     return child_key;
@@ -298,11 +305,7 @@ static int search(Worker *w, const Position *p, int depth, int alpha, int beta, 
         if (selective && late_move_pruned(&mp, p, list, i, m, depth, best, searched, late, &rest_checked))
             continue;
         Position child;
-        uint64_t child_key = make_child_prefetched(w, p, ply, list, i, depth, &child);
-        if (c->algo == ALGO_OPPS) {
-            w->ss[ply + 1].opps_regular = opps_child_regular(w, p, ply, m, child.stm);
-            child_key ^= opps_key(c, w->ss[ply + 1].opps_regular);
-        }
+        const uint64_t child_key = make_child_prefetched(w, p, ply, list, i, depth, &child);
         _Atomic uint64_t *slot = NULL;
         if (defer) {
             slot = busy_slot(c->busy, child_key);

@@ -5,14 +5,16 @@
 
 #include <string.h>
 
+static int clamp(int x, int lo, int hi) { return x < lo ? lo : x > hi ? hi : x; }
+
 OppsParams opps_params(const SearchConfig *cfg)
 {
-    if (cfg->opps.set)
-        return cfg->opps;
-    return (OppsParams){true, OPPS_DEFAULT_REGULAR, OPPS_DEFAULT_REGULAR_MOVES, OPPS_DEFAULT_REDUCED_MOVES};
+    if (!cfg->opps.set)
+        return (OppsParams){true, OPPS_DEFAULT_REGULAR, OPPS_DEFAULT_REGULAR_MOVES, OPPS_DEFAULT_REDUCED_MOVES};
+    return (OppsParams){true, clamp(cfg->opps.regular, 0, OPPS_REGULAR_MAX),
+                        clamp(cfg->opps.regular_moves, 0, OPPS_MOVES_MAX),
+                        clamp(cfg->opps.reduced_moves, 1, OPPS_REDUCED_MAX)};
 }
-
-bool opps_node(const SearchContext *c, const Position *p) { return c->algo == ALGO_OPPS && side_of(c, p->stm) < 0; }
 
 /* list copied into dst (its moves and movers). False without memory. */
 static bool copy_list(MoveList *dst, const MoveList *list)
@@ -39,8 +41,8 @@ void opps_keep(Worker *w, const Position *p, int ply)
         ss->opps_reduced[ss->opps_nreduced++] = reduced->m[i];
     if (ss->opps_regular >= o->regular)
         copy_list(list, reduced); /* fits: reduced is list's first moves or fewer */
-    else if (o->regular_moves > 0)
-        brs_keep_top_replies(p, list, o->regular_moves);
+    else if (o->regular_moves > 0) /* regular or reduced: the top sets nest (ties by list order) */
+        brs_keep_top_replies(p, list, o->regular_moves > o->reduced_moves ? o->regular_moves : o->reduced_moves);
 }
 
 int opps_child_regular(const Worker *w, const Position *p, int ply, const Move *m, int child_stm)
@@ -55,10 +57,8 @@ int opps_child_regular(const Worker *w, const Position *p, int ply, const Move *
     return ss->opps_regular + 1;
 }
 
-uint64_t opps_key(const SearchContext *c, int regular)
+uint64_t opps_key_salt(const SearchContext *c, int regular)
 {
-    if (c->algo != ALGO_OPPS)
-        return 0;
     /* splitmix64's finaliser over the parameters and the count */
     uint64_t x = 0x4F505053ull + ((uint64_t)c->opps.regular << 8) + ((uint64_t)c->opps.regular_moves << 16) +
                  ((uint64_t)c->opps.reduced_moves << 32) + ((uint64_t)regular << 48);

@@ -7,7 +7,8 @@
  * OppsParams.regular opponents play a regular move, one of their
  * `regular_moves` moves of the most progress (captures in capture mode; 0:
  * any); every other opponent plays a reduced move, one of its `reduced_moves`
- * of the most progress. A move among the reduced ones is never counted as
+ * of the most progress. An opponent that may still play a regular move plays
+ * any of both kinds; a move among the reduced ones is never counted as
  * regular. BRS+ is the case (1, any, 1) and paranoid the case (every
  * opponent, any, -) of the same tree. docs/MULTI.md says where this reading
  * of the paper comes from and how Stern's search around it works.
@@ -17,11 +18,16 @@
 
 #include "worker.h"
 
-/* cfg's parameters, or the defaults when it sets none (cfg->opps.set false). */
+/* cfg's parameters, or the defaults when it sets none (cfg->opps.set false),
+ * each clamped to its range (search.h). */
 OppsParams opps_params(const SearchConfig *cfg);
 
-/* Whether p is an OPPS opponent node of search c: its moves are pruned. */
-bool opps_node(const SearchContext *c, const Position *p);
+/* Whether p is an OPPS opponent node of search c: its moves are pruned.
+ * Inline: every node of every search asks. */
+static inline bool opps_node(const SearchContext *c, const Position *p)
+{
+    return c->algo == ALGO_OPPS && side_of(c, p->stm) < 0;
+}
 
 /* Prunes the moves of opponent node p at `ply`, w->ss[ply].list (p's side to
  * move's, movers set, not yet ordered), to those its place in the phase
@@ -37,9 +43,15 @@ void opps_keep(Worker *w, const Position *p, int ply);
  * moves. */
 int opps_child_regular(const Worker *w, const Position *p, int ply, const Move *m, int child_stm);
 
-/* What the table key of a node of search c with `regular` regular moves in
- * its phase is XORed with: the parameters and the count (the same position
- * has another value under each); 0 in every other search. */
-uint64_t opps_key(const SearchContext *c, int regular);
+/* What the table key of a node of OPPS search c with `regular` regular moves
+ * in its phase is XORed with: the parameters and the count (the same position
+ * has another value under each). */
+uint64_t opps_key_salt(const SearchContext *c, int regular);
+
+/* opps_key_salt in an OPPS search, 0 in every other (inline: every node asks). */
+static inline uint64_t opps_key(const SearchContext *c, int regular)
+{
+    return c->algo == ALGO_OPPS ? opps_key_salt(c, regular) : 0;
+}
 
 #endif
