@@ -44,6 +44,10 @@ EM_JS(void, js_ep_kill, (int slot), { self.sternEngines.kill(slot); });
 
 static int next_slot = 1;
 
+/* Sleeps (Asyncify: the worker's messages come in) until the next look, at
+ * most `wait` ms (< 0: no limit). */
+static void nap(int wait) { emscripten_sleep(wait < 0 || wait > WAIT_STEP_MS ? WAIT_STEP_MS : (unsigned)wait); }
+
 static void release(EngineProc *e)
 {
     free(e->buf);
@@ -119,7 +123,7 @@ int ep_read_line(EngineProc *e, int timeout_ms, char **line)
             ep_set_error(e, "no line from engine within %d ms", timeout_ms);
             return 0;
         }
-        emscripten_sleep(wait < 0 || wait > WAIT_STEP_MS ? WAIT_STEP_MS : (unsigned)wait);
+        nap(wait);
     }
 }
 
@@ -138,7 +142,7 @@ int ep_reap(EngineProc *e, int timeout_ms)
         const int wait = ep_remaining_ms(deadline);
         if (wait == 0)
             return 0;
-        emscripten_sleep(wait < 0 || wait > WAIT_STEP_MS ? WAIT_STEP_MS : (unsigned)wait);
+        nap(wait);
     }
     return 1;
 }
