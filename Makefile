@@ -357,8 +357,10 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 # this tree, in generations: generation k's self-play data (build/nets/, kept
 # and resumed; seed k) is played with generation k-1's net, and generation k's
 # net is trained, with one torch thread (the same file every run), on the data
-# of generations 1 to k; the last is shipped. Its settings, per variant (the
-# games of each generation in turn: NET_GAMES, else NET_DATA's -games):
+# of generations 1 to k (NET_WINDOW_v = w: of the last w generations only);
+# the last is shipped. Its settings, per variant (the games and the nodes a
+# move of each generation in turn: NET_GAMES and NET_NODES, else NET_DATA's
+# -games and -nodes):
 VARIANT ?= classic-2
 NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8
 NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
@@ -369,8 +371,12 @@ NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1
 # the shipped classic-3 net came from a chain this recipe does not make yet
 # (docs/NNUE.md): its net is written to build/nets/, not over the shipped one
 NET_OUT_classic-3 := $(BUILD)/nets/classic-3.nnue
-NET_GENS_classic-4 := 2
-NET_DATA_classic-4 := -games 1000 -nodes 1000 -random 8
+NET_GENS_classic-4 := 3
+NET_GAMES_classic-4 := 1000 2000 2000
+NET_NODES_classic-4 := 1000 2000 3000
+NET_WINDOW_classic-4 := 1
+NET_DATA_classic-4 := -random 8
+NET_OUT_classic-4 := $(BUILD)/nets/classic-4.nnue
 NET_TRAIN_classic-4 := --variants classic-4 --l1 32 --l2 8 --epochs 12 --seed 1
 NET_GENS_classic-6 := 2
 NET_DATA_classic-6 := -games 600 -nodes 1000 -random 12
@@ -384,11 +390,15 @@ net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps
 	  g=$(BUILD)/nets/$(VARIANT).g$$k; \
 	  echo "== generation $$k"; \
 	  games=$$(echo $(NET_GAMES_$(VARIANT)) | awk -v k=$$k '{print $$k}'); \
-	  $(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) $${games:+-games $$games} -seed $$k \
+	  nodes=$$(echo $(NET_NODES_$(VARIANT)) | awk -v k=$$k '{print $$k}'); \
+	  $(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) $${games:+-games $$games} \
+	    $${nodes:+-nodes $$nodes} -seed $$k \
 	    $${prev:+-net $$prev} \
 	    $(if $(NET_THREADS),-threads $(NET_THREADS)) \
 	    -o $$g.data -resume; \
 	  data="$$data ../../$$g.data"; \
+	  $(if $(NET_WINDOW_$(VARIANT)),data=$$(echo $$data | awk -v w=$(NET_WINDOW_$(VARIANT)) \
+	    '{s = ""; for (i = NF - w + 1; i <= NF; i++) if (i > 0) s = s " " $$i; print s}');) \
 	  (cd tools/nnue && $(PYTHON) nnue_train.py $$data $(NET_TRAIN_$(VARIANT)) --threads 1 --out ../../$$g.nnue); \
 	  prev=$$g.nnue; \
 	done; cp $$prev $(or $(NET_OUT_$(VARIANT)),nets/$(VARIANT).nnue)
