@@ -19,6 +19,10 @@ static int set_search(Engine *e, const OptionValue *val);
 static int set_opps_regular(Engine *e, const OptionValue *val);
 static int set_opps_regular_moves(Engine *e, const OptionValue *val);
 static int set_opps_reduced_moves(Engine *e, const OptionValue *val);
+static int set_mcts_history(Engine *e, const OptionValue *val);
+static int set_mcts_widening(Engine *e, const OptionValue *val);
+static int set_mcts_widening_alpha(Engine *e, const OptionValue *val);
+static int set_mcts_oma(Engine *e, const OptionValue *val);
 static int set_own_book(Engine *e, const OptionValue *val);
 static int set_book_file(Engine *e, const OptionValue *val);
 static int set_book_depth(Engine *e, const OptionValue *val);
@@ -48,6 +52,17 @@ const Option options_table[NUM_OPTIONS] = {
                                 .apply = set_opps_regular_moves},
     [OPT_OPPS_REDUCED_MOVES] = {"OppsReducedMoves", OPTION_SPIN, .def = OPPS_DEFAULT_REDUCED_MOVES, .min = 1,
                                 .max = OPPS_REDUCED_MAX, .unit = " (moves)", .apply = set_opps_reduced_moves},
+    /* Search mcts: Progressive History's weight W (mcts_history.h, docs/MULTI.md) */
+    [OPT_MCTS_HISTORY] = {"MctsHistory", OPTION_SPIN, .def = 0, .min = 0, .max = MCTS_HISTORY_MAX,
+                          .unit = " (0: off)", .apply = set_mcts_history},
+    /* Search mcts: progressive widening's C and alpha in hundredths, and
+     * opponent-move abstraction's K (mcts.h, docs/MULTI.md) */
+    [OPT_MCTS_WIDENING] = {"MctsWidening", OPTION_SPIN, .def = 0, .min = 0, .max = MCTS_WIDENING_MAX,
+                           .unit = " (hundredths of C; 0: off)", .apply = set_mcts_widening},
+    [OPT_MCTS_WIDENING_ALPHA] = {"MctsWideningAlpha", OPTION_SPIN, .def = 50, .min = 0, .max = 100,
+                                 .unit = " (hundredths)", .apply = set_mcts_widening_alpha},
+    [OPT_MCTS_OMA] = {"MctsOma", OPTION_SPIN, .def = 0, .min = 0, .max = MCTS_OMA_MAX,
+                      .unit = " (visits; 0: off)", .apply = set_mcts_oma},
     /* OwnBook's and BookVariety's refusals have always named them as sent */
     [OPT_OWNBOOK] = {"OwnBook", OPTION_CHECK, .def = 1, .name_as_sent = true, .apply = set_own_book},
     [OPT_BOOKFILE] = {"BookFile", OPTION_STRING, .text = "", .apply = set_book_file},
@@ -186,6 +201,10 @@ SearchConfig options_search_defaults(void)
         .opponent_model = t[OPT_OPPONENT_MODEL].def,
         .opps = {true, (int)t[OPT_OPPS_REGULAR].def, (int)t[OPT_OPPS_REGULAR_MOVES].def,
                  (int)t[OPT_OPPS_REDUCED_MOVES].def},
+        .mcts_history = (int)t[OPT_MCTS_HISTORY].def,
+        .mcts_widening = (int)t[OPT_MCTS_WIDENING].def,
+        .mcts_widening_alpha = (int)t[OPT_MCTS_WIDENING_ALPHA].def,
+        .mcts_oma = (int)t[OPT_MCTS_OMA].def,
     };
 }
 
@@ -262,6 +281,30 @@ static int set_opps_regular_moves(Engine *e, const OptionValue *val)
 static int set_opps_reduced_moves(Engine *e, const OptionValue *val)
 {
     e->config.opps.reduced_moves = (int)val->v;
+    return 0;
+}
+
+static int set_mcts_history(Engine *e, const OptionValue *val)
+{
+    e->config.mcts_history = (int)val->v;
+    return 0;
+}
+
+static int set_mcts_widening(Engine *e, const OptionValue *val)
+{
+    e->config.mcts_widening = (int)val->v;
+    return 0;
+}
+
+static int set_mcts_widening_alpha(Engine *e, const OptionValue *val)
+{
+    e->config.mcts_widening_alpha = (int)val->v;
+    return 0;
+}
+
+static int set_mcts_oma(Engine *e, const OptionValue *val)
+{
+    e->config.mcts_oma = (int)val->v;
     return 0;
 }
 

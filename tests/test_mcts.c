@@ -3,21 +3,26 @@
  * MultiPV lines (the most visited root moves, in order, distinct, each a legal
  * line), when they are reported (each rise of the mean tree depth, each
  * periodic report asked for, once at the end), a root with fewer moves than
- * lines, an arrival played without a search, and the same tree on every run.
+ * lines, an arrival played without a search, and the same tree on every run;
+ * Progressive History's table and its term.
  */
 #include "support/stern_test.h"
 
 #include "mcts.h"
+#include "mcts_history.h"
 #include "movegen.h"
 #include "node.h"
 #include "places.h"
 #include "pool.h"
 
+#include <math.h>
 #include <string.h>
 
 static Game g;
 static SearchPool *pool; /* two threads, for the threads test */
 static MctsKept *kept;   /* the tree kept by searches with reuse */
+static double history_w; /* MctsConfig.history_w of the searches run */
+static double widening_c, oma_k; /* MctsConfig.widening_c (alpha 0.5) and .oma_k likewise */
 
 #define MAX_REPORTS 64
 
@@ -34,6 +39,8 @@ typedef struct {
     Move pv0[MCTS_PV_MAX];     /* the last report's line 0 */
     int pv0len;
     bool legal;                /* every line received was legal from the root */
+    bool greedy;               /* every line's moves below the root were of the most progress */
+    int longest;               /* moves of the longest line received */
 } Seen;
 
 static bool never(void *ctx)
@@ -56,9 +63,34 @@ static bool line_legal(const Move *pv, int n)
     return true;
 }
 
+/* Whether every move of line[1..n-1] is one of the most progress where it
+ * is played (line[0], the root move, may be any). */
+static bool greedy_below_root(const Move *line, int n)
+{
+    Position p = g.pos;
+    MoveList *list = move_list_new();
+    bool greedy = true;
+    for (int i = 0; i < n && greedy; i++) {
+        if (i > 0) {
+            gen_moves_no_return(&p, list, NULL);
+            int top = -1000;
+            for (int j = 0; j < list->n; j++) {
+                const int gain = p.v->tip_dist[p.stm][list->m[j].from] - p.v->tip_dist[p.stm][list->m[j].to];
+                top = gain > top ? gain : top;
+            }
+            greedy = p.v->tip_dist[p.stm][line[i].from] - p.v->tip_dist[p.stm][line[i].to] == top;
+        }
+        pos_play(&p, &line[i]);
+    }
+    move_list_delete(list);
+    return greedy;
+}
+
 static void lines(void *ctx, const MctsResult *sofar, int k, const MctsLine *line)
 {
     Seen *s = ctx;
+    s->greedy = s->greedy && greedy_below_root(line->pv, line->pvlen);
+    s->longest = line->pvlen > s->longest ? line->pvlen : s->longest;
     s->calls++;
     if (k == 0) {
         if (s->reports < MAX_REPORTS) {
@@ -85,6 +117,7 @@ static MctsResult run_with(int nroot, int multipv, uint64_t playouts, int thread
     memset(seen, 0, sizeof *seen);
     seen->due = report_due;
     seen->legal = true;
+    seen->greedy = true;
     MoveList *list = move_list_new();
     assert_non_null(list);
     gen_moves(&g.pos, list, NULL);
@@ -93,7 +126,8 @@ static MctsResult run_with(int nroot, int multipv, uint64_t playouts, int thread
     const MctsHooks hooks = {.stop = never, .report_due = due, .lines = lines, .multipv = multipv, .ctx = seen};
     MctsResult r;
     const MctsConfig cfg = {.max_playouts = playouts, .nodes_cap = 1u << 20, .threads = threads, .pool = pool,
-                            .kept = reuse ? kept : NULL};
+                            .kept = reuse ? kept : NULL, .history_w = history_w, .widening_c = widening_c,
+                            .widening_alpha = 0.5, .oma_k = oma_k};
     assert_int_equal(mcts_search(&g, list->m, list->n, &cfg, &hooks, &r), 0);
     move_list_delete(list);
     return r;
@@ -288,6 +322,106 @@ static void test_solver_proves_a_first_place_two_moves_away(void **state)
     assert_int_equal(r.values[0], PLACE_SPAN);
 }
 
+static void test_history_table_means_and_term(void **state)
+{
+    (void)state;
+    MctsHistory *h = mcts_history_new();
+    assert_non_null(h);
+    const Move a = {.from = 5, .to = 17}, b = {.from = 17, .to = 5};
+    assert_true(mcts_history_mean(h, 2, &a) == 0.0);
+    mcts_history_add(h, 2, &a, 1.0f);
+    mcts_history_add(h, 2, &a, 0.5f);
+    mcts_history_add(h, 3, &a, 0.25f);
+    assert_true(mcts_history_mean(h, 2, &a) == 0.75);
+    assert_true(mcts_history_mean(h, 3, &a) == 0.25); /* per seat */
+    assert_true(mcts_history_mean(h, 2, &b) == 0.0);  /* per direction */
+    mcts_history_delete(h);
+    /* W x / ((1 - v) n + 1): 5 * 0.6 / (0.5 * 3 + 1) = 1.2, and it fades */
+    assert_true(fabs(mcts_history_bonus(5, 0.6, 0.5, 3) - 1.2) < 1e-12);
+    assert_true(mcts_history_bonus(5, 0.6, 0.5, 30) < mcts_history_bonus(5, 0.6, 0.5, 3));
+    assert_true(mcts_history_bonus(5, 0.6, 0.9, 30) > mcts_history_bonus(5, 0.6, 0.5, 30));
+}
+
+/* The root lines' first moves and visits of a search of `playouts` with
+ * history weight w, one thread. */
+static void root_of(double w, uint64_t playouts, Seen *s)
+{
+    history_w = w;
+    run(6, playouts, false, s);
+    history_w = 0;
+}
+
+static void test_progressive_history_steers_the_search_alike_every_run(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-4"), 0);
+    play(&g, "k4-k5");
+    Seen off, on, again;
+    root_of(0, 3000, &off);
+    root_of(5, 3000, &on);
+    root_of(5, 3000, &again);
+    bool differ = false;
+    for (int k = 0; k < 6; k++) {
+        assert_true(same_move(on.first[k], again.first[k]));
+        assert_int_equal(on.visits[k], again.visits[k]);
+        differ = differ || !same_move(on.first[k], off.first[k]) || on.visits[k] != off.visits[k];
+    }
+    /* the table is kept and read: the tree is another than without it */
+    assert_true(differ);
+    /* with two threads, each tree its own table */
+    history_w = 5;
+    const MctsResult r = run_with(0, 3, 4000, 2, false, false, &on);
+    history_w = 0;
+    assert_true(on.legal && r.has_best);
+}
+
+static void test_progressive_widening_keeps_the_moves_of_most_progress_first(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    play(&g, "k3-k5");
+    Seen s;
+    /* C = 0.01: below the root a node selects among its first child alone until
+     * it has 10,000 visits, and children go by progress: every line is greedy
+     * after its root move */
+    widening_c = 0.01;
+    run(6, 3000, false, &s);
+    widening_c = 0;
+    assert_true(s.legal && s.longest >= 4);
+    assert_true(s.greedy);
+    /* without widening the same search's lines are not */
+    run(6, 3000, false, &s);
+    assert_true(s.longest >= 3);
+    assert_false(s.greedy);
+}
+
+static void test_opponent_move_abstraction_steers_the_search_alike_every_run(void **state)
+{
+    (void)state;
+    assert_int_equal(game_new(&g, "classic-3"), 0);
+    play(&g, "k3-k5");
+    Seen off, on, again;
+    /* with progressive widening, whose few children below the root are soon
+     * all visited: their selection is where the shared statistics count */
+    widening_c = 0.5;
+    run(6, 4000, false, &off);
+    oma_k = 50;
+    run(6, 4000, false, &on);
+    run(6, 4000, false, &again);
+    bool differ = false;
+    for (int k = 0; k < 6; k++) {
+        assert_true(same_move(on.first[k], again.first[k]));
+        assert_int_equal(on.visits[k], again.visits[k]);
+        differ = differ || !same_move(on.first[k], off.first[k]) || on.visits[k] != off.visits[k];
+    }
+    /* the shared statistics are kept and read: another tree than without them */
+    assert_true(differ);
+    const MctsResult r = run_with(0, 3, 4000, 2, false, false, &on);
+    oma_k = 0;
+    widening_c = 0;
+    assert_true(on.legal && r.has_best);
+}
+
 int main(void)
 {
     board_init();
@@ -305,6 +439,10 @@ int main(void)
         cmocka_unit_test(test_tree_reuse_starts_from_the_subtree_of_the_moves_played),
         cmocka_unit_test(test_threads_share_the_playouts_and_sum_the_root),
         cmocka_unit_test(test_solver_proves_a_first_place_two_moves_away),
+        cmocka_unit_test(test_history_table_means_and_term),
+        cmocka_unit_test(test_progressive_history_steers_the_search_alike_every_run),
+        cmocka_unit_test(test_progressive_widening_keeps_the_moves_of_most_progress_first),
+        cmocka_unit_test(test_opponent_move_abstraction_steers_the_search_alike_every_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

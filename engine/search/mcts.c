@@ -3,6 +3,7 @@
 
 #include "eval.h"
 #include "greedy.h"
+#include "mcts_history.h"
 #include "movegen.h"
 #include "places.h"
 #include "pool.h"
@@ -48,6 +49,15 @@ typedef struct {
 
 typedef struct Tree Tree;
 
+/* Opponent-move abstraction's statistics of one root-seat move b played at a
+ * root-seat node whose previous root-seat node played the move into node a
+ * (key: a and b's holes, + 1; 0 an empty slot). */
+typedef struct {
+    uint64_t key;
+    uint32_t visits;
+    float reward; /* the root seat's, summed */
+} OmaEntry;
+
 /* What every thread of one search shares. */
 typedef struct {
     Tree *trees;                     /* one per thread */
@@ -74,6 +84,12 @@ struct Tree {
     int root_seat;
     unsigned modeled;      /* seats expected to play the greedy policy (opponents.h) */
     MoveList *list;
+    MctsHistory *hist;     /* Progressive History's table; NULL: off */
+    OmaEntry *oma;         /* opponent-move abstraction's table, open addressing; NULL: off */
+    size_t oma_n, oma_cap; /* entries used, slots (a power of two) */
+    Move played[MCTS_PLAYOUT_ROUNDS * MAX_SEATS]; /* the playout's moves, for the table */
+    int8_t played_by[MCTS_PLAYOUT_ROUNDS * MAX_SEATS];
+    int nplayed;
     GenMemo *gen;          /* the thread's memos */
     EvalMemo *eval;
     uint64_t playouts, depth_sum;
@@ -111,6 +127,8 @@ void mcts_kept_delete(MctsKept *k)
 static void tree_free(Tree *t)
 {
     free(t->nodes);
+    mcts_history_delete(t->hist);
+    free(t->oma);
     move_list_delete(t->list);
     gen_memo_delete(t->gen);
     eval_memo_delete(t->eval);
@@ -175,6 +193,59 @@ static void add_children(Tree *t, size_t i, const Position *p)
     }
 }
 
+/* Orders l's moves by progress (captures) at p, most first, the earlier of
+ * equal ones first: progressive widening's order. */
+static void sort_by_gain(MoveList *l, const Position *p)
+{
+    for (int j = 1; j < l->n; j++) { /* insertion: stable, and lists are short */
+        const Move m = l->m[j];
+        const int gain = move_gain(p, &m);
+        int k = j;
+        for (; k > 0 && move_gain(p, &l->m[k - 1]) < gain; k--)
+            l->m[k] = l->m[k - 1];
+        l->m[k] = m;
+    }
+}
+
+/* ---- opponent-move abstraction ---- */
+
+static uint64_t oma_key(size_t a, const Move *b) { return ((uint64_t)a << 14 | (uint64_t)(b->from * 121 + b->to)) + 1; }
+
+/* The slot of key in t's table: its entry, or the empty slot where it goes. */
+static OmaEntry *oma_slot(const Tree *t, uint64_t key)
+{
+    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (t->oma_cap - 1);
+    while (t->oma[h].key && t->oma[h].key != key)
+        h = (h + 1) & (t->oma_cap - 1);
+    return &t->oma[h];
+}
+
+/* Adds the root seat's reward r to the entry of (a, b); a table that cannot
+ * grow keeps what it has. */
+static void oma_add(Tree *t, size_t a, const Move *b, float r)
+{
+    if (2 * (t->oma_n + 1) > t->oma_cap) {
+        OmaEntry *grown = calloc(2 * t->oma_cap, sizeof *grown);
+        if (!grown)
+            return;
+        OmaEntry *old = t->oma;
+        const size_t cap = t->oma_cap;
+        t->oma = grown;
+        t->oma_cap = 2 * cap;
+        for (size_t j = 0; j < cap; j++)
+            if (old[j].key)
+                *oma_slot(t, old[j].key) = old[j];
+        free(old);
+    }
+    OmaEntry *e = oma_slot(t, oma_key(a, b));
+    if (!e->key) {
+        e->key = oma_key(a, b);
+        t->oma_n++;
+    }
+    e->visits++;
+    e->reward += r;
+}
+
 /* Expands node i (not the root), whose position is p: one child per move, or
  * a modelled seat's greedy move alone. Returns false when the tree is full
  * (the node stays a leaf). */
@@ -200,31 +271,62 @@ static bool expand(Tree *t, size_t i, const Position *p)
         }
 #endif
     }
+    if (t->sh->cfg->widening_c > 0)
+        sort_by_gain(t->list, p);
     if (!reserve_nodes(t, (size_t)t->list->n))
         return false;
     add_children(t, i, p);
     return true;
 }
 
+/* The children of node i that progressive widening lets it select: the
+ * first ceil(C t^alpha), t its visits (at least 1); all at the root or when
+ * widening is off. */
+static uint32_t widened(const Tree *t, size_t i)
+{
+    const Node *node = &t->nodes[i];
+    const MctsConfig *cfg = t->sh->cfg;
+    if (!i || cfg->widening_c <= 0)
+        return node->nchildren;
+    const double k = ceil(cfg->widening_c * pow(node->visits > 1 ? (double)node->visits : 1.0, cfg->widening_alpha));
+    return k < node->nchildren ? (uint32_t)(k < 1 ? 1 : k) : node->nchildren;
+}
+
 /* The child of node i (position p) the seat to move selects: UCT on its own
- * mean reward with progressive bias; an unvisited child first,
- * the one of most progress among them. */
-static size_t select_child(const Tree *t, size_t i, const Position *p)
+ * mean reward (at a root-seat node below the root with opponent-move
+ * abstraction, blended with the shared mean of its move after node `a`, the
+ * move into the last root-seat node's child; 0: none) with progressive bias,
+ * and Progressive History when its table is kept; among the children
+ * progressive widening allows; an unvisited child first, the one of most
+ * progress among them. */
+static size_t select_child(const Tree *t, size_t i, const Position *p, size_t a)
 {
     const Node *node = &t->nodes[i];
     const int s = p->stm;
     const double log_n = log((double)node->visits + 1.0);
+    const bool oma = t->oma && a && s == t->root_seat;
+    const uint32_t allowed = widened(t, i);
     size_t best = node->first_child;
     double top = -1e300;
-    for (uint32_t j = 0; j < node->nchildren; j++) {
+    for (uint32_t j = 0; j < allowed; j++) {
         const size_t ci = node->first_child + j;
         const Node *c = &t->nodes[ci];
         double score;
         if (!c->visits) {
             score = 1e9 + c->prior;
         } else {
-            const double mean = c->reward[s] / c->visits;
+            double mean = c->reward[s] / c->visits;
+            if (oma) {
+                const OmaEntry *e = oma_slot(t, oma_key(a, &c->move));
+                if (e->key) {
+                    const double k = t->sh->cfg->oma_k, beta = sqrt(k / (k + 3.0 * c->visits));
+                    mean = (1 - beta) * mean + beta * (e->reward / e->visits);
+                }
+            }
             score = mean + MCTS_UCT_C * sqrt(log_n / c->visits) + MCTS_BIAS * c->prior / (c->visits + 1.0);
+            if (t->hist)
+                score += mcts_history_bonus(t->sh->cfg->history_w, mcts_history_mean(t->hist, s, &c->move), mean,
+                                            c->visits);
         }
         if (score > top) {
             top = score;
@@ -234,15 +336,25 @@ static size_t select_child(const Tree *t, size_t i, const Position *p)
     return best;
 }
 
-/* Plays from p to the playout's end and writes every seat's reward. */
+/* Notes for the history table that the seat to move at p plays m. */
+static void note_played(Tree *t, const Position *p, const Move *m)
+{
+    t->played[t->nplayed] = *m;
+    t->played_by[t->nplayed++] = (int8_t)p->stm;
+}
+
+/* Plays from p to the playout's end and writes every seat's reward; the moves
+ * played are in t->played (t->nplayed). */
 static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
 {
     const int plies = MCTS_PLAYOUT_ROUNDS * p->v->nseats;
+    t->nplayed = 0;
     for (int k = 0; k < plies && !decided(t, p); k++) {
         if (t->modeled >> p->stm & 1) {
             Move m;
             if (!greedy_choose(p, NULL, 0, t->list, t->gen, t->eval, &m, NULL))
                 break;
+            note_played(t, p, &m);
             pos_play(p, &m);
             ply++;
             continue;
@@ -263,6 +375,7 @@ static void playout(Tree *t, Position *p, int ply, float out[MAX_SEATS])
                 }
             }
         }
+        note_played(t, p, &t->list->m[pick]);
         pos_play(p, &t->list->m[pick]);
         ply++;
     }
@@ -321,6 +434,18 @@ static void propagate_proofs(Tree *t, const size_t *path, const int8_t *mover, i
     }
 }
 
+/* Adds one playout to the history table: the moves of the tree part
+ * (path[1..n-1], each played by mover[k-1]) and, unless it ended in the tree
+ * (`ended`), the playout's, each seat's with its reward r. */
+static void record_history(Tree *t, const size_t *path, const int8_t *mover, int n, bool ended,
+                           const float r[MAX_SEATS])
+{
+    for (int k = 1; k < n; k++)
+        mcts_history_add(t->hist, mover[k - 1], &t->nodes[path[k]].move, r[mover[k - 1]]);
+    for (int k = 0; !ended && k < t->nplayed; k++)
+        mcts_history_add(t->hist, t->played_by[k], &t->played[k], r[t->played_by[k]]);
+}
+
 /* One playout from the root: selection (a proven node ends it with its exact
  * value, as does a position that ends the search), expansion, playout, max-n
  * backup, then the proofs up the path. */
@@ -329,14 +454,19 @@ static void one_playout(Tree *t)
     Position p = t->sh->g->pos;
     size_t path[MCTS_PATH_MAX];
     int8_t mover[MCTS_PATH_MAX]; /* the seat to move at path[k] */
-    size_t i = 0;
+    size_t after[MCTS_PATH_MAX]; /* opponent-move abstraction: at a root-seat path[k], the child
+                                    the last root-seat node before it went to (0: none) */
+    size_t i = 0, last = 0;      /* last: the child of the last root-seat node on the path */
     int n = 0;
     path[n++] = 0;
     float r[MAX_SEATS];
     bool exact = false;
     while (t->nodes[i].nchildren && n < MCTS_PATH_MAX - 1) {
         mover[n - 1] = p.stm;
-        i = select_child(t, i, &p);
+        after[n - 1] = last;
+        i = select_child(t, i, &p, last);
+        if (mover[n - 1] == t->root_seat)
+            last = i;
         pos_play(&p, &t->nodes[i].move);
         path[n++] = i;
         if ((exact = t->nodes[i].proven || decided(t, &p)))
@@ -345,7 +475,8 @@ static void one_playout(Tree *t)
     if (!exact && t->nodes[i].visits && n < MCTS_PATH_MAX - 1 && expand(t, i, &p) && t->nodes[i].nchildren) {
         /* expansion of a node visited before, then one step into it */
         mover[n - 1] = p.stm;
-        i = select_child(t, i, &p);
+        after[n - 1] = last;
+        i = select_child(t, i, &p, last);
         pos_play(&p, &t->nodes[i].move);
         path[n++] = i;
         exact = decided(t, &p);
@@ -360,6 +491,8 @@ static void one_playout(Tree *t)
     } else {
         playout(t, &p, n - 1, r);
     }
+    if (t->hist) /* the full-sample table: the tree's moves and the playout's */
+        record_history(t, path, mover, n, exact || t->nodes[i].proven, r);
     t->depth_sum += (uint64_t)(n - 1);
     if (n - 1 > t->seldepth)
         t->seldepth = n - 1;
@@ -369,6 +502,9 @@ static void one_playout(Tree *t)
         for (int s = 0; s < MAX_SEATS; s++)
             node->reward[s] += r[s];
     }
+    for (int k = 1; t->oma && k < n - 1; k++) /* the root seat's moves below the root, shared */
+        if (mover[k] == t->root_seat && after[k])
+            oma_add(t, after[k], &t->nodes[path[k + 1]].move, r[t->root_seat]);
     if (exact)
         propagate_proofs(t, path, mover, n - 1);
     t->playouts++;
@@ -673,6 +809,13 @@ static bool tree_init(Tree *t, Shared *sh, int id, size_t max_nodes)
     t->list = move_list_new();
     t->gen = gen_memo_new();
     t->eval = eval_memo_new();
+    if (sh->cfg->history_w > 0 && !(t->hist = mcts_history_new()))
+        return false;
+    if (sh->cfg->oma_k > 0) {
+        t->oma_cap = 1024;
+        if (!(t->oma = calloc(t->oma_cap, sizeof *t->oma)))
+            return false;
+    }
     if (!t->nodes || !t->list || !t->gen || !t->eval || !move_list_reserve(t->list, sh->nroot) ||
         !reserve_nodes(t, 1 + (size_t)sh->nroot))
         return false;

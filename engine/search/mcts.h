@@ -17,7 +17,20 @@
  *     to place the root's seat first the one of the shortest proof is played
  *     (another could be proven again at every move, the arrival never
  *     coming), and one that arrives at once (takes the best place still
- *     free) without a search.
+ *     free) without a search;
+ *   - Progressive History (mcts_history.h, MctsConfig.history_w), off unless
+ *     asked;
+ *   - progressive widening (Couetoux et al. 2011, "Continuous Upper Confidence
+ *     Trees"; for multi-player games Baier and Kaisers 2020, "Guiding
+ *     Multiplayer MCTS by Focusing on Yourself", CoG): below the root a node
+ *     visited t times selects among its first ceil(C t^alpha) children, the
+ *     children in order of progress (captures); off unless asked;
+ *   - opponent-move abstraction (OMA, the same paper): statistics of the root
+ *     seat's moves shared by every node reached by the same root-seat move
+ *     before it, whatever the opponents played between, blended into the
+ *     node's own mean with weight sqrt(K / (K + 3 n)) (n the child's visits,
+ *     as a public re-implementation in the TAG framework reads it); off
+ *     unless asked.
  * Threads (the session's pool) search in parallel at the root, and the tree
  * of one search is kept for the next (MctsConfig). The root move played, then the most visited
  * others, are reported as lines (MultiPV) while it runs and when it ends.
@@ -91,6 +104,13 @@ typedef struct {
                               den Herik 2008): each thread grows a tree of its own,
                               the root moves' visits and rewards are summed; on
                               as many of the pool's threads (at most its size) */
+    double history_w;      /* Progressive History's weight W (mcts_history.h),
+                              >= 0; 0: off */
+    double widening_c;     /* progressive widening's C (> 0), 0: off */
+    double widening_alpha; /* its exponent alpha (0..1) */
+    double oma_k;          /* opponent-move abstraction's K (visits at which the
+                              node's own mean weighs as much as the shared one, a
+                              third of it), 0: off */
     SearchPool *pool;      /* the threads (pool.h; NULL: the caller's alone) */
     MctsKept *kept;        /* NULL, or tree reuse: start from the subtree of the
                               tree kept here by the last search where the game

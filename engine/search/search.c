@@ -240,6 +240,10 @@ static SearchResult mcts_root(SearchContext *c, const RootMove *root, int nroot)
         const MctsConfig mc = {.max_playouts = limit, .depth_limit = depth, .moves_max = SEARCH_MOVES_MAX,
                                .nodes_cap = MCTS_NODES_CAP,
                                .modeled = c->modeled, .threads = pool_threads(c->sh->pool),
+                               .history_w = c->cfg->mcts_history,
+                               .widening_c = c->cfg->mcts_widening / 100.0,
+                               .widening_alpha = c->cfg->mcts_widening_alpha / 100.0,
+                               .oma_k = c->cfg->mcts_oma,
                                .pool = c->sh->pool, .kept = c->sh->mcts};
         if (mc.modeled) {
             const SearchReport model = {.kind = REPORT_MODEL, .root = &g->pos, .modeled = mc.modeled};

@@ -59,6 +59,9 @@ typedef enum { ALGO_AUTO, ALGO_PARANOID, ALGO_MAXN, ALGO_BRS, ALGO_BRS_PLUS, ALG
 #define OPPS_DEFAULT_REGULAR 1       /* the defaults: BRS+'s tree */
 #define OPPS_DEFAULT_REGULAR_MOVES 0
 #define OPPS_DEFAULT_REDUCED_MOVES 1
+#define MCTS_HISTORY_MAX 100
+#define MCTS_WIDENING_MAX 10000
+#define MCTS_OMA_MAX 100000
 typedef struct {
     bool set;          /* false: the defaults (opps.h: opps_params) */
     int regular;       /* 0-OPPS_REGULAR_MAX */
@@ -89,6 +92,13 @@ typedef struct {
                            (tests compare the value with a brute-force search);
                            OPPS still prunes as its parameters say */
     OppsParams opps;    /* Search opps's parameters */
+    int mcts_history;   /* Search mcts: Progressive History's weight W, 0-MCTS_HISTORY_MAX
+                           (mcts_history.h); 0: off */
+    int mcts_widening;  /* Search mcts: progressive widening's C in hundredths,
+                           0-MCTS_WIDENING_MAX (mcts.h); 0: off */
+    int mcts_widening_alpha; /* its alpha in hundredths, 0-100 */
+    int mcts_oma;       /* Search mcts: opponent-move abstraction's K (visits),
+                           0-MCTS_OMA_MAX (mcts.h); 0: off */
     const struct Nnue *net; /* the learned evaluation (nnue.h) for the variants it
                                serves, owned by the caller; NULL: hand-written */
 } SearchConfig;
