@@ -378,8 +378,12 @@ NET_WINDOW_classic-4 := 1
 NET_DATA_classic-4 := -random 8
 NET_OUT_classic-4 := $(BUILD)/nets/classic-4.nnue
 NET_TRAIN_classic-4 := --variants classic-4 --l1 32 --l2 8 --epochs 12 --seed 1
-NET_GENS_classic-6 := 2
-NET_DATA_classic-6 := -games 600 -nodes 1000 -random 12
+NET_GENS_classic-6 := 3
+NET_GAMES_classic-6 := 1000 2000 2000
+NET_NODES_classic-6 := 1000 2000 3000
+NET_WINDOW_classic-6 := 1
+NET_DATA_classic-6 := -random 12
+NET_OUT_classic-6 := $(BUILD)/nets/classic-6.nnue
 NET_TRAIN_classic-6 := --variants classic-6 --l1 32 --l2 8 --epochs 12 --seed 1
 # games played at once while making data (default: the CPUs); the data is the same
 NET_THREADS ?=
