@@ -342,6 +342,20 @@ static void test_history_table_means_and_term(void **state)
     assert_true(mcts_history_bonus(5, 0.6, 0.9, 30) > mcts_history_bonus(5, 0.6, 0.5, 30));
 }
 
+/* Whether the six lines of `on` differ from those of `off` (a search without
+ * the enhancement), asserting that `again` (the same search as `on`) has
+ * the same lines. */
+static bool steered(const Seen *off, const Seen *on, const Seen *again)
+{
+    bool differ = false;
+    for (int k = 0; k < 6; k++) {
+        assert_true(same_move(on->first[k], again->first[k]));
+        assert_int_equal(on->visits[k], again->visits[k]);
+        differ = differ || !same_move(on->first[k], off->first[k]) || on->visits[k] != off->visits[k];
+    }
+    return differ;
+}
+
 /* The root lines' first moves and visits of a search of `playouts` with
  * history weight w, one thread. */
 static void root_of(double w, uint64_t playouts, Seen *s)
@@ -360,14 +374,8 @@ static void test_progressive_history_steers_the_search_alike_every_run(void **st
     root_of(0, 3000, &off);
     root_of(5, 3000, &on);
     root_of(5, 3000, &again);
-    bool differ = false;
-    for (int k = 0; k < 6; k++) {
-        assert_true(same_move(on.first[k], again.first[k]));
-        assert_int_equal(on.visits[k], again.visits[k]);
-        differ = differ || !same_move(on.first[k], off.first[k]) || on.visits[k] != off.visits[k];
-    }
     /* the table is kept and read: the tree is another than without it */
-    assert_true(differ);
+    assert_true(steered(&off, &on, &again));
     /* with two threads, each tree its own table */
     history_w = 5;
     const MctsResult r = run_with(0, 3, 4000, 2, false, false, &on);
@@ -408,14 +416,8 @@ static void test_opponent_move_abstraction_steers_the_search_alike_every_run(voi
     oma_k = 50;
     run(6, 4000, false, &on);
     run(6, 4000, false, &again);
-    bool differ = false;
-    for (int k = 0; k < 6; k++) {
-        assert_true(same_move(on.first[k], again.first[k]));
-        assert_int_equal(on.visits[k], again.visits[k]);
-        differ = differ || !same_move(on.first[k], off.first[k]) || on.visits[k] != off.visits[k];
-    }
     /* the shared statistics are kept and read: another tree than without them */
-    assert_true(differ);
+    assert_true(steered(&off, &on, &again));
     const MctsResult r = run_with(0, 3, 4000, 2, false, false, &on);
     oma_k = 0;
     widening_c = 0;
