@@ -307,6 +307,12 @@ static void session(const char *path, long long s, int ready_ms)
         send_line(&e, "setoption name OppsRegularMoves value %d", pick(10));
         send_line(&e, "setoption name OppsReducedMoves value %d", 1 + pick(3));
     }
+    if (pick(2)) { /* MCTS's enhancements (the other searches ignore them) */
+        send_line(&e, "setoption name MctsHistory value %d", pick(3) * 5);
+        send_line(&e, "setoption name MctsWidening value %d", pick(3) * 50);
+        send_line(&e, "setoption name MctsWideningAlpha value %d", 25 + pick(3) * 25);
+        send_line(&e, "setoption name MctsOma value %d", pick(3) * 50);
+    }
     if (pick(3) == 0)
         send_line(&e, "setoption name MultiPV value %d", 1 + pick(3));
     const bool ponder = pick(2);
