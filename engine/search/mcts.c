@@ -194,17 +194,35 @@ static void add_children(Tree *t, size_t i, const Position *p)
 }
 
 /* Orders l's moves by progress (captures) at p, most first, the earlier of
- * equal ones first: progressive widening's order. */
-static void sort_by_gain(MoveList *l, const Position *p)
+ * equal ones first: progressive widening's order. A stable counting sort
+ * over the gains (a step or chain gains at most 16 steps, a capture chain
+ * at most 15 captures; outside -32..31 they share the end buckets), through
+ * scratch of the list's size. Returns false (l unchanged) when the scratch
+ * cannot be had. */
+#define GAIN_BUCKETS 64
+
+/* The bucket of a move's gain: 0 for 31 or more, 63 for -32 or less. */
+static int gain_bucket(const Position *p, const Move *m)
 {
-    for (int j = 1; j < l->n; j++) { /* insertion: stable, and lists are short */
-        const Move m = l->m[j];
-        const int gain = move_gain(p, &m);
-        int k = j;
-        for (; k > 0 && move_gain(p, &l->m[k - 1]) < gain; k--)
-            l->m[k] = l->m[k - 1];
-        l->m[k] = m;
-    }
+    const int g = move_gain(p, m);
+    return 31 - (g < -32 ? -32 : g > 31 ? 31 : g);
+}
+
+static bool sort_by_gain(MoveList *l, const Position *p)
+{
+    Move *tmp = malloc(sizeof *tmp * (size_t)(l->n ? l->n : 1));
+    if (!tmp)
+        return false;
+    int start[GAIN_BUCKETS + 1] = {0}; /* where each bucket's moves go */
+    for (int j = 0; j < l->n; j++)
+        start[gain_bucket(p, &l->m[j]) + 1]++;
+    for (int b = 1; b <= GAIN_BUCKETS; b++)
+        start[b] += start[b - 1];
+    for (int j = 0; j < l->n; j++)
+        tmp[start[gain_bucket(p, &l->m[j])]++] = l->m[j];
+    memcpy(l->m, tmp, sizeof *tmp * (size_t)l->n);
+    free(tmp);
+    return true;
 }
 
 /* ---- opponent-move abstraction ---- */
@@ -221,10 +239,11 @@ static OmaEntry *oma_slot(const Tree *t, uint64_t key)
 }
 
 /* Adds the root seat's reward r to the entry of (a, b); a table that cannot
- * grow keeps what it has. */
+ * grow takes no new entry but still updates those it has. */
 static void oma_add(Tree *t, size_t a, const Move *b, float r)
 {
-    if (2 * (t->oma_n + 1) > t->oma_cap) {
+    OmaEntry *e = oma_slot(t, oma_key(a, b));
+    if (!e->key && 2 * (t->oma_n + 1) > t->oma_cap) {
         OmaEntry *grown = calloc(2 * t->oma_cap, sizeof *grown);
         if (!grown)
             return;
@@ -236,8 +255,8 @@ static void oma_add(Tree *t, size_t a, const Move *b, float r)
             if (old[j].key)
                 *oma_slot(t, old[j].key) = old[j];
         free(old);
+        e = oma_slot(t, oma_key(a, b));
     }
-    OmaEntry *e = oma_slot(t, oma_key(a, b));
     if (!e->key) {
         e->key = oma_key(a, b);
         t->oma_n++;
@@ -271,8 +290,8 @@ static bool expand(Tree *t, size_t i, const Position *p)
         }
 #endif
     }
-    if (t->sh->cfg->widening_c > 0)
-        sort_by_gain(t->list, p);
+    if (t->sh->cfg->widening_c > 0 && !sort_by_gain(t->list, p))
+        return false;
     if (!reserve_nodes(t, (size_t)t->list->n))
         return false;
     add_children(t, i, p);
@@ -315,17 +334,18 @@ static size_t select_child(const Tree *t, size_t i, const Position *p, size_t a)
         if (!c->visits) {
             score = 1e9 + c->prior;
         } else {
-            double mean = c->reward[s] / c->visits;
-            if (oma) {
+            const double own = c->reward[s] / c->visits;
+            double mean = own;
+            if (oma && !c->proven) { /* a proven child's mean is exact */
                 const OmaEntry *e = oma_slot(t, oma_key(a, &c->move));
                 if (e->key) {
                     const double k = t->sh->cfg->oma_k, beta = sqrt(k / (k + 3.0 * c->visits));
-                    mean = (1 - beta) * mean + beta * (e->reward / e->visits);
+                    mean = (1 - beta) * own + beta * (e->reward / e->visits);
                 }
             }
             score = mean + MCTS_UCT_C * sqrt(log_n / c->visits) + MCTS_BIAS * c->prior / (c->visits + 1.0);
-            if (t->hist)
-                score += mcts_history_bonus(t->sh->cfg->history_w, mcts_history_mean(t->hist, s, &c->move), mean,
+            if (t->hist && !c->proven)
+                score += mcts_history_bonus(t->sh->cfg->history_w, mcts_history_mean(t->hist, s, &c->move), own,
                                             c->visits);
         }
         if (score > top) {

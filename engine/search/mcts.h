@@ -30,7 +30,9 @@
  *     before it, whatever the opponents played between, blended into the
  *     node's own mean with weight sqrt(K / (K + 3 n)) (n the child's visits,
  *     as a public re-implementation in the TAG framework reads it); off
- *     unless asked.
+ *     unless asked. A move is keyed by its two holes, as in the history
+ *     table: in capture mode moves of the same holes that capture other
+ *     pieces share an entry.
  * Threads (the session's pool) search in parallel at the root, and the tree
  * of one search is kept for the next (MctsConfig). The root move played, then the most visited
  * others, are reported as lines (MultiPV) while it runs and when it ends.
@@ -109,8 +111,8 @@ typedef struct {
     double widening_c;     /* progressive widening's C (> 0), 0: off */
     double widening_alpha; /* its exponent alpha (0..1) */
     double oma_k;          /* opponent-move abstraction's K (visits at which the
-                              node's own mean weighs as much as the shared one, a
-                              third of it), 0: off */
+                              node's own mean weighs as much as the shared one),
+                              0: off */
     SearchPool *pool;      /* the threads (pool.h; NULL: the caller's alone) */
     MctsKept *kept;        /* NULL, or tree reuse: start from the subtree of the
                               tree kept here by the last search where the game
