@@ -54,6 +54,13 @@ out=$(printf 'setoption name Variant value classic-3\nsetoption name EvalFile va
   "$dir/m.nnue" | "$build/stern")
 echo "$out" | grep -q '^info string' && { echo "smoke: the engine refused the three-seat net:"; echo "$out"; exit 1; }
 echo "$out" | grep -q '^bestmove ' || { echo "smoke: no bestmove with the three-seat net"; exit 1; }
+# -teacher net: the records hold the playing net's standings (and the
+# hand-written data above does not pass the same check)
+"$build/stern-datagen" -variant classic-3 -o "$dir/t.bin" -games 2 -nodes 300 -seed 5 -threads 2 -net "$dir/m.nnue" \
+  -teacher net >/dev/null
+(cd tools/nnue && "$python" nnue_check.py --teacher "$dir/m.nnue" "$dir/t.bin" 100000)
+(cd tools/nnue && "$python" nnue_check.py --teacher "$dir/m.nnue" "$dir/m.bin" 100000 2>/dev/null) &&
+  { echo "smoke: hand-written standings passed for the net's"; exit 1; }
 # every shipped net: the engine's integers equal the trainer's on positions
 # of the first variant it serves (a few self-play games)
 for net in nets/*.nnue; do

@@ -23,7 +23,9 @@
  * array's task), whose files -merge joins into the file one process writes,
  * byte for byte. -net plays with a learned evaluation (generation k + 1's
  * data is played by generation k's net); the header names the engine and the
- * net, and -resume refuses a file another engine or net began.
+ * net, and -resume refuses a file another engine or net began. -teacher net
+ * writes that net's standings where the hand-written ones are by default, so
+ * that a generation's teacher is the evaluation that played it.
  *
  * The file format is in records.h.
  */
@@ -54,7 +56,7 @@
 
 static const char usage[] =
     "usage: stern-datagen -o FILE [-variant V] [-games N] [-nodes N] [-random N] [-seed N] [-threads N]\n"
-    "                     [-net FILE] [-shard K/N|auto] [-resume]\n"
+    "                     [-net FILE [-teacher hand|net]] [-shard K/N|auto] [-resume]\n"
     "       stern-datagen -merge -o FILE SHARD...\n"
     "  -o FILE      the data file (refused when it exists, unless -resume)\n"
     "  -variant V   variant (default classic-2; race variants without teams)\n"
@@ -64,6 +66,8 @@ static const char usage[] =
     "  -seed N      seed of game 0 (default 1)\n"
     "  -threads N   games played at once (default: the CPUs)\n"
     "  -net FILE    the learned evaluation the games are played with (default: none)\n"
+    "  -teacher T   whose standings the records hold (three or more seats): hand, the\n"
+    "               hand-written evaluation's (default), or net, -net's\n"
     "  -shard K/N   play the games g with g %% N == K of the run (three or more seats);\n"
     "               auto: K and N of a Slurm array task (SLURM_ARRAY_TASK_ID, _MIN, _COUNT)\n"
     "  -resume      continue FILE, written with the same arguments, engine and net\n"
@@ -74,6 +78,14 @@ typedef struct {
     size_t n;       /* records */
     bool done;
 } GameData;
+
+/* What a thread keeps from game to game: a one-thread search and its tables. */
+typedef struct Player {
+    SearchSession *ses;
+    Game *g;
+    MoveList *list;
+    EvalMemo *teacher; /* -teacher net: a memo with the net; NULL: the hand-written standings */
+} Player;
 
 typedef struct Run {
     RecordsHeader h;          /* the file's header: the run's arguments and what is written */
@@ -239,8 +251,11 @@ static bool play_game_duo(const Run *r, long long g, SearchSession *ses, Game *g
 /* Plays game g of three to six seats into *out, to its end: every position the
  * search scored (not a mate), with every seat's final place. A game that
  * cannot end (no move found) leaves no records. False when memory ran out. */
-static bool play_game_multi(const Run *r, long long g, SearchSession *ses, Game *game, MoveList *list, GameData *out)
+static bool play_game_multi(const Run *r, long long g, Player *pl, GameData *out)
 {
+    SearchSession *ses = pl->ses;
+    Game *game = pl->g;
+    MoveList *list = pl->list;
     size_t cap = 256;
     SearchLimits lim;
     if (!start_game(r, g, ses, game, list, &lim, out, cap))
@@ -257,7 +272,7 @@ static bool play_game_multi(const Run *r, long long g, SearchSession *ses, Game 
                 return false;
             Position leaf;
             const int depth = records_line_leaf(&game->pos, seen.pv, seen.pvlen, &leaf);
-            records_encode_v3(&game->pos, res.score, &leaf, depth, g, game->nplies, rec);
+            records_encode_v3(&game->pos, res.score, &leaf, depth, g, game->nplies, pl->teacher, rec);
         }
         if (game_play(game, &res.best))
             break;
@@ -296,13 +311,6 @@ static void flush_ready(Run *r)
     pthread_cond_broadcast(&r->room);
 }
 
-/* What a thread keeps from game to game: a one-thread search and its tables. */
-typedef struct Player {
-    SearchSession *ses;
-    Game *g;
-    MoveList *list;
-} Player;
-
 /* This shard's game `job` of this run (the games after those written before
  * it), played on `thread`'s search once fewer than WINDOW games wait to be
  * written before it; written in order as they finish. Returns 1 (no more
@@ -318,6 +326,10 @@ static int play_job(void *ctx, long job, int thread)
         p->g = malloc(sizeof *p->g);
         p->list = move_list_new();
         made = p->ses && p->g && p->list;
+        if (made && r->h.teacher == RECORDS_TEACHER_NET) {
+            p->teacher = eval_memo_new();
+            made = p->teacher && eval_memo_set_net(p->teacher, r->net);
+        }
     }
     pthread_mutex_lock(&r->lock);
     r->failed |= !made;
@@ -330,7 +342,7 @@ static int play_job(void *ctx, long job, int thread)
     GameData d = {0};
     const long long g = records_game_number(&r->h, i);
     const bool ok = r->h.version == 1 ? play_game_duo(r, g, p->ses, p->g, p->list, &d)
-                                      : play_game_multi(r, g, p->ses, p->g, p->list, &d);
+                                      : play_game_multi(r, g, p, &d);
     pthread_mutex_lock(&r->lock);
     if (!ok) { /* the games before it are written; -resume plays it again */
         free(d.bytes);
@@ -363,8 +375,9 @@ static void resume(Run *r, const char *path)
         args_die(TOOL, "%s is data format %d, this build writes format %d: start a new file", path, was.version,
                  h->version);
     if (was.v != h->v || was.seed != h->seed || was.nodes != h->nodes || was.random != h->random ||
-        was.shard != h->shard || was.shards != h->shards)
-        args_die(TOOL, "%s was written with other arguments (variant, seed, nodes, random plies or shard)", path);
+        was.shard != h->shard || was.shards != h->shards || was.teacher != h->teacher)
+        args_die(TOOL, "%s was written with other arguments (variant, seed, nodes, random plies, shard or teacher)",
+                 path);
     if (strcmp(was.engine, h->engine))
         args_die(TOOL, "%s was written by another engine (%s; this is %s): its games are not this engine's to "
                  "continue; start a new file", path, was.engine[0] ? was.engine : "unnamed", h->engine);
@@ -432,6 +445,7 @@ static const Nnue *load_net(const char *path, const Variant *v, char id[RECORDS_
  * *net; returns whether -resume was given. -merge is handled by main. */
 static bool parse_options(int argc, char **argv, Run *r, const char **out, long long *threads, const char **net)
 {
+    const char *teacher = "hand";
     const char *variant = "classic-2";
     long long games = 1000, nodes = 2000, random = 8, seed = 1;
     bool resuming = false;
@@ -449,6 +463,8 @@ static bool parse_options(int argc, char **argv, Run *r, const char **out, long 
             variant = argv[++i];
         else if (args_is(a, "net"))
             *net = argv[++i];
+        else if (args_is(a, "teacher"))
+            teacher = argv[++i];
         else if (args_is(a, "shard"))
             parse_shard(argv[++i], &r->h);
         else if (args_is(a, "games")) {
@@ -477,6 +493,11 @@ static bool parse_options(int argc, char **argv, Run *r, const char **out, long 
     if (r->h.v->capture || r->h.v->teams)
         args_die(TOOL, "%s: only race variants without teams have a learned evaluation so far", variant);
     r->h.version = records_version(r->h.v);
+    if (strcmp(teacher, "hand") && strcmp(teacher, "net"))
+        args_die(TOOL, "-teacher takes hand or net, not '%s'", teacher);
+    r->h.teacher = strcmp(teacher, "net") ? RECORDS_TEACHER_HAND : RECORDS_TEACHER_NET;
+    if (r->h.teacher == RECORDS_TEACHER_NET && (!*net || r->h.version == 1))
+        args_die(TOOL, "-teacher net needs -net FILE and three or more seats (two-seat records hold the search's score)");
     r->h.record = r->h.version == 1 ? RECORDS_V1 : RECORDS_V3;
     if (r->h.version == 1 && r->h.shards > 1)
         args_die(TOOL, "-shard: two-seat data (format 1) is made in one process");
@@ -557,6 +578,7 @@ int main(int argc, char **argv)
     const bool started = r.players && !work_queue_run(mine > r.first ? mine - r.first : 0, (int)threads, play_job, &r);
     for (int t = 0; r.players && t < threads; t++) {
         move_list_delete(r.players[t].list);
+        eval_memo_delete(r.players[t].teacher);
         free(r.players[t].g);
         session_delete(r.players[t].ses);
     }

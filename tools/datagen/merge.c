@@ -58,8 +58,9 @@ static bool same_run(const Shard *s, const Shard *first, const bool *seen)
     const char *why = NULL;
     if (a->version != b->version)
         why = "data of another format";
-    else if (a->v != b->v || a->seed != b->seed || a->nodes != b->nodes || a->random != b->random || a->games != b->games)
-        why = "another run (variant, seed, nodes, random plies or games differ)";
+    else if (a->v != b->v || a->seed != b->seed || a->nodes != b->nodes || a->random != b->random || a->games != b->games ||
+             a->teacher != b->teacher)
+        why = "another run (variant, seed, nodes, random plies, games or teacher differ)";
     else if (a->shards != b->shards)
         why = "a run of another shard count";
     else if (strcmp(a->engine, b->engine) || strcmp(a->net, b->net))

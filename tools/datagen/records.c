@@ -49,6 +49,7 @@ void records_header_write(const RecordsHeader *h, uint8_t *b)
     put32(b + 88, (uint32_t)h->shard);
     put32(b + 92, (uint32_t)h->shards);
     put64(b + 96, (uint64_t)h->games);
+    b[104] = (uint8_t)h->teacher;
     for (int s = 0; s < MAX_SEATS; s++)
         for (int hole = 0; hole < NUM_HOLES; hole++)
             b[128 + s * NUM_HOLES + hole] = (uint8_t)nnue_hole(s, hole);
@@ -88,11 +89,13 @@ bool records_header_read(const uint8_t *b, RecordsHeader *h, char *err, size_t e
     h->shard = get32(b + 88);
     h->shards = get32(b + 92) ? get32(b + 92) : 1; /* files before shards: one process */
     h->games = (long long)get64(b + 96);
+    h->teacher = b[104];
     memcpy(h->engine, b + 864, 63);
     memcpy(h->net, b + 928, RECORDS_ID_MAX - 1);
-    if (h->written < 0 || h->written > 100000000 || h->records > ((uint64_t)1 << 40) || h->shard >= h->shards) {
-        snprintf(err, errlen, "a damaged header (%lld games, %llu records, shard %lld of %lld)", h->written,
-                 (unsigned long long)h->records, h->shard, h->shards);
+    if (h->written < 0 || h->written > 100000000 || h->records > ((uint64_t)1 << 40) || h->shard >= h->shards ||
+        h->teacher > RECORDS_TEACHER_NET) {
+        snprintf(err, errlen, "a damaged header (%lld games, %llu records, shard %lld of %lld, teacher %d)",
+                 h->written, (unsigned long long)h->records, h->shard, h->shards, h->teacher);
         return false;
     }
     return true;
@@ -129,13 +132,13 @@ void records_encode_v1(const Position *p, int score, uint8_t *rec)
     put16(rec + 62, score);
 }
 
-/* Each slot's hand-written standing in p (eval_standings' own, clipped to
- * int16) at b, two bytes a slot. */
-static void put_standings(const Position *p, uint8_t *b)
+/* Each slot's standing in p (eval_standings' own with `teacher`'s evaluation,
+ * clipped to int16) at b, two bytes a slot. */
+static void put_standings(const Position *p, EvalMemo *teacher, uint8_t *b)
 {
     const Variant *v = p->v;
     int own[MAX_SEATS], rival[MAX_SEATS];
-    eval_standings(p, own, rival, NULL); /* the hand-written standings: the trainer's teacher */
+    eval_standings(p, own, rival, teacher); /* the trainer's teacher */
     for (int i = 0; i < v->nseats; i++) {
         const int u = variant_unit(v, v->seats[i]);
         const int st = own[u] > INT16_MAX ? INT16_MAX : own[u] < -INT16_MAX ? -INT16_MAX : own[u];
@@ -180,7 +183,7 @@ int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *le
 }
 
 void records_encode_v3(const Position *p, int score, const Position *leaf, int depth, long long game, int ply,
-                       uint8_t *rec)
+                       EvalMemo *teacher, uint8_t *rec)
 {
     const Variant *v = p->v;
     memset(rec, 0, RECORDS_V3);
@@ -189,11 +192,11 @@ void records_encode_v3(const Position *p, int score, const Position *leaf, int d
     for (int i = 0; i < v->nseats; i++)
         if (p->place[v->seats[i]])
             rec[67] |= (uint8_t)(1 << i);
-    put_standings(p, rec + 68);
+    put_standings(p, teacher, rec + 68);
     put32(rec + 80, (uint32_t)game);
     put16(rec + 84, ply);
     rec[86] = (uint8_t)(depth > 255 ? 255 : depth);
-    put_standings(leaf, rec + 88);
+    put_standings(leaf, teacher, rec + 88);
 }
 
 void records_set_places(const Position *end, uint8_t *rec)

@@ -8,7 +8,8 @@
  * (24 bytes, NUL-padded), u64 seed, u32 nodes per move, u32 random plies, u64
  * games written, u64 records, u64 XXH3-64 of the record bytes, the seat count
  * (u8) and the seats in turn order (6 bytes), u32 shard and u32 shards at 88
- * (0 and 1: not sharded), u64 games of the whole run at 96, zeros to 128, the
+ * (0 and 1: not sharded), u64 games of the whole run at 96, the teacher at
+ * 104 (u8: 0 the hand-written standings, 1 the net's; -teacher), zeros to 128, the
  * board from each seat's view (6 x 121 bytes: nnue_hole(s, h)), zeros, then at
  * 864 the engine that played (64 bytes, NUL-padded: "stern-datagen exe
  * <XXH3-64 of the executable>") and at 928 its net (96 bytes: "none", or the
@@ -40,6 +41,7 @@
 #ifndef STERN_DATAGEN_RECORDS_H
 #define STERN_DATAGEN_RECORDS_H
 
+#include "eval.h"
 #include "position.h"
 
 #include <stdbool.h>
@@ -64,7 +66,11 @@ typedef struct {
     long long games;             /* games of the whole run, every shard's */
     char engine[64];             /* the engine that played them */
     char net[RECORDS_ID_MAX];    /* its net, "none" for the hand-written evaluation */
+    int teacher;                 /* whose standings the records hold: RECORDS_TEACHER_HAND or _NET */
 } RecordsHeader;
+
+#define RECORDS_TEACHER_HAND 0 /* the hand-written evaluation's standings (eval_standings) */
+#define RECORDS_TEACHER_NET 1  /* the standings of the net that played (-teacher net) */
 
 /* The format variant v is written in: 1 for two seats, 3 for three to six. */
 int records_version(const Variant *v);
@@ -98,9 +104,12 @@ int records_line_leaf(const Position *p, const Move *pv, int pvlen, Position *le
 
 /* A format-3 record of p, game `game` at `ply`, with the search's score of the
  * side to move and the leaf of its line (records_line_leaf, `depth` plies
- * from p); the places are filled in when the game ends (records_set_places). */
+ * from p); the places are filled in when the game ends (records_set_places).
+ * The standings at p and at the leaf are those eval_standings gives with
+ * `teacher`: NULL the hand-written ones, a memo with a version-2 net
+ * (eval_memo_set_net) the net's. */
 void records_encode_v3(const Position *p, int score, const Position *leaf, int depth, long long game, int ply,
-                       uint8_t *rec);
+                       EvalMemo *teacher, uint8_t *rec);
 
 /* Fills the final places of the finished position `end` into a format-2 or
  * format-3 record. */

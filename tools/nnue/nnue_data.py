@@ -51,7 +51,8 @@ def read_header(path, raw):
     return dict(variant=variant, records=records, nseats=nseats, seats=seats, view=view, version=version,
                 record=rec, seed=int.from_bytes(raw[40:48], "little"), checksum=checksum,
                 shard=(int.from_bytes(raw[88:92], "little"), int.from_bytes(raw[92:96], "little")),
-                engine=text(864, 928) if version >= 2 else "", net=text(928, 1024) if version >= 2 else "")
+                engine=text(864, 928) if version >= 2 else "", net=text(928, 1024) if version >= 2 else "",
+                teacher="net" if raw[104] == 1 else "hand")
 
 
 def refuse_twice(seen, path, h):
@@ -165,7 +166,7 @@ def load_multi(paths, limit=None):
     placed (n, N) whether the slot had arrived at that position; score (n,)
     the search's score of the side to move; game (n,) the game's number (whole
     games are held out by it; the file's index above bit 32); nets, the nets
-    that played them; and the header."""
+    that played them and whose standings the files hold; and the header."""
     recs, head, nets, file_of = [], None, [], []
     for i, (h, rec) in enumerate(read_files(paths, MULTI)):
         head = head or h
@@ -176,7 +177,8 @@ def load_multi(paths, limit=None):
             rec = wide
         recs.append(rec)
         file_of.append(np.full(len(rec), i, dtype=np.int64))
-        nets += [h["net"] or "unnamed"] if (h["net"] or "unnamed") not in nets else []
+        played = f"{h['net'] or 'unnamed'} ({h['teacher']}'s standings)"
+        nets += [played] if played not in nets else []
     if head is None:
         raise DataError("no data files given")
     rec = np.concatenate(recs)

@@ -78,7 +78,8 @@ def main(argv=None):
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--lam", type=float, default=0.75, help="weight of the search score in the target")
     ap.add_argument("--teacher", choices=("leaf", "static"), default="leaf",
-                    help="three to six seats: the hand-written standings the net learns, at the leaf of the "
+                    help="three to six seats: the standings the net learns (the hand-written ones, or "
+                         "with stern-datagen -teacher net the playing net's), at the leaf of the "
                          "search's line (format 3 data) or at the position itself")
     ap.add_argument("--k", type=float, default=0, help="sigmoid scale in cp (0: fitted)")
     ap.add_argument("--l1", type=int, default=128)
@@ -128,6 +129,7 @@ def main(argv=None):
     with torch.no_grad():
         fl = (net(us[ntrain:], them[ntrain:]) * a.out_scale).numpy()
     it = nnue_model.forward_int(q, d["us"][ntrain:], d["them"][ntrain:])
+    who = "hand-written" if all(n.endswith("(hand's standings)") for n in d["nets"]) else "the data's"
     print(f"wrote {a.out} ({size} bytes, serves {','.join(variants)}); quantised minus float on {nval} "
           f"held-out positions: mean |diff| {np.mean(np.abs(it - fl)):.1f} cp; corr(net, score) "
           f"{np.corrcoef(it, d['score'][ntrain:])[0, 1]:.3f}")
@@ -138,7 +140,7 @@ def pairs_of(nseats):
 
 
 def fit_k_pairs(standing, place, placed):
-    """The sigmoid scale (cp) at which differences of hand-written standings
+    """The sigmoid scale (cp) at which differences of the data's standings
     best predict which of two seats still racing finishes ahead (least log
     loss over a grid; shared places count half)."""
     diffs, wins = [], []
@@ -202,7 +204,7 @@ def train_multi(a, d, t0):
     with torch.no_grad():
         fl = (net(idx_t[rows].reshape(len(rows) * nseats, -1), bucket_t[rows].reshape(-1)) * a.out_scale).numpy()
     it = nnue_multi.forward_int(q, idx[rows].reshape(len(rows) * nseats, -1), bucket[rows].reshape(-1))
-    # how often the net orders two seats still racing as they finished, against the hand-written standings
+    # how often the net orders two seats still racing as they finished, against the data's standings
     y = it.reshape(len(rows), nseats)
     agree_net, agree_hand, agree_leaf, count = 0, 0, 0, 0
     for i, j in pairs:
@@ -212,9 +214,10 @@ def train_multi(a, d, t0):
         agree_hand += np.sum((standing[rows, i][m] > standing[rows, j][m]) == ahead)
         agree_leaf += np.sum((d["leaf"][rows, i][m] > d["leaf"][rows, j][m]) == ahead)
         count += m.sum()
+    who = "hand-written" if all(n.endswith("(hand's standings)") for n in d["nets"]) else "the data's"
     print(f"wrote {a.out} ({size} bytes, serves {','.join(variants)}); quantised minus float on the held-out "
           f"views: mean |diff| {np.mean(np.abs(it - fl)):.1f} cp; pairs ordered as they finished: net "
-          f"{agree_net / max(1, count):.3f}, hand-written {agree_hand / max(1, count):.3f}, hand-written at the line "
+          f"{agree_net / max(1, count):.3f}, {who} {agree_hand / max(1, count):.3f}, {who} at the line "
           f"leaf {agree_leaf / max(1, count):.3f} ({count} pairs)")
 
 
