@@ -358,7 +358,9 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 # and resumed; seed k) is played with generation k-1's net, and generation k's
 # net is trained, with one torch thread (the same file every run), on the data
 # of generations 1 to k (NET_WINDOW_v = w: of the last w generations only);
-# the last is shipped. Its settings, per variant (the games and the nodes a
+# NET_TEACHER_v: each generation's teacher in turn, hand (the default) or net
+# (the data holds the playing net's standings: stern-datagen -teacher net;
+# not generation 1, which no net plays); the last net is shipped. Its settings, per variant (the games and the nodes a
 # move of each generation in turn: NET_GAMES and NET_NODES, else NET_DATA's
 # -games and -nodes):
 VARIANT ?= classic-2
@@ -371,9 +373,10 @@ NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1
 # the shipped classic-3 net came from a chain this recipe does not make yet
 # (docs/NNUE.md): its net is written to build/nets/, not over the shipped one
 NET_OUT_classic-3 := $(BUILD)/nets/classic-3.nnue
-NET_GENS_classic-4 := 3
-NET_GAMES_classic-4 := 1000 2000 2000
-NET_NODES_classic-4 := 1000 2000 3000
+NET_GENS_classic-4 := 4
+NET_GAMES_classic-4 := 1000 2000 2000 2000
+NET_NODES_classic-4 := 1000 2000 3000 3000
+NET_TEACHER_classic-4 := hand hand hand net
 NET_WINDOW_classic-4 := 1
 NET_DATA_classic-4 := -random 8
 NET_OUT_classic-4 := $(BUILD)/nets/classic-4.nnue
@@ -395,9 +398,10 @@ net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps
 	  echo "== generation $$k"; \
 	  games=$$(echo $(NET_GAMES_$(VARIANT)) | awk -v k=$$k '{print $$k}'); \
 	  nodes=$$(echo $(NET_NODES_$(VARIANT)) | awk -v k=$$k '{print $$k}'); \
+	  teacher=$$(echo $(NET_TEACHER_$(VARIANT)) | awk -v k=$$k '{print $$k}'); \
 	  $(BUILD)/stern-datagen -variant $(VARIANT) $(NET_DATA_$(VARIANT)) $${games:+-games $$games} \
 	    $${nodes:+-nodes $$nodes} -seed $$k \
-	    $${prev:+-net $$prev} \
+	    $${prev:+-net $$prev} $${teacher:+-teacher $$teacher} \
 	    $(if $(NET_THREADS),-threads $(NET_THREADS)) \
 	    -o $$g.data -resume; \
 	  data="$$data ../../$$g.data"; \
