@@ -167,6 +167,8 @@ __attribute__((target("avx2"))) int32_t nnue_view_avx2(const int16_t *a, const i
         const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
         _mm256_store_si256((__m256i *)(x + j), _mm256_min_epu8(packed, top));
     }
+    if (n == 32 && l2 == 8) /* the shipped nets' size: constant sizes, the loops unrolled */
+        return layers(w2, b2, w3, 8, 32, x);
     return layers(w2, b2, w3, l2, n, x);
 }
 #endif
