@@ -124,8 +124,7 @@ static void one_marble(const Nnue *net, const Variant *v, const Change *came, co
     }
 #if NNUE_SIMD
     if (path == NNUE_AVX2) {
-        for (int view = 0; view < n; view++)
-            nnue_move_avx2(acc->v[view], from->v[view], add[view], sub[view], l1);
+        nnue_move_avx2(acc->v, from->v, add, sub, n, l1);
         return;
     }
     if (path == NNUE_SSSE3) {

@@ -116,14 +116,28 @@ __attribute__((target("avx2"))) void nnue_rows_avx2(int16_t *dst, const int16_t 
 #endif
 
 #if NNUE_SIMD
-__attribute__((target("avx2"))) void nnue_move_avx2(int16_t *dst, const int16_t *src, const int16_t *add,
-                                                    const int16_t *sub, int l1)
+/* One view's l1 sums (l1 a constant where inlined with one). */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
+move_view_avx2(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1)
 {
     for (int j = 0; j < l1; j += 16) {
         const __m256i a = _mm256_add_epi16(_mm256_load_si256((const __m256i *)(src + j)),
                                            _mm256_loadu_si256((const __m256i *)(add + j)));
         _mm256_store_si256((__m256i *)(dst + j), _mm256_sub_epi16(a, _mm256_loadu_si256((const __m256i *)(sub + j))));
     }
+}
+
+__attribute__((target("avx2"))) void nnue_move_avx2(int16_t (*dst)[NNUE_MAX_L1], const int16_t (*src)[NNUE_MAX_L1],
+                                                    const int16_t *const *add, const int16_t *const *sub, int views,
+                                                    int l1)
+{
+    if (l1 == 32) { /* the shipped nets' width: two registers a view, unrolled */
+        for (int i = 0; i < views; i++)
+            move_view_avx2(dst[i], src[i], add[i], sub[i], 32);
+        return;
+    }
+    for (int i = 0; i < views; i++)
+        move_view_avx2(dst[i], src[i], add[i], sub[i], l1);
 }
 #endif
 
@@ -153,11 +167,12 @@ __attribute__((target("avx2"))) int32_t nnue_layers_avx2(const int8_t *w2, const
     return layers(w2, b2, w3, l2, n, x);
 }
 
-/* Packing 32 sums to bytes saturates them to 0-255 within each 128-bit half
- * (the halves of the two sources interleaved); the permute puts them back in
- * order and the minimum clips to 127. */
-__attribute__((target("avx2"))) int32_t nnue_view_avx2(const int16_t *a, const int8_t *w2, const int32_t *b2,
-                                                       const int16_t *w3, int l2, int n)
+/* One view's standing sum (nnue_views_avx2). Packing 32 sums to bytes
+ * saturates them to 0-255 within each 128-bit half (the halves of the two
+ * sources interleaved); the permute puts them back in order and the minimum
+ * clips to 127. Inlined with constant sizes for the shipped nets. */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) int32_t
+view_avx2(const int16_t *a, const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2, int n)
 {
     _Alignas(32) uint8_t x[NNUE_MAX_L1];
     const __m256i top = _mm256_set1_epi8(127);
@@ -167,8 +182,20 @@ __attribute__((target("avx2"))) int32_t nnue_view_avx2(const int16_t *a, const i
         const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8);
         _mm256_store_si256((__m256i *)(x + j), _mm256_min_epu8(packed, top));
     }
-    if (n == 32 && l2 == 8) /* the shipped nets' size: constant sizes, the loops unrolled */
-        return layers(w2, b2, w3, 8, 32, x);
     return layers(w2, b2, w3, l2, n, x);
+}
+
+__attribute__((target("avx2"))) void nnue_views_avx2(const int16_t (*a)[NNUE_MAX_L1], int views, int mover,
+                                                     const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2,
+                                                     int n, int32_t *sums)
+{
+    for (int i = 0; i < views; i++) {
+        const int k = i >= mover ? i - mover : i - mover + views; /* the bucket: plies until slot i moves */
+        const int8_t *w = w2 + (size_t)k * l2 * n;
+        if (n == 32 && l2 == 8) /* the shipped nets' size: constant sizes, the loops unrolled */
+            sums[i] = view_avx2(a[i], w, b2 + (size_t)k * 8, w3 + (size_t)k * 8, 8, 32);
+        else
+            sums[i] = view_avx2(a[i], w, b2 + (size_t)k * l2, w3 + (size_t)k * l2, l2, n);
+    }
 }
 #endif

@@ -142,14 +142,19 @@ static inline bool fused_view(const Nnue *net, NnuePath path)
     return path == NNUE_AVX2 && net->l2 % 8 == 0 && net->width % 32 == 0;
 }
 
-/* Version 2, fused_view: seat slot i's view clipped and through the layers of
- * bucket k in one AVX2 call, its own linear sum added. */
-static inline int fused_standing(const Nnue *net, const NnueAcc *acc, int i, int k)
+/* Version 2, fused_view: every seat slot's view clipped and through the
+ * layers of its bucket in one AVX2 call, its own linear sum added; into out
+ * by seat. */
+static void fused_standings(const Nnue *net, const NnueAcc *acc, const Position *p, int mover, int out[MAX_SEATS])
 {
-    const int l2 = net->l2, width = net->width;
-    const int32_t sum = nnue_view_avx2(acc->v[i], net->w2 + (size_t)k * l2 * width, net->b2 + (size_t)k * l2,
-                                       net->w3 + (size_t)k * l2, l2, width);
-    return to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sum);
+    const Variant *v = p->v;
+    const int n = v->nseats;
+    int32_t sums[MAX_SEATS];
+    nnue_views_avx2(acc->v, n, mover, net->w2, net->b2, net->w3, net->l2, net->width, sums);
+    for (int i = 0; i < n; i++) {
+        const int k = i >= mover ? i - mover : i - mover + n;
+        out[v->seats[i]] = to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sums[i]);
+    }
 }
 #endif
 
@@ -158,8 +163,12 @@ static inline int fused_standing(const Nnue *net, const NnueAcc *acc, int i, int
 static int multi_standing(const Nnue *net, const NnueAcc *acc, int i, int k, NnuePath path)
 {
 #if NNUE_SIMD
-    if (fused_view(net, path))
-        return fused_standing(net, acc, i, k);
+    if (fused_view(net, path)) {
+        int32_t sum;
+        nnue_views_avx2(&acc->v[i], 1, 0, net->w2 + (size_t)k * net->l2 * net->width, net->b2 + (size_t)k * net->l2,
+                        net->w3 + (size_t)k * net->l2, net->l2, net->width, &sum);
+        return to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sum);
+    }
 #endif
     _Alignas(64) uint8_t x[NNUE_MAX_L1];
     clip_layer(acc->v[i], net->l1, x, path);
@@ -181,8 +190,7 @@ void nnue_standings_path(const Nnue *net, const NnueAcc *acc, const Position *p,
     const int n = v->nseats, mover = mover_slot(p);
 #if NNUE_SIMD
     if (fused_view(net, path)) { /* the commonest evaluation of three to six seats: a node's every seat */
-        for (int i = 0; i < n; i++)
-            out[v->seats[i]] = fused_standing(net, acc, i, i >= mover ? i - mover : i - mover + n);
+        fused_standings(net, acc, p, mover, out);
         return;
     }
 #endif

@@ -72,10 +72,13 @@ void nnue_affine_avx2(const int8_t *w, const int32_t *b, int l2, int n, const ui
  * |w3| < 2^15, clipped units <= 127, l2 <= NNUE_MAX_L2. */
 int32_t nnue_layers_avx2(const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2, int n, const uint8_t *x);
 
-/* nnue_layers_avx2 of one view's first-layer sums a (n of them, 32-aligned),
- * clipped to 0-127 on the way (as nnue_clip_ssse3): a version-2 seat's
- * standing before its output bias and linear sum, in one call. */
-int32_t nnue_view_avx2(const int16_t *a, const int8_t *w2, const int32_t *b2, const int16_t *w3, int l2, int n);
+/* nnue_layers_avx2 of each view's first-layer sums a[i] (n of them,
+ * 32-aligned), i < views, clipped to 0-127 on the way (as nnue_clip_ssse3),
+ * through the layers of its bucket (i - mover) mod views (w2, b2 and w3 the
+ * first bucket's; each next bucket's follow): into sums[i], every version-2
+ * seat's standing before its output bias and linear sum, in one call. */
+void nnue_views_avx2(const int16_t (*a)[NNUE_MAX_L1], int views, int mover, const int8_t *w2, const int32_t *b2,
+                     const int16_t *w3, int l2, int n, int32_t *sums);
 
 /* The first layer's update in one pass: dst[j] = src[j] + the sum over r < na
  * of add[r][j] - the sum over r < ns of sub[r][j], for j < l1 (a multiple of
@@ -89,9 +92,13 @@ void nnue_rows_avx2(int16_t *dst, const int16_t *src, const int16_t *const *add,
                     int ns, int l1);
 
 /* The update of a step or chain of one marble, the commonest: dst[j] =
- * src[j] + add[j] - sub[j] for j < l1, alignments as above. */
+ * src[j] + add[j] - sub[j] for j < l1, alignments as above. The AVX2 form
+ * updates every view in one call: dst[i][j] = src[i][j] + add[i][j] -
+ * sub[i][j] for i < views (one call, not one a view: the views of four or six
+ * seats made the calls a fifth of the update). */
 void nnue_move_sse2(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1);
-void nnue_move_avx2(int16_t *dst, const int16_t *src, const int16_t *add, const int16_t *sub, int l1);
+void nnue_move_avx2(int16_t (*dst)[NNUE_MAX_L1], const int16_t (*src)[NNUE_MAX_L1], const int16_t *const *add,
+                    const int16_t *const *sub, int views, int l1);
 #endif
 
 #endif
