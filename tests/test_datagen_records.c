@@ -62,7 +62,7 @@ static void test_leaf_is_the_line_played(void **state)
 
     uint8_t rec[RECORDS_V3];
     records_line_leaf(&g.pos, pv, 5, &leaf);
-    records_encode_v3(&g.pos, 123, &leaf, 5, 7, 9, rec);
+    records_encode_v3(&g.pos, 123, &leaf, 5, 7, 9, NULL, rec);
     assert_int_equal(get16(rec + 62), 123);
     assert_int_equal(rec[86], 5);
     assert_int_equal(records_game_of(rec), 7);
@@ -203,7 +203,7 @@ static void test_leaf_stops_before_an_arrival(void **state)
     assert_string_equal(fen_now(&leaf), fen_now(&want));
     /* the record: its ply, no seat placed, the leaf a ply on */
     uint8_t rec[RECORDS_V3];
-    records_encode_v3(&g.pos, -7, &leaf, 1, 11, 75, rec);
+    records_encode_v3(&g.pos, -7, &leaf, 1, 11, 75, NULL, rec);
     assert_int_equal(rec[84] | rec[85] << 8, 75);
     assert_int_equal(rec[67], 0);
     assert_int_equal(rec[86], 1);
