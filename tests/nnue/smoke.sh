@@ -18,8 +18,10 @@ root=$(pwd)
 head -c 200 /dev/urandom >> "$dir/part.bin"
 "$build/stern-datagen" -o "$dir/part.bin" -games 40 -nodes 400 -seed 7 -threads 1 -resume >/dev/null
 cmp "$dir/d.bin" "$dir/part.bin" || { echo "smoke: a resumed datagen run differs from one run"; exit 1; }
-(cd tools/nnue && "$python" nnue_train.py "$dir/d.bin" --out "$dir/n.nnue" --epochs 1 --l1 32 --l2 8 \
-  --variants classic-2,ccerl-2 --batch 1024) | tail -1
+# (the trainer's output taken whole, so that its failure stops the test)
+trained=$(cd tools/nnue && "$python" nnue_train.py "$dir/d.bin" --out "$dir/n.nnue" --epochs 1 --l1 32 --l2 8 \
+  --variants classic-2,ccerl-2 --batch 1024)
+echo "$trained" | tail -1
 (cd tools/nnue && "$python" nnue_check.py "$root/$build/stern-nnue" "$dir/n.nnue" "$dir/d.bin" 1000)
 out=$(printf 'setoption name OwnBook value false\nsetoption name EvalFile value %s\nposition startpos\ngo nodes 3000\nisready\nquit\n' \
   "$dir/n.nnue" | "$build/stern")
@@ -48,7 +50,8 @@ printf 'stern-datagen exe 0000000000000000' | dd of="$dir/other.bin" bs=1 seek=8
   grep -q 'written by another engine' || { echo "smoke: another engine's data was resumed"; exit 1; }
 (cd tools/nnue && "$python" nnue_train.py "$dir/m.bin" "$dir/mm.bin" --out "$dir/x.nnue" 2>&1) |
   grep -q 'a file or shard given twice' || { echo "smoke: the trainer took the same data twice"; exit 1; }
-(cd tools/nnue && "$python" nnue_train.py "$dir/m.bin" --out "$dir/m.nnue" --epochs 1 --l1 32 --l2 8 --batch 256) | tail -1
+trained=$(cd tools/nnue && "$python" nnue_train.py "$dir/m.bin" --out "$dir/m.nnue" --epochs 1 --l1 32 --l2 8 --batch 256)
+echo "$trained" | tail -1
 (cd tools/nnue && "$python" nnue_check.py "$root/$build/stern-nnue" "$dir/m.nnue" "$dir/m.bin" 100000)
 out=$(printf 'setoption name Variant value classic-3\nsetoption name EvalFile value %s\nposition startpos\ngo nodes 3000\nresult\nquit\n' \
   "$dir/m.nnue" | "$build/stern")

@@ -64,6 +64,12 @@ def check_teacher(q, data, n):
         i, s = bad[0][0], bad[1][0]
         sys.exit(f"nnue_check: position {i}, seat slot {s}: data {d['standing'][i, s]}, net {want[i, s]} "
                  f"({len(bad[0])} differ)")
+    # at the leaf of the line (not stored): a line of no plies has the position as its leaf
+    still = racing & (d["depth"] == 0)[:, None]
+    bad = np.nonzero(still & (d["leaf"] != want))
+    if len(bad[0]):
+        i, s = bad[0][0], bad[1][0]
+        sys.exit(f"nnue_check: position {i}, seat slot {s}: data at the leaf {d['leaf'][i, s]}, net {want[i, s]}")
     print(f"nnue_check: {int(racing.sum())} standings of {m} positions are the net's")
 
 

@@ -27,6 +27,14 @@ RECORDS = {1: RECORD, 2: RECORD2, 3: RECORD3}
 MULTI = (2, 3)  # the formats of three to six seats
 
 
+def teacher_of(path, byte):
+    """Whose standings a file holds (header byte 104): hand (the
+    hand-written evaluation's) or net (the playing net's, -teacher net)."""
+    if byte not in (0, 1):
+        raise DataError(f"{path}: a damaged header (teacher {byte})")
+    return "net" if byte else "hand"
+
+
 def read_header(path, raw):
     if len(raw) < HEADER or raw[:8] != b"STERNDAT":
         raise DataError(f"{path}: not a stern-datagen file")
@@ -52,7 +60,7 @@ def read_header(path, raw):
                 record=rec, seed=int.from_bytes(raw[40:48], "little"), checksum=checksum,
                 shard=(int.from_bytes(raw[88:92], "little"), int.from_bytes(raw[92:96], "little")),
                 engine=text(864, 928) if version >= 2 else "", net=text(928, 1024) if version >= 2 else "",
-                teacher="net" if raw[104] == 1 else "hand")
+                teacher=teacher_of(path, raw[104]))
 
 
 def refuse_twice(seen, path, h):
@@ -159,9 +167,10 @@ def load_multi(paths, limit=None):
     six seats), as numpy arrays over positions n and seat slots N (the
     variant's seats in turn order): idx (n, N, k) each slot's view, its input
     indices padded with N * 121; bucket (n, N) plies the slot waits for its
-    move; place (n, N) final places (1 first); standing (n, N) hand-written
-    standings (cp); leaf (n, N) the hand-written standings at the leaf of the
-    search's line (format 2, which has no line: the standings); depth (n,)
+    move; place (n, N) final places (1 first); standing (n, N) the file's
+    standings (cp: the hand-written ones, or with -teacher net the playing
+    net's); leaf (n, N) the same at the leaf of the search's line (format 2,
+    which has no line: the standings); depth (n,)
     the plies of that line;
     placed (n, N) whether the slot had arrived at that position; score (n,)
     the search's score of the side to move; game (n,) the game's number (whole

@@ -129,7 +129,6 @@ def main(argv=None):
     with torch.no_grad():
         fl = (net(us[ntrain:], them[ntrain:]) * a.out_scale).numpy()
     it = nnue_model.forward_int(q, d["us"][ntrain:], d["them"][ntrain:])
-    who = "hand-written" if all(n.endswith("(hand's standings)") for n in d["nets"]) else "the data's"
     print(f"wrote {a.out} ({size} bytes, serves {','.join(variants)}); quantised minus float on {nval} "
           f"held-out positions: mean |diff| {np.mean(np.abs(it - fl)):.1f} cp; corr(net, score) "
           f"{np.corrcoef(it, d['score'][ntrain:])[0, 1]:.3f}")
