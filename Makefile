@@ -353,16 +353,17 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 	  $(BUILD)/stern-book verify book/$$v.bin || exit 1; done
 
 # The shipped nets of the learned evaluation (nets/, committed; docs/NNUE.md):
-# `make net VARIANT=classic-2` makes nets/classic-2.nnue again from nothing on
+# `make net VARIANT=classic-2` (classic-4) makes nets/classic-2.nnue (classic-4's) again from nothing on
 # this tree, in generations: generation k's self-play data (build/nets/, kept
 # and resumed; seed k) is played with generation k-1's net, and generation k's
 # net is trained, with one torch thread (the same file every run), on the data
 # of generations 1 to k (NET_WINDOW_v = w: of the last w generations only);
 # NET_TEACHER_v: each generation's teacher in turn, hand (the default) or net
 # (the data holds the playing net's standings: stern-datagen -teacher net;
-# not generation 1, which no net plays); the last net is shipped. Its settings, per variant (the games and the nodes a
-# move of each generation in turn: NET_GAMES and NET_NODES, else NET_DATA's
-# -games and -nodes):
+# not generation 1, which no net plays); the last net is shipped (NET_OUT_v:
+# elsewhere). Its settings, per variant (the games and the nodes a move of
+# each generation in turn: NET_GAMES and NET_NODES, else NET_DATA's -games
+# and -nodes):
 VARIANT ?= classic-2
 NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8
 NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
