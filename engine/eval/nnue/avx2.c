@@ -190,7 +190,7 @@ __attribute__((target("avx2"))) void nnue_views_avx2(const int16_t (*a)[NNUE_MAX
                                                      int n, int32_t *sums)
 {
     for (int i = 0; i < views; i++) {
-        const int k = i >= mover ? i - mover : i - mover + views; /* the bucket: plies until slot i moves */
+        const int k = nnue_bucket(i, mover, views);
         const int8_t *w = w2 + (size_t)k * l2 * n;
         if (n == 32 && l2 == 8) /* the shipped nets' size: constant sizes, the loops unrolled */
             sums[i] = view_avx2(a[i], w, b2 + (size_t)k * 8, w3 + (size_t)k * 8, 8, 32);

@@ -152,7 +152,7 @@ static void fused_standings(const Nnue *net, const NnueAcc *acc, const Position 
     int32_t sums[MAX_SEATS];
     nnue_views_avx2(acc->v, n, mover, net->w2, net->b2, net->w3, net->l2, net->width, sums);
     for (int i = 0; i < n; i++) {
-        const int k = i >= mover ? i - mover : i - mover + n;
+        const int k = nnue_bucket(i, mover, n);
         out[v->seats[i]] = to_value(net, net->b3[k] + (int64_t)acc->lin[i] + sums[i]);
     }
 }
@@ -195,7 +195,7 @@ void nnue_standings_path(const Nnue *net, const NnueAcc *acc, const Position *p,
     }
 #endif
     for (int i = 0; i < n; i++) {
-        const int k = i >= mover ? i - mover : i - mover + n; /* plies until seat i moves */
+        const int k = nnue_bucket(i, mover, n); /* plies until seat i moves */
         out[v->seats[i]] = multi_standing(net, acc, i, k, path);
     }
 }

@@ -19,6 +19,10 @@
 #define NNUE_SIMD 0
 #endif
 
+/* The bucket of seat slot `slot` in a version-2 net: the plies until it
+ * moves, with `mover` the side to move's slot and n seats. */
+static inline int nnue_bucket(int slot, int mover, int n) { return slot >= mover ? slot - mover : slot - mover + n; }
+
 #if defined(__wasm_simd128__)
 /* nnue_clip_ssse3 and nnue_affine_ssse3 in WebAssembly SIMD128
  * (wasm_simd.c; n a multiple of 16): the WebAssembly builds' plain path. */
