@@ -357,7 +357,8 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 # this tree, in generations: generation k's self-play data (build/nets/, kept
 # and resumed; seed k) is played with generation k-1's net, and generation k's
 # net is trained, with one torch thread (the same file every run), on the data
-# of generations 1 to k (NET_WINDOW_v = w: of the last w generations only);
+# of generations 1 to k (NET_WINDOW_v = w: of the last w generations only; a
+# list: each generation's w in turn, the last for the rest);
 # NET_TEACHER_v: each generation's teacher in turn, hand (the default) or net
 # (the data holds the playing net's standings: stern-datagen -teacher net;
 # not generation 1, which no net plays); the last net is shipped (NET_OUT_v:
@@ -367,13 +368,13 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 VARIANT ?= classic-2
 NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8
 NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
-NET_GENS_classic-3 := 3
-NET_GAMES_classic-3 := 1000 1000 2000
-NET_DATA_classic-3 := -nodes 1000 -random 8
+NET_GENS_classic-3 := 4
+NET_GAMES_classic-3 := 1000 2000 2000 2000
+NET_NODES_classic-3 := 1000 2000 3000 3000
+NET_TEACHER_classic-3 := hand hand hand net
+NET_WINDOW_classic-3 := 1
+NET_DATA_classic-3 := -random 8
 NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1
-# the shipped classic-3 net came from a chain this recipe does not make yet
-# (docs/NNUE.md): its net is written to build/nets/, not over the shipped one
-NET_OUT_classic-3 := $(BUILD)/nets/classic-3.nnue
 NET_GENS_classic-4 := 4
 NET_GAMES_classic-4 := 1000 2000 2000 2000
 NET_NODES_classic-4 := 1000 2000 3000 3000
@@ -381,11 +382,11 @@ NET_TEACHER_classic-4 := hand hand hand net
 NET_WINDOW_classic-4 := 1
 NET_DATA_classic-4 := -random 8
 NET_TRAIN_classic-4 := --variants classic-4 --l1 32 --l2 8 --epochs 12 --seed 1
-NET_GENS_classic-6 := 5
-NET_GAMES_classic-6 := 1000 2000 2000 2000 2000
-NET_NODES_classic-6 := 1000 2000 3000 3000 3000
-NET_TEACHER_classic-6 := hand hand hand net net
-NET_WINDOW_classic-6 := 1
+NET_GENS_classic-6 := 6
+NET_GAMES_classic-6 := 1000 2000 2000 2000 2000 2000
+NET_NODES_classic-6 := 1000 2000 3000 3000 3000 3000
+NET_TEACHER_classic-6 := hand hand hand net net net
+NET_WINDOW_classic-6 := 1 1 1 1 1 2
 NET_DATA_classic-6 := -random 12
 NET_OUT_classic-6 := $(BUILD)/nets/classic-6.nnue
 NET_TRAIN_classic-6 := --variants classic-6 --l1 32 --l2 8 --epochs 12 --seed 1
@@ -406,8 +407,8 @@ net: $(BUILD)/stern-datagen $(BUILD)/stern-nnue nnue-deps
 	    $(if $(NET_THREADS),-threads $(NET_THREADS)) \
 	    -o $$g.data -resume; \
 	  data="$$data ../../$$g.data"; \
-	  $(if $(NET_WINDOW_$(VARIANT)),data=$$(echo $$data | awk -v w=$(NET_WINDOW_$(VARIANT)) \
-	    '{s = ""; for (i = NF - w + 1; i <= NF; i++) if (i > 0) s = s " " $$i; print s}');) \
+	  $(if $(NET_WINDOW_$(VARIANT)),w=$$(echo $(NET_WINDOW_$(VARIANT)) | awk -v k=$$k '{print (k <= NF ? $$k : $$NF)}'); \
+	    data=$$(echo $$data | awk -v w=$$w '{s = ""; for (i = NF - w + 1; i <= NF; i++) if (i > 0) s = s " " $$i; print s}');) \
 	  (cd tools/nnue && $(PYTHON) nnue_train.py $$data $(NET_TRAIN_$(VARIANT)) --threads 1 --out ../../$$g.nnue); \
 	  prev=$$g.nnue; \
 	done; cp $$prev $(or $(NET_OUT_$(VARIANT)),nets/$(VARIANT).nnue)
