@@ -368,20 +368,18 @@ books: $(BUILD)/stern $(BUILD)/stern-book
 VARIANT ?= classic-2
 NET_DATA_classic-2 := -games 6000 -nodes 2000 -random 8
 NET_TRAIN_classic-2 := --variants classic-2 --l1 32 --l2 8 --epochs 12 --seed 1
-NET_GENS_classic-3 := 4
-NET_GAMES_classic-3 := 1000 2000 2000 2000
-NET_NODES_classic-3 := 1000 2000 3000 3000
-NET_TEACHER_classic-3 := hand hand hand net
-NET_WINDOW_classic-3 := 1
-NET_DATA_classic-3 := -random 8
-NET_TRAIN_classic-3 := --variants classic-3 --l1 32 --l2 8 --epochs 12 --seed 1
-NET_GENS_classic-4 := 4
-NET_GAMES_classic-4 := 1000 2000 2000 2000
-NET_NODES_classic-4 := 1000 2000 3000 3000
-NET_TEACHER_classic-4 := hand hand hand net
-NET_WINDOW_classic-4 := 1
-NET_DATA_classic-4 := -random 8
-NET_TRAIN_classic-4 := --variants classic-4 --l1 32 --l2 8 --epochs 12 --seed 1
+# classic-3 and classic-4 share one recipe: three generations taught by the
+# hand-written standings, the fourth by generation 3's net
+define NET_FOUR_GENERATIONS
+NET_GENS_$(1) := 4
+NET_GAMES_$(1) := 1000 2000 2000 2000
+NET_NODES_$(1) := 1000 2000 3000 3000
+NET_TEACHER_$(1) := hand hand hand net
+NET_WINDOW_$(1) := 1
+NET_DATA_$(1) := -random 8
+NET_TRAIN_$(1) := --variants $(1) --l1 32 --l2 8 --epochs 12 --seed 1
+endef
+$(foreach v,classic-3 classic-4,$(eval $(call NET_FOUR_GENERATIONS,$(v))))
 NET_GENS_classic-6 := 6
 NET_GAMES_classic-6 := 1000 2000 2000 2000 2000 2000
 NET_NODES_classic-6 := 1000 2000 3000 3000 3000 3000
